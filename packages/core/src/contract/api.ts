@@ -1,0 +1,421 @@
+import { z } from 'zod'
+import { TONES, Tone } from '../domain/tones.js'
+import { UsageBand } from '../domain/usage.js'
+import {
+  AnswerInput,
+  AssignmentReport,
+  BugReportInput,
+  CalendarItem,
+  Editor,
+  Example,
+  ExercisePayload,
+  Idiom,
+  IdiomFields,
+  IdiomSummary,
+  ImportResult,
+
+  PreferenceFilter,
+  Report,
+  ReportSet,
+  ScheduleStats,
+  SettingsMap,
+  SettingsResponse,
+  UserProfile,
+  ValidationResult,
+} from './entities.js'
+import { Evaluation } from './evaluation.js'
+
+/**
+ * Who may call an endpoint. Levels nest: an admin passes every guard, an editor passes
+ * 'user' and 'editor', any signed-in user passes 'user', and everyone passes 'public'.
+ */
+export type Access = 'public' | 'user' | 'editor' | 'admin'
+
+export interface Endpoint<
+  Body extends z.ZodType = z.ZodType,
+  Query extends z.ZodType = z.ZodType,
+  Params extends z.ZodType = z.ZodType,
+  Response extends z.ZodType = z.ZodType,
+> {
+  method: 'GET' | 'POST'
+  /** Fastify-style path, `:name` for parameters. */
+  path: string
+  access: Access
+  /** multipart/form-data uploads: fields are validated by `body`, files separately. */
+  multipart?: boolean
+  body?: Body
+  query?: Query
+  params?: Params
+  response: Response
+  summary: string
+}
+
+function endpoint<
+  B extends z.ZodType = z.ZodUndefined,
+  Q extends z.ZodType = z.ZodUndefined,
+  P extends z.ZodType = z.ZodUndefined,
+  R extends z.ZodType = z.ZodType,
+>(e: Endpoint<B, Q, P, R>): Endpoint<B, Q, P, R> {
+  return e
+}
+
+const IdParam = z.object({ id: z.string().uuid() })
+const Ok = z.object({ ok: z.literal(true) })
+
+/** The whole product API (spec §7 plus the few calls the spec implies). One table = the API. */
+export const api = {
+  clientConfig: endpoint({
+    method: 'GET',
+    path: '/api/client-config',
+    access: 'public',
+    response: z.object({
+      authority: z.string(),
+      clientId: z.string(),
+      audience: z.string(),
+      scope: z.string(),
+      embeddedIdp: z.boolean(),
+    }),
+    summary: 'Identity settings the SPA needs at run time (not secret).',
+  }),
+  usersSync: endpoint({
+    method: 'POST',
+    path: '/api/users/sync',
+    access: 'user',
+    body: z.object({ authUser: z.record(z.string(), z.unknown()).optional() }).default({}),
+    response: UserProfile,
+    summary: "Upsert the caller from the access token's claims and return the profile.",
+  }),
+  usersPreferences: endpoint({
+    method: 'POST',
+    path: '/api/users/preferences',
+    access: 'user',
+    body: z.object({
+      preferences: z.object({
+        filter: PreferenceFilter.partial().optional(),
+        getNextExample: z.string().max(100).optional(),
+      }),
+    }),
+    response: UserProfile,
+    summary: 'Merge preferences into the stored ones; getNextExample is admin-only.',
+  }),
+  settingsGet: endpoint({
+    method: 'GET',
+    path: '/api/settings',
+    access: 'public',
+    response: SettingsResponse,
+    summary: 'inBeta for everyone; the whole map for admins only.',
+  }),
+  settingsSave: endpoint({
+    method: 'POST',
+    path: '/api/settings',
+    access: 'admin',
+    body: z.object({ settings: SettingsMap }),
+    response: SettingsResponse,
+    summary: 'Replace the settings map.',
+  }),
+  betaVerify: endpoint({
+    method: 'POST',
+    path: '/api/beta/verify',
+    access: 'public',
+    body: z.object({ password: z.string().min(1).max(500) }),
+    response: Ok,
+    summary: 'Check the beta password on the server and set the signed betaKey cookie.',
+  }),
+  exercisesStats: endpoint({
+    method: 'GET',
+    path: '/api/exercises/stats',
+    access: 'user',
+    query: z.object({ tz: z.string().max(64).optional() }),
+    response: ScheduleStats,
+    summary: 'Schedule stats for the dashboard.',
+  }),
+  exercisesCalendar: endpoint({
+    method: 'GET',
+    path: '/api/exercises',
+    access: 'user',
+    response: z.array(CalendarItem),
+    summary: 'Calendar items.',
+  }),
+  exercisesNext: endpoint({
+    method: 'GET',
+    path: '/api/exercises/next',
+    access: 'user',
+    query: z.object({
+      usage: UsageBand.optional(),
+      tone: Tone.optional(),
+      tz: z.string().max(64).optional(),
+    }),
+    response: Example,
+    summary: 'The next exercise: due first, then new; 503 SERVICE_UNAVAILABLE when none.',
+  }),
+  exercisesEvaluate: endpoint({
+    method: 'POST',
+    path: '/api/exercises/evaluate',
+    access: 'user',
+    body: AnswerInput,
+    response: ExercisePayload,
+    summary: 'Evaluate an answer and reschedule the item.',
+  }),
+  sandboxNext: endpoint({
+    method: 'POST',
+    path: '/api/sandbox/next',
+    access: 'user',
+    body: z.object({ basedOn: z.string().max(200).optional() }),
+    response: Example,
+    summary: 'A Playroom example that contains missed words.',
+  }),
+  sandboxEvaluate: endpoint({
+    method: 'POST',
+    path: '/api/sandbox/evaluate',
+    access: 'user',
+    body: AnswerInput,
+    response: z.object({ exampleId: z.string().uuid(), evaluation: Evaluation }),
+    summary: 'Evaluate a Playroom answer: no score, no schedule change.',
+  }),
+  idiomTones: endpoint({
+    method: 'GET',
+    path: '/api/idioms/tones',
+    access: 'user',
+    response: z.array(z.object({ tone: z.enum(TONES), description: z.string() })),
+    summary: 'The tones with a description each.',
+  }),
+  idiomsList: endpoint({
+    method: 'GET',
+    path: '/api/idioms',
+    access: 'editor',
+    query: z.object({ full: z.enum(['true', 'false']).optional() }),
+    response: z.union([z.array(IdiomSummary), z.array(Idiom)]),
+    summary: 'Summary list of idioms; ?full=true for full records.',
+  }),
+  idiomGet: endpoint({
+    method: 'GET',
+    path: '/api/idiom/:id',
+    access: 'user',
+    params: IdParam,
+    response: Idiom,
+    summary: 'One idiom with its examples.',
+  }),
+  examplesOfIdiom: endpoint({
+    method: 'GET',
+    path: '/api/example/idiom/:id',
+    access: 'user',
+    params: IdParam,
+    response: z.array(Example),
+    summary: 'The examples of an idiom.',
+  }),
+  exampleGet: endpoint({
+    method: 'GET',
+    path: '/api/example/:id',
+    access: 'user',
+    params: IdParam,
+    response: Example,
+    summary: 'One example.',
+  }),
+  exampleUpdate: endpoint({
+    method: 'POST',
+    path: '/api/example/:id',
+    access: 'admin',
+    multipart: true,
+    params: IdParam,
+    body: z.object({
+      text: z.string().trim().min(1).max(1_000),
+      conjugatedSnippet: z.string().trim().min(1).max(300),
+      voice: z.string().trim().min(1).max(100),
+      translation: z.string().trim().max(1_000).optional(),
+    }),
+    response: Example,
+    summary: 'Edit an example; an optional audio file replaces its audio.',
+  }),
+  reportsList: endpoint({
+    method: 'GET',
+    path: '/api/reports',
+    access: 'user',
+    query: z.object({ generate: z.enum(['1']).optional() }),
+    response: ReportSet,
+    summary: 'The caller’s reports; ?generate=1 generates a new one when allowed.',
+  }),
+  reportGet: endpoint({
+    method: 'GET',
+    path: '/api/report/:id',
+    access: 'user',
+    params: IdParam,
+    response: Report,
+    summary: 'One of the caller’s reports.',
+  }),
+  adminIdiomCreate: endpoint({
+    method: 'POST',
+    path: '/api/admin/idiom',
+    access: 'admin',
+    body: IdiomFields,
+    response: Idiom,
+    summary: 'Create an idiom.',
+  }),
+  adminIdiomUpdate: endpoint({
+    method: 'POST',
+    path: '/api/admin/idiom/update',
+    access: 'admin',
+    body: IdiomFields.partial().extend({ idiomId: z.string().uuid() }),
+    response: Idiom,
+    summary: 'Change fields of an idiom.',
+  }),
+  adminExampleCreate: endpoint({
+    method: 'POST',
+    path: '/api/admin/idiom-examples',
+    access: 'admin',
+    body: z.object({
+      idiomId: z.string().uuid(),
+      text: z.string().trim().min(1).max(1_000),
+      conjugatedSnippet: z.string().trim().min(1).max(300),
+      translation: z.string().trim().max(1_000).default(''),
+      source: z.string().trim().max(300).default(''),
+    }),
+    response: Example,
+    summary: 'Create an example for an idiom.',
+  }),
+  adminExampleAudio: endpoint({
+    method: 'POST',
+    path: '/api/admin/example-audio',
+    access: 'admin',
+    multipart: true,
+    body: z.object({ exampleId: z.string().uuid() }),
+    response: Example,
+    summary: 'Attach an audio file to an example.',
+  }),
+  adminPromptsGet: endpoint({
+    method: 'GET',
+    path: '/api/admin/prompts',
+    access: 'admin',
+    response: z.object({ prompts: SettingsMap }),
+    summary: 'The AI prompts map.',
+  }),
+  adminPromptsSave: endpoint({
+    method: 'POST',
+    path: '/api/admin/prompts',
+    access: 'admin',
+    body: z.object({ prompts: SettingsMap }),
+    response: z.object({ prompts: SettingsMap }),
+    summary: 'Replace the AI prompts map.',
+  }),
+  adminIdiomsValidate: endpoint({
+    method: 'POST',
+    path: '/api/admin/idioms/validate',
+    access: 'admin',
+    multipart: true,
+    response: ValidationResult,
+    summary: 'Validate a CSV file of idioms.',
+  }),
+  adminIdiomsCreate: endpoint({
+    method: 'POST',
+    path: '/api/admin/idioms',
+    access: 'admin',
+    body: z.object({ idioms: z.array(z.record(z.string(), z.unknown())).min(1).max(20_000) }),
+    response: ImportResult,
+    summary: 'Batch-create idioms in one transaction; duplicates are reported, not created.',
+  }),
+  adminResetCaches: endpoint({
+    method: 'GET',
+    path: '/api/admin/resetcaches',
+    access: 'admin',
+    response: z.object({ ok: z.literal(true), cleared: z.array(z.string()) }),
+    summary: 'Clear the in-process caches (and other instances’ through the database).',
+  }),
+  reportBug: endpoint({
+    method: 'POST',
+    path: '/api/admin/reportbug',
+    access: 'user',
+    body: BugReportInput,
+    response: z.object({ id: z.string().uuid(), url: z.string().nullable() }),
+    summary:
+      'File a bug report. Under /admin for historical reasons, but any signed-in user may call it: the learner form uses it.',
+  }),
+  editorAssignmentReports: endpoint({
+    method: 'POST',
+    path: '/api/editor/assignmentreports',
+    access: 'editor',
+    body: z.object({ editor: z.string().uuid().optional() }).default({}),
+    response: z.array(AssignmentReport),
+    summary: 'Assignable and assigned idioms (an editor sees only their own).',
+  }),
+  editorAssign: endpoint({
+    method: 'POST',
+    path: '/api/editor/assign',
+    access: 'admin',
+    body: z.object({ idiomId: z.string().uuid(), source: z.string().uuid() }),
+    response: AssignmentReport,
+    summary: 'Assign an idiom to an editor.',
+  }),
+  editorFulfill: endpoint({
+    method: 'POST',
+    path: '/api/editor/fulfill',
+    access: 'editor',
+    multipart: true,
+    body: z.object({
+      idiomId: z.string().uuid(),
+      transcription: z.string().trim().min(1).max(1_000),
+      conjugatedSnippet: z.string().trim().max(300).optional(),
+      editor: z.string().uuid().optional(),
+    }),
+    response: AssignmentReport,
+    summary: 'Fulfil an assignment: transcription, snippet (admins), audio file.',
+  }),
+  editorPublish: endpoint({
+    method: 'POST',
+    path: '/api/editor/publish',
+    access: 'admin',
+    body: z.object({ idiomId: z.string().uuid(), assign: z.number().int() }),
+    response: AssignmentReport,
+    summary: 'Publish a fulfilled assignment to learners.',
+  }),
+  editorsList: endpoint({
+    method: 'GET',
+    path: '/api/editors',
+    access: 'admin',
+    response: z.array(Editor),
+    summary: 'Users who may record audio.',
+  }),
+} as const
+
+export type Api = typeof api
+export type EndpointName = keyof Api
+
+/** True when a caller with `role` (undefined = anonymous) passes the endpoint's guard. */
+export function allows(access: Access, role: 'learner' | 'editor' | 'admin' | undefined): boolean {
+  if (access === 'public') return true
+  if (!role) return false
+  if (access === 'user') return true
+  if (access === 'editor') return role === 'editor' || role === 'admin'
+  return role === 'admin'
+}
+
+/** Fill `:name` parameters of a path. */
+export function buildPath(path: string, params: Record<string, string> = {}): string {
+  return path.replace(/:([A-Za-z]+)/g, (_, name: string) => {
+    const value = params[name]
+    if (value === undefined) throw new Error(`missing path parameter ${name}`)
+    return encodeURIComponent(value)
+  })
+}
+
+/** Flat error body of every failed call (STYLE §6). */
+export const ErrorBody = z.object({
+  code: z.string(),
+  message: z.string(),
+  details: z.unknown().optional(),
+})
+export type ErrorBody = z.infer<typeof ErrorBody>
+
+export const ERROR_CODES = [
+  'VALIDATION_FAILED',
+  'UNAUTHENTICATED',
+  'FORBIDDEN',
+  'BETA_REQUIRED',
+  'NOT_FOUND',
+  'CONFLICT',
+  'RATE_LIMITED',
+  'PAYLOAD_TOO_LARGE',
+  'UNSUPPORTED_MEDIA_TYPE',
+  'SERVICE_UNAVAILABLE',
+  'NOT_IMPLEMENTED',
+  'INTERNAL',
+] as const
+export type ErrorCode = (typeof ERROR_CODES)[number]

@@ -1,0 +1,208 @@
+import { z } from 'zod'
+import { Tone } from '../domain/tones.js'
+import { USAGE_DEFAULT, USAGE_MAX, USAGE_MIN, UsageBand } from '../domain/usage.js'
+import { Evaluation } from './evaluation.js'
+
+/** Roles, lowest to highest. An editor can do what a learner can; an admin everything. */
+export const ROLES = ['learner', 'editor', 'admin'] as const
+export const Role = z.enum(ROLES)
+export type Role = z.infer<typeof Role>
+
+export const Usage = z.coerce.number().int().min(USAGE_MIN).max(USAGE_MAX)
+
+const Id = z.string().uuid()
+const IsoDate = z.string().datetime({ offset: true })
+
+/** Preference filter; an empty value means All (spec §3 usage bands). */
+export const PreferenceFilter = z.object({
+  usage: z.union([UsageBand, z.literal('')]).default(''),
+  tone: z.union([Tone, z.literal('')]).default(''),
+})
+export type PreferenceFilter = z.infer<typeof PreferenceFilter>
+
+export const Preferences = z.object({
+  filter: PreferenceFilter.default({ usage: '', tone: '' }),
+  /** Admin only: force this example to come next. */
+  getNextExample: z.string().default(''),
+})
+export type Preferences = z.infer<typeof Preferences>
+
+export const UserProfile = z.object({
+  id: Id,
+  name: z.string(),
+  email: z.string(),
+  picture: z.string().nullable(),
+  role: Role,
+  /** True when the user may record audio (editors and admins). */
+  editor: z.boolean(),
+  preferences: Preferences,
+})
+export type UserProfile = z.infer<typeof UserProfile>
+
+export const SettingsMap = z.record(z.string().min(1).max(200), z.string().max(100_000))
+export type SettingsMap = z.infer<typeof SettingsMap>
+
+/** What GET /api/settings gives a non-admin: only what the SPA needs, never the keys. */
+export const PublicSettings = z.object({ inBeta: z.boolean(), betaVerified: z.boolean() })
+export type PublicSettings = z.infer<typeof PublicSettings>
+
+export const SettingsResponse = z.object({
+  inBeta: z.boolean(),
+  betaVerified: z.boolean(),
+  /** Present for admins only: the whole key-value map. */
+  settings: SettingsMap.optional(),
+})
+export type SettingsResponse = z.infer<typeof SettingsResponse>
+
+export const AudioRef = z.object({ url: z.string(), voice: z.string() })
+
+export const IdiomFields = z.object({
+  text: z.string().trim().min(1).max(300),
+  translation: z.string().trim().min(1).max(500),
+  tone: Tone.default('Casual'),
+  usage: Usage.default(USAGE_DEFAULT),
+  source: z.string().trim().max(300).default(''),
+})
+export type IdiomFields = z.infer<typeof IdiomFields>
+
+export const Assigned = z.object({
+  sync: z.number().int(),
+  source: z.string(),
+  transcription: z.string(),
+  conjugatedSnippet: z.string(),
+  audio: z.object({ url: z.string(), publicUrl: z.string() }).nullable(),
+  state: z.enum(['assigned', 'fulfilled', 'published']),
+})
+
+export const ExampleSummary = z.object({
+  exampleId: Id,
+  idiomId: Id,
+  text: z.string(),
+  conjugatedSnippet: z.string(),
+  translation: z.string(),
+  source: z.string(),
+  audio: AudioRef.nullable(),
+})
+
+export const Idiom = z.object({
+  idiomId: Id,
+  text: z.string(),
+  translation: z.string(),
+  tone: Tone,
+  usage: z.number().int(),
+  source: z.string(),
+  createdAt: IsoDate,
+  examples: z.array(ExampleSummary),
+  assigned: Assigned.nullable(),
+})
+export type Idiom = z.infer<typeof Idiom>
+
+export const IdiomSummary = Idiom.pick({
+  idiomId: true,
+  text: true,
+  translation: true,
+  tone: true,
+  usage: true,
+  source: true,
+  createdAt: true,
+}).extend({ exampleCount: z.number().int() })
+
+export const Example = ExampleSummary.extend({
+  isNew: z.boolean(),
+  idiom: z.object({ text: z.string(), translation: z.string(), tone: Tone, usage: z.number().int() }),
+})
+export type Example = z.infer<typeof Example>
+
+export const ProgressRecord = z.object({
+  progressId: Id,
+  userId: Id,
+  idiomId: Id,
+  exampleId: Id,
+  dueDate: IsoDate,
+  tone: Tone,
+  usage: z.number().int(),
+  history: z.array(z.object({ date: IsoDate, evaluation: Evaluation, rating: z.string() })),
+  missedWords: z.array(z.string()),
+  isSandbox: z.boolean(),
+  sandbox: z.string(),
+  evaluation: Evaluation.nullable(),
+  createdAt: IsoDate,
+})
+
+export const ScheduleStats = z.object({
+  numSeen: z.number().int(),
+  numPastDue: z.number().int(),
+  pastDueDate: IsoDate.nullable(),
+  score: z.number(),
+  nextDueDate: IsoDate.nullable(),
+  isNewAllowed: z.boolean(),
+  enableGetNext: z.boolean(),
+  upToDate: z.boolean(),
+  missed: z.number().int(),
+  unique: z.number().int(),
+  numSandboxes: z.number().int(),
+  reportState: z.union([z.literal(1), z.literal(4)]),
+})
+
+export const CalendarItem = z.object({
+  progressId: Id,
+  dueDate: IsoDate,
+  tone: Tone,
+  range: z.object({ label: z.string(), icon: z.string() }),
+  confidence: z.number().min(0).max(1),
+})
+
+export const AnswerInput = z.object({
+  exampleId: Id,
+  userTranscription: z.string().max(2_000),
+  userTranslation: z.string().max(2_000),
+  /** Client-generated id of this attempt, so a double submit schedules once. */
+  attemptId: z.string().uuid().optional(),
+})
+
+export const ExercisePayload = z.object({
+  exampleId: Id,
+  evaluation: Evaluation,
+  progress: ProgressRecord,
+})
+
+export const Insight = z.object({ pattern: z.string(), description: z.string(), suggestion: z.string() })
+export const Report = z.object({
+  reportId: Id,
+  generated: IsoDate,
+  insights: z.array(Insight),
+  strategyTips: z.array(z.string()),
+})
+export const ReportSet = z.object({ reports: z.array(Report), state: z.union([z.literal(1), z.literal(4)]) })
+
+export const CsvIdiomRow = z.object({
+  text: z.string(),
+  translation: z.string(),
+  tone: z.string(),
+  usage: z.union([z.string(), z.number()]),
+})
+export const RowError = z.object({ row: z.number().int(), field: z.string(), message: z.string() })
+export const ValidationResult = z.object({ idioms: z.array(IdiomFields), errors: z.array(RowError) })
+export const ImportResult = z.object({
+  created: z.array(IdiomSummary),
+  idioms: z.array(IdiomFields),
+  errors: z.array(RowError),
+  duplicates: z.array(IdiomFields),
+})
+
+export const BugReportInput = z.object({
+  title: z.string().trim().min(1).max(200),
+  body: z.string().trim().min(1).max(10_000),
+  labels: z.array(z.string().trim().min(1).max(60)).min(1).max(10),
+  exampleId: Id.optional(),
+})
+
+export const Editor = z.object({ userId: Id, name: z.string(), email: z.string() })
+
+export const AssignmentReport = z.object({
+  idiomId: Id,
+  text: z.string(),
+  tone: Tone,
+  usage: z.number().int(),
+  assigned: Assigned.nullable(),
+})
