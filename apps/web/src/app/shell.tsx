@@ -1,0 +1,27 @@
+import { AppShell, Container } from '@mantine/core'
+import { Outlet, useLocation } from 'react-router'
+import { BetaGate } from '../features/beta-gate/beta-gate'
+import { AuthProvider } from '../lib/auth/auth-provider'
+import { Header } from './header'
+
+/** Pages that stay readable behind the beta gate. */
+const UNGATED = new Set(['/about', '/license'])
+
+export function Shell() {
+  const { pathname } = useLocation()
+  const ungated = UNGATED.has(pathname.replace(/\/+$/, '') || '/')
+  return (
+    <AuthProvider>
+      <AppShell header={{ height: 60 }} padding="md">
+        <AppShell.Header component="header">
+          <Header />
+        </AppShell.Header>
+        <AppShell.Main>
+          <Container size="lg" px={0} component="main">
+            {ungated ? <Outlet /> : <BetaGate><Outlet /></BetaGate>}
+          </Container>
+        </AppShell.Main>
+      </AppShell>
+    </AuthProvider>
+  )
+}

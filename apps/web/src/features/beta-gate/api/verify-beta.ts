@@ -1,0 +1,14 @@
+import { api } from '@che/core'
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { call } from '../../../lib/api-client'
+import { settingsQuery } from './get-settings'
+
+/** POST /api/beta/verify: the server checks the password and sets the betaKey cookie. */
+export function useVerifyBeta() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (password: string) => call(api.betaVerify, { body: { password } }),
+    meta: { handlesError: true },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: settingsQuery().queryKey }),
+  })
+}

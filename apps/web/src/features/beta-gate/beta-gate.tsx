@@ -1,0 +1,27 @@
+import type { ReactNode } from 'react'
+import { ErrorText } from '../../components/error-text'
+import { Loading } from '../../components/loading'
+import { errorMessage } from '../../lib/api-client'
+import { useAuth } from '../../lib/auth/auth-context'
+import { useProfile } from '../../lib/auth/profile'
+import { SETTINGS_FALLBACK_ERROR, useSettings } from './api/get-settings'
+import { BetaPrompt } from './beta-prompt'
+
+/**
+ * While the product is in beta, visitors who have not given the password (and are not admins)
+ * see a password prompt instead of the app (spec §4).
+ */
+export function BetaGate({ children }: { children: ReactNode }) {
+  const settings = useSettings()
+  const auth = useAuth()
+  const profile = useProfile()
+
+  if (settings.isPending) return <Loading />
+  if (settings.isError) return <ErrorText message={errorMessage(settings.error, SETTINGS_FALLBACK_ERROR)} />
+  const { inBeta, betaVerified } = settings.data
+  if (!inBeta || betaVerified) return <>{children}</>
+  if (auth.loading) return <Loading />
+  if (auth.authenticated && profile.isPending) return <Loading />
+  if (profile.data?.role === 'admin') return <>{children}</>
+  return <BetaPrompt />
+}

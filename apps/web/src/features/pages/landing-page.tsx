@@ -1,0 +1,45 @@
+import { Alert, Button, Group, List, Stack, Text, Title } from '@mantine/core'
+import { Link, Navigate } from 'react-router'
+import { Banner } from '../../components/banner'
+import { Loading } from '../../components/loading'
+import { useAuth } from '../../lib/auth/auth-context'
+
+/** '/': tagline, login button and the under-development notice; signed-in users go to the dashboard. */
+export function LandingPage() {
+  const auth = useAuth()
+  if (auth.loading) return <Loading />
+  if (auth.authenticated) return <Navigate to="/app/dashboard" replace />
+
+  return (
+    <Stack gap="xl" py={{ base: 'md', sm: 'xl' }} maw={720} mx="auto">
+      <Banner type="error" message={auth.error} />
+      <Stack gap="sm">
+        <Title order={1} fz={{ base: 32, sm: 44 }} lh={1.15}>
+          Hear it, type it, understand it: the idioms of Buenos Aires and Montevideo.
+        </Title>
+        <Text fz="lg" c="dimmed">
+          Che Idioms trains your ear for Rio de la Plata Spanish. Listen to a real sentence, write down what you
+          heard and what it means, and get feedback on both. A spaced-review calendar brings each idiom back just
+          before you would forget it.
+        </Text>
+      </Stack>
+      <Group>
+        <Button size="md" onClick={() => void auth.login('/app/dashboard')}>
+          Login / Signup
+        </Button>
+        <Button size="md" variant="subtle" component={Link} to="/about">
+          How it works
+        </Button>
+      </Group>
+      <List spacing="xs">
+        <List.Item>Sentences recorded by native speakers, or read aloud by a speech synthesiser.</List.Item>
+        <List.Item>Feedback on your transcription and your English translation.</List.Item>
+        <List.Item>A Playroom to practise the words you misheard, with no score.</List.Item>
+      </List>
+      <Alert color="yellow" variant="light" title="Under development">
+        Che Idioms is still being built. Some screens are placeholders, and your progress may be reset while we
+        work. If something breaks, please tell us through Report Bugs in the menu.
+      </Alert>
+    </Stack>
+  )
+}

@@ -1,0 +1,28 @@
+import react from '@vitejs/plugin-react'
+import { defineConfig } from 'vite'
+
+const backend = 'http://localhost:3000'
+
+// The server serves dist/ on the same origin as /api and /oidc; in development Vite proxies them.
+export default defineConfig({
+  plugins: [react()],
+  server: {
+    port: 5173,
+    proxy: {
+      '/api': { target: backend, changeOrigin: false },
+      '/oidc': { target: backend, changeOrigin: false },
+    },
+  },
+  preview: {
+    port: 4173,
+    proxy: {
+      '/api': { target: backend, changeOrigin: false },
+      '/oidc': { target: backend, changeOrigin: false },
+    },
+  },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    sourcemap: true,
+  },
+})
