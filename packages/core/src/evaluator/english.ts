@@ -1,0 +1,110 @@
+import lemmatize from 'wink-lemmatizer'
+
+import lexicon from './lexicon.json' with { type: 'json' }
+
+const SENSES = (lexicon as { senses: Record<string, number[]> }).senses
+
+const words = (text: string): string[] => text.split(/\s+/).filter(Boolean)
+
+/** Pronouns, grouped by grammatical person, to spot a change of person (you → I). */
+export const PERSON_OF: Readonly<Record<string, string>> = {
+  i: '1s', me: '1s', my: '1s', mine: '1s', myself: '1s',
+  we: '1p', us: '1p', our: '1p', ours: '1p', ourselves: '1p',
+  you: '2', your: '2', yours: '2', yourself: '2', yourselves: '2',
+  he: '3m', him: '3m', his: '3m', himself: '3m',
+  she: '3f', her: '3f', hers: '3f', herself: '3f',
+  they: '3p', them: '3p', their: '3p', theirs: '3p', themselves: '3p',
+}
+
+/** Words that reverse a statement. "unable" counts: "be unable to stand" = "can't stand". */
+export const NEGATORS: ReadonlySet<string> = new Set(
+  words('not no never nothing nobody none neither nor without unable cannot nowhere'),
+)
+
+/** Degree and focus adverbs: they colour a sentence without changing what it says. */
+const INTENSIFIERS = words(`really totally completely absolutely so very quite pretty just only
+  even still actually totally literally truly utterly fully entirely extremely super too right now`)
+
+/** English function words: never evidence of meaning on their own; also a test for "is English". */
+export const ENGLISH_FUNCTION_WORDS: ReadonlySet<string> = new Set([
+  ...Object.keys(PERSON_OF),
+  ...NEGATORS,
+  ...INTENSIFIERS,
+  ...words(`a an the this that these those it its itself there here what which who whom whose
+  when where why how whether if then than and or but so because as of to in on at by for with
+  from into onto about over under up down out off away back again around through after before
+  am is are was were be been being 's have has had having do does did doing will would shall
+  should can could may might must ought let lets going gonna wanna
+  some any another other else one ones thing things something anything everything stuff
+  yes yeah oh well hey okay ok like all each every much many more most lot lots bit kind sort way`),
+])
+
+/** Verbs too general to stand for each other through WordNet ("do" ~ "make" ~ "get"). */
+const LIGHT_VERBS: ReadonlySet<string> = new Set(
+  words('be have do get go make come take give put let set keep say tell see look want need'),
+)
+
+const TIME_WORDS: ReadonlySet<string> = new Set(
+  words(`today tomorrow yesterday tonight morning afternoon evening night noon midnight week weekend
+  month year day days hour minute later soon ago now recently early late summer winter spring autumn fall
+  monday tuesday wednesday thursday friday saturday sunday january february march april june july
+  august september october november december`),
+)
+
+/** A detail the rubric lets a learner drop for a minor: a name, a time, a number. */
+export function isDetailWord(word: string, surface?: string): boolean {
+  if (TIME_WORDS.has(word) || /^\d+$/.test(word)) return true
+  return surface !== undefined && /^\p{Lu}/u.test(surface)
+}
+
+const lemmaCache = new Map<string, string[]>()
+
+/** The dictionary forms a word may stand for ("drove" → drive, "movies" → movie). */
+export function lemmasOf(word: string): string[] {
+  const cached = lemmaCache.get(word)
+  if (cached) return cached
+  const forms = new Set([word])
+  if (/^[a-z]+$/.test(word)) {
+    forms.add(lemmatize.verb(word))
+    forms.add(lemmatize.noun(word))
+    forms.add(lemmatize.adjective(word))
+    // words unknown to the lemmatiser ("overcomplicating") still lose regular endings
+    if (word.endsWith('ing') && word.length > 5) forms.add(word.slice(0, -3)).add(`${word.slice(0, -3)}e`)
+    if (word.endsWith('ed') && word.length > 4) forms.add(word.slice(0, -2)).add(word.slice(0, -1))
+  }
+  const list = [...forms]
+  lemmaCache.set(word, list)
+  return list
+}
+
+/** WordNet synsets of a lexicon key with their sense rank (0 = most frequent). */
+export function sensesOf(key: string, maxRank: number): Map<number, number> {
+  const result = new Map<number, number>()
+  for (const code of SENSES[key] ?? []) {
+    const rank = code & 7
+    if (rank <= maxRank) {
+      const id = code >> 3
+      result.set(id, Math.min(rank, result.get(id) ?? 7))
+    }
+  }
+  return result
+}
+
+export function inLexicon(key: string): boolean {
+  return key in SENSES
+}
+
+export function isLightVerb(lemma: string): boolean {
+  return LIGHT_VERBS.has(lemma)
+}
+
+export function isFunctionWord(word: string): boolean {
+  return ENGLISH_FUNCTION_WORDS.has(word)
+}
+
+/** A simple-past form ("drove", "asked"): its verb lemma differs and it is no noun or adjective. */
+export function isPastForm(word: string): boolean {
+  if (!/^[a-z]+$/.test(word) || /(ing|s)$/.test(word) || isFunctionWord(word)) return false
+  const verb = lemmatize.verb(word)
+  return verb !== word && lemmatize.noun(word) === word && lemmatize.adjective(word) === word
+}

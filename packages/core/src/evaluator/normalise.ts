@@ -1,0 +1,30 @@
+/** Canonical composed form, so "é" typed as e + combining accent equals the precomposed "é". */
+export function nfc(text: string): string {
+  return text.normalize('NFC')
+}
+
+/** Removes accents and the diaeresis but keeps ñ, which is a letter of its own in Spanish. */
+export function stripAccents(text: string): string {
+  return text
+    .normalize('NFD')
+    .replace(/n\u0303/g, '\u0000')
+    .replace(/N\u0303/g, '\u0001')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/\u0000/g, 'ñ')
+    .replace(/\u0001/g, 'Ñ')
+}
+
+/** Lower case, NFC. */
+export function lower(text: string): string {
+  return nfc(text).toLocaleLowerCase('es')
+}
+
+/** Lower case without accents: the key for "same word apart from accents". */
+export function fold(text: string): string {
+  return stripAccents(lower(text))
+}
+
+/** True when the word carries an accent or diaeresis (ñ excluded). */
+export function hasAccent(word: string): boolean {
+  return stripAccents(word) !== nfc(word)
+}

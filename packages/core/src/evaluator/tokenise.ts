@@ -1,0 +1,53 @@
+import { fold, lower } from './normalise.js'
+
+/** A word of a sentence, with the forms the comparisons need. */
+export interface Token {
+  /** As written (NFC), without surrounding punctuation. */
+  surface: string
+  /** Lower case, accents kept. */
+  norm: string
+  /** Lower case, accents removed. */
+  folded: string
+  /** Position in the token list. */
+  index: number
+}
+
+// Letters (any script, with combining marks), digits, and apostrophes inside a word.
+const WORD = /[\p{L}\p{M}\p{N}]+(?:['’][\p{L}\p{M}]+)*/gu
+
+/**
+ * Splits Spanish text into words. ¿ ¡ … quotes, dashes and other punctuation are separators,
+ * never part of a word, so "¿Me" and "me" are the same token.
+ */
+export function tokeniseSpanish(text: string): Token[] {
+  const tokens: Token[] = []
+  for (const match of text.normalize('NFC').matchAll(WORD)) {
+    const surface = match[0].replace(/’/g, "'")
+    tokens.push({ surface, norm: lower(surface), folded: fold(surface), index: tokens.length })
+  }
+  return tokens
+}
+
+const CONTRACTIONS: Array<[RegExp, string]> = [
+  [/\bcan't\b/g, 'can not'],
+  [/\bwon't\b/g, 'will not'],
+  [/\bshan't\b/g, 'shall not'],
+  [/\bain't\b/g, 'is not'],
+  [/\blet's\b/g, 'let us'],
+  [/n't\b/g, ' not'],
+  [/'m\b/g, ' am'],
+  [/'re\b/g, ' are'],
+  [/'ll\b/g, ' will'],
+  [/'ve\b/g, ' have'],
+  [/'d\b/g, ' would'],
+  // "'s" is "is", "has" or a possessive: keep it as its own (function) token
+  [/'s\b/g, " 's"],
+  [/s'(\s|$)/g, 's$1'],
+]
+
+/** Lower-cased English words with contractions expanded ("don't" → "do not"). */
+export function tokeniseEnglish(text: string): string[] {
+  let t = lower(text).replace(/[’‘`]/g, "'")
+  for (const [re, rep] of CONTRACTIONS) t = t.replace(re, rep)
+  return [...t.matchAll(/[\p{L}\p{M}\p{N}]+(?:'[\p{L}]+)*|'s/gu)].map((m) => m[0])
+}

