@@ -1,4 +1,18 @@
-import { defineConfig } from 'vitest/config'
+import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config'
+
+// Server suites run on PGlite always, and again on PostgreSQL when TEST_DATABASE_URL is set
+// (.ci/run starts a throwaway cluster for that).
+const serverProject = (db: 'pglite' | 'postgres'): TestProjectInlineConfiguration => ({
+  test: {
+    name: db === 'pglite' ? 'server' : 'server-pg',
+    root: 'apps/server',
+    include: ['src/**/*.test.ts'],
+    environment: 'node',
+    env: { CHE_TEST_DB: db },
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+})
 
 // One runner for the whole repository. Each project is one layer; `npm test` runs them all.
 // The e2e project drives the built SPA in Debian's Chromium (see e2e/README section in README.md).
@@ -13,16 +27,8 @@ export default defineConfig({
           environment: 'node',
         },
       },
-      {
-        test: {
-          name: 'server',
-          root: 'apps/server',
-          include: ['src/**/*.test.ts'],
-          environment: 'node',
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
-        },
-      },
+      serverProject('pglite'),
+      ...(process.env.TEST_DATABASE_URL ? [serverProject('postgres')] : []),
       'apps/web/vitest.config.ts',
       {
         test: {

@@ -1,0 +1,21 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { Config } from './config.js'
+import type { Database } from './db/client.js'
+import type { ContractDeps } from './plugins/contract.js'
+import type { KvRepo } from './modules/settings/settings.repo.js'
+import type { SettingsService } from './modules/settings/settings.service.js'
+import type { UsersRepo } from './modules/users/users.repo.js'
+import type { UsersService } from './modules/users/users.service.js'
+
+/** What every module's routes get: the app, its config and the services built once in buildApp. */
+export interface AppContext {
+  app: FastifyInstance
+  config: Config
+  database: Database
+  clock: () => Date
+  contract: ContractDeps
+  repos: { users: UsersRepo; settings: KvRepo; prompts: KvRepo }
+  services: { users: UsersService; settings: SettingsService }
+  /** True when the request carries a signed betaKey cookie matching the current key. */
+  betaCookieValid(request: FastifyRequest): Promise<boolean>
+}

@@ -1,0 +1,167 @@
+import { randomBytes } from 'node:crypto'
+import { existsSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import cookie from '@fastify/cookie'
+import rateLimit from '@fastify/rate-limit'
+import fastifyStatic from '@fastify/static'
+import { eq } from 'drizzle-orm'
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify'
+import { api, BETA_COOKIE, type Endpoint } from '@che/core'
+import type { AppContext } from './app-context.js'
+import type { Config } from './config.js'
+import { openDatabase, type Database, type Db } from './db/client.js'
+import { prompts as promptsTable, secrets, settings as settingsTable } from './db/schema.js'
+import { AppError, notFound } from './errors.js'
+import { createEmbeddedIdp } from './idp/idp.js'
+import { createDiscovery } from './lib/discovery.js'
+import { createKvRepo } from './modules/settings/settings.repo.js'
+import { registerSettingsRoutes } from './modules/settings/settings.routes.js'
+import { createSettingsService } from './modules/settings/settings.service.js'
+import { createUsersRepo } from './modules/users/users.repo.js'
+import { registerUsersRoutes } from './modules/users/users.routes.js'
+import { createUsersService } from './modules/users/users.service.js'
+import { createTokenVerifier, type Principal } from './plugins/auth.js'
+import { registerEndpoint, type Caller, type ContractDeps } from './plugins/contract.js'
+import { registerErrorHandler } from './plugins/errors.js'
+import { registerSecurity } from './plugins/security.js'
+
+export interface BuildOptions {
+  /** An already open database (tests pass one); otherwise opened from the config and closed with the app. */
+  database?: Database
+  /** The server's clock; tests pass a fixed one. */
+  clock?: () => Date
+}
+
+/** A secret generated once and kept in the database, so restarts and other instances share it. */
+export async function persistentSecret(db: Db, key: string, make: () => unknown): Promise<unknown> {
+  await db.insert(secrets).values({ key, value: make() }).onConflictDoNothing()
+  const [row] = await db.select().from(secrets).where(eq(secrets.key, key))
+  return row!.value
+}
+
+/** Build the whole product: API, embedded identity provider and SPA on one Fastify app. */
+export async function buildApp(config: Config, opts: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    bodyLimit: config.bodyLimit,
+    trustProxy: true,
+  })
+  const database = opts.database ?? (await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir }))
+  if (!opts.database) app.addHook('onClose', () => database.close())
+  const { db } = database
+  const clock = opts.clock ?? (() => new Date())
+
+  registerErrorHandler(app)
+  await registerSecurity(app, config)
+  const cookieSecret =
+    config.cookieSecret ?? ((await persistentSecret(db, 'cookie.secret', () => randomBytes(32).toString('hex'))) as string)
+  await app.register(cookie, { secret: cookieSecret })
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_req, ctx) =>
+      new AppError(429, 'RATE_LIMITED', `Too many requests; try again in ${Math.ceil(ctx.ttl / 1000)} s`),
+  })
+
+  const repos = {
+    users: createUsersRepo(db),
+    settings: createKvRepo(db, settingsTable),
+    prompts: createKvRepo(db, promptsTable),
+  }
+  const settings = createSettingsService({ settings: repos.settings, clock })
+  await settings.seedDefaults()
+
+  const idp = config.oidc.embedded ? await createEmbeddedIdp({ config, db, log: app.log }) : undefined
+  if (idp) await idp.register(app)
+  const verify = createTokenVerifier(config.oidc, idp ? () => idp.publicJwks() : undefined)
+  const discovery = createDiscovery(config.oidc.issuer)
+
+  async function userinfo(principal: Principal): Promise<Record<string, unknown>> {
+    if (idp) return {}
+    const endpoint = (await discovery()).userinfo_endpoint
+    if (typeof endpoint !== 'string') return {}
+    const res = await fetch(endpoint, {
+      headers: { authorization: `Bearer ${principal.token}` },
+      signal: AbortSignal.timeout(10_000),
+    })
+    return res.ok ? ((await res.json()) as Record<string, unknown>) : {}
+  }
+  const users = createUsersService({ users: repos.users, adminEmails: config.adminEmails, userinfo })
+
+  async function betaCookieValid(request: FastifyRequest): Promise<boolean> {
+    const raw = request.cookies[BETA_COOKIE]
+    if (!raw) return false
+    const unsigned = request.unsignCookie(raw)
+    return unsigned.valid && (await settings.cookieMatches(unsigned.value ?? undefined))
+  }
+
+  const contract: ContractDeps = {
+    async resolveCaller(_request, token): Promise<Caller> {
+      const principal = await verify(token)
+      const user = await repos.users.findBySubject(principal.issuer, principal.subject)
+      return { principal, user, role: user?.role ?? 'learner' }
+    },
+    async checkBeta(request, caller) {
+      if (caller.role === 'admin' || !(await settings.inBeta())) return
+      if (!(await betaCookieValid(request))) {
+        throw new AppError(403, 'BETA_REQUIRED', 'This app is in beta: enter the beta password first')
+      }
+    },
+  }
+
+  const ctx: AppContext = {
+    app,
+    config,
+    database,
+    clock,
+    contract,
+    repos,
+    services: { users, settings },
+    betaCookieValid,
+  }
+
+  app.get('/healthz', async () => ({ ok: true }))
+  registerEndpoint(app, contract, api.clientConfig, () => ({
+    authority: config.oidc.issuer,
+    clientId: config.oidc.clientId,
+    audience: config.oidc.audience,
+    scope: 'openid profile email offline_access',
+    embeddedIdp: config.oidc.embedded,
+  }))
+  registerUsersRoutes(ctx)
+  registerSettingsRoutes(ctx)
+  registerPendingEndpoints(app, contract)
+  await registerSpa(app, config)
+  return app
+}
+
+/** Every contract call no module has built yet answers 501 NOT_IMPLEMENTED after its guard. */
+function registerPendingEndpoints(app: FastifyInstance, contract: ContractDeps): void {
+  for (const endpoint of Object.values(api) as Endpoint[]) {
+    if (!app.hasRoute({ method: endpoint.method, url: endpoint.path })) {
+      registerEndpoint(app, contract, endpoint)
+    }
+  }
+}
+
+/** The built SPA at /, with index.html for every client-side route. */
+async function registerSpa(app: FastifyInstance, config: Config): Promise<void> {
+  const index = join(config.webDist, 'index.html')
+  const built = existsSync(index)
+  if (built) {
+    await app.register(fastifyStatic, { root: config.webDist, wildcard: false, index: false })
+  }
+  const html = built ? readFileSync(index, 'utf8') : undefined
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0] ?? ''
+    if (path.startsWith('/api/') || path.startsWith('/oidc/') || request.method !== 'GET') {
+      throw notFound(`${request.method} ${path}`)
+    }
+    if (!html) {
+      return reply
+        .status(503)
+        .type('text/plain')
+        .send('The web app is not built yet: run `npm run build` (npm start does it for you).')
+    }
+    return reply.type('text/html').header('cache-control', 'no-cache').send(html)
+  })
+}

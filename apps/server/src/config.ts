@@ -1,0 +1,118 @@
+import { resolve } from 'node:path'
+import { z } from 'zod'
+
+const optionalUrl = z
+  .string()
+  .trim()
+  .transform((v) => (v === '' ? undefined : v))
+  .pipe(z.string().url().optional())
+const optionalString = z
+  .string()
+  .trim()
+  .transform((v) => (v === '' ? undefined : v))
+  .optional()
+
+/**
+ * Every environment variable the server reads, with the defaults that give the embedded,
+ * zero-set-up product. README.md lists the same variables.
+ */
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('127.0.0.1'),
+  /** The address users reach the app at; the embedded issuer lives at PUBLIC_URL/oidc. */
+  PUBLIC_URL: optionalUrl,
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: optionalUrl,
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Any external OIDC provider instead of the embedded one. */
+  OIDC_ISSUER: optionalUrl,
+  OIDC_CLIENT_ID: optionalString,
+  OIDC_AUDIENCE: optionalString,
+  /** Comma-separated e-mail addresses that are always admins. */
+  ADMIN_EMAILS: z.string().default(''),
+  /** Signs cookies; generated once and kept in the database when unset. */
+  COOKIE_SECRET: optionalString,
+  /** Allowed cross-origin callers, comma-separated; same-origin only when empty. */
+  CORS_ORIGINS: z.string().default(''),
+  /** Directory of the built SPA. */
+  WEB_DIST: z.string().default(resolve(import.meta.dirname, '../../web/dist')),
+  /** Maximum JSON body size in bytes. */
+  BODY_LIMIT: z.coerce.number().int().positive().default(1_048_576),
+  LLM_BASE_URL: optionalUrl,
+  LLM_API_KEY: optionalString,
+  LLM_MODEL: optionalString,
+})
+
+export type Env = z.input<typeof EnvSchema>
+
+export interface Config {
+  nodeEnv: 'development' | 'production' | 'test'
+  port: number
+  host: string
+  publicUrl: string
+  dataDir: string
+  databaseUrl: string | undefined
+  logLevel: string
+  oidc: {
+    /** True when this server runs the embedded provider at /oidc. */
+    embedded: boolean
+    issuer: string
+    clientId: string
+    audience: string
+  }
+  adminEmails: string[]
+  cookieSecret: string | undefined
+  corsOrigins: string[]
+  webDist: string
+  bodyLimit: number
+  llm: { baseUrl: string; apiKey: string | undefined; model: string } | undefined
+}
+
+export class ConfigError extends Error {}
+
+/** Parse the environment; throws one error that lists every bad variable. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = EnvSchema.safeParse(env)
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `${i.path.join('.')} (${i.message})`)
+    throw new ConfigError(`Invalid env: ${lines.join(', ')}`)
+  }
+  const e = parsed.data
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '')
+  const external = e.OIDC_ISSUER !== undefined
+  if (external && !e.OIDC_CLIENT_ID) {
+    throw new ConfigError('Invalid env: OIDC_CLIENT_ID (Required when OIDC_ISSUER is set)')
+  }
+  if ((e.LLM_BASE_URL === undefined) !== (e.LLM_MODEL === undefined)) {
+    throw new ConfigError('Invalid env: LLM_BASE_URL and LLM_MODEL go together')
+  }
+  return {
+    nodeEnv: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    publicUrl,
+    dataDir: resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    logLevel: e.LOG_LEVEL,
+    oidc: {
+      embedded: !external,
+      issuer: (e.OIDC_ISSUER ?? `${publicUrl}/oidc`).replace(/\/+$/, ''),
+      clientId: e.OIDC_CLIENT_ID ?? 'che-idioms-web',
+      audience: e.OIDC_AUDIENCE ?? `${publicUrl}/api`,
+    },
+    adminEmails: e.ADMIN_EMAILS.split(',')
+      .map((s) => s.trim().toLowerCase())
+      .filter(Boolean),
+    cookieSecret: e.COOKIE_SECRET,
+    corsOrigins: e.CORS_ORIGINS.split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+    webDist: resolve(e.WEB_DIST),
+    bodyLimit: e.BODY_LIMIT,
+    llm:
+      e.LLM_BASE_URL && e.LLM_MODEL
+        ? { baseUrl: e.LLM_BASE_URL, apiKey: e.LLM_API_KEY, model: e.LLM_MODEL }
+        : undefined,
+  }
+}

@@ -1,0 +1,86 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import type { z } from 'zod'
+import { allows, type Endpoint, type Role } from '@che/core'
+import { AppError, forbidden, notImplemented, unauthenticated } from '../errors.js'
+import type { UserRow } from '../modules/users/users.repo.js'
+import { bearerToken, type Principal } from './auth.js'
+
+/** Who is calling: the verified token and, once synced, the user row. */
+export interface Caller {
+  principal: Principal
+  user: UserRow | undefined
+  role: Role
+}
+
+type Out<T> = [NonNullable<T>] extends [z.ZodType] ? z.output<NonNullable<T>> : undefined
+
+export interface HandlerInput<E extends Endpoint> {
+  body: Out<E['body']>
+  query: Out<E['query']>
+  params: Out<E['params']>
+  caller: Caller | undefined
+  request: FastifyRequest
+  reply: FastifyReply
+}
+
+export type Handler<E extends Endpoint> = (
+  input: HandlerInput<E>,
+) => Promise<Out<E['response']>> | Out<E['response']>
+
+export interface ContractDeps {
+  resolveCaller(request: FastifyRequest, token: string): Promise<Caller>
+  /** Throws BETA_REQUIRED when the beta gate is on and the request has not passed it. */
+  checkBeta(request: FastifyRequest, caller: Caller): Promise<void>
+}
+
+/**
+ * Register one contract endpoint. Order of checks: the caller (401), the role guard (403),
+ * the beta gate, then input validation (400) — so the guard answers the same whatever the input.
+ * Without a handler the endpoint is declared but not built yet and answers 501 NOT_IMPLEMENTED
+ * after its guard.
+ */
+export function registerEndpoint<E extends Endpoint>(
+  app: FastifyInstance,
+  deps: ContractDeps,
+  endpoint: E,
+  handler?: Handler<E>,
+  options: { rateLimit?: { max: number; timeWindow: string } } = {},
+): void {
+  app.route({
+    method: endpoint.method,
+    url: endpoint.path,
+    config: options.rateLimit ? { rateLimit: options.rateLimit } : {},
+    handler: async (request, reply) => {
+      let caller: Caller | undefined
+      let token: string | undefined
+      try {
+        token = bearerToken(request)
+      } catch (err) {
+        if (endpoint.access !== 'public') throw err
+      }
+      if (token) {
+        try {
+          caller = await deps.resolveCaller(request, token)
+        } catch (err) {
+          // A stale token on a public page is just an anonymous visit.
+          if (endpoint.access !== 'public' || !(err instanceof AppError)) throw err
+        }
+      }
+      if (endpoint.access !== 'public') {
+        if (!caller) throw unauthenticated()
+        if (!allows(endpoint.access, caller.role)) throw forbidden()
+        await deps.checkBeta(request, caller)
+      }
+      if (!handler) throw notImplemented(`${endpoint.method} ${endpoint.path}`)
+      const input = {
+        body: endpoint.body && !endpoint.multipart ? endpoint.body.parse(request.body ?? undefined) : undefined,
+        query: endpoint.query ? endpoint.query.parse(request.query ?? {}) : undefined,
+        params: endpoint.params ? endpoint.params.parse(request.params ?? {}) : undefined,
+        caller,
+        request,
+        reply,
+      } as HandlerInput<E>
+      return handler(input)
+    },
+  })
+}

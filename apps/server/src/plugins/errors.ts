@@ -1,0 +1,49 @@
+import type { FastifyError, FastifyInstance } from 'fastify'
+import { ZodError } from 'zod'
+import type { ErrorBody } from '@che/core'
+import { AppError } from '../errors.js'
+
+/** Turn a zod error into the `details` of a VALIDATION_FAILED body: one entry per bad field. */
+export function zodDetails(err: ZodError): { field: string; message: string }[] {
+  return err.issues.map((i) => ({ field: i.path.join('.') || '(body)', message: i.message }))
+}
+
+/** One error handler for the whole API: every failure leaves as {code, message, details?}. */
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((err: FastifyError | AppError | ZodError | Error, request, reply) => {
+    let status = 500
+    let body: ErrorBody = { code: 'INTERNAL', message: 'Something went wrong on our side' }
+    if (err instanceof AppError) {
+      status = err.status
+      body = { code: err.code, message: err.message, ...(err.details === undefined ? {} : { details: err.details }) }
+    } else if (err instanceof ZodError) {
+      status = 400
+      body = { code: 'VALIDATION_FAILED', message: 'Some fields are not valid', details: zodDetails(err) }
+    } else if ('statusCode' in err && typeof err.statusCode === 'number' && err.statusCode < 500) {
+      status = err.statusCode
+      body = { code: fastifyCode(err as FastifyError), message: err.message }
+    }
+    if (status >= 500) request.log.error({ err }, 'request failed')
+    else request.log.info({ code: body.code, status }, body.message)
+    void reply.status(status).send(body)
+  })
+}
+
+function fastifyCode(err: FastifyError): ErrorBody['code'] {
+  switch (err.statusCode) {
+    case 401:
+      return 'UNAUTHENTICATED'
+    case 403:
+      return 'FORBIDDEN'
+    case 404:
+      return 'NOT_FOUND'
+    case 413:
+      return 'PAYLOAD_TOO_LARGE'
+    case 415:
+      return 'UNSUPPORTED_MEDIA_TYPE'
+    case 429:
+      return 'RATE_LIMITED'
+    default:
+      return 'VALIDATION_FAILED'
+  }
+}

@@ -1,0 +1,43 @@
+import cors from '@fastify/cors'
+import helmet from '@fastify/helmet'
+import type { FastifyInstance } from 'fastify'
+import type { Config } from '../config.js'
+
+/**
+ * Security headers and CORS. The CSP allows only what the SPA uses: its own scripts, Mantine's
+ * inline styles, pictures from identity providers (https), audio from this origin and blob:
+ * (recordings), and calls to this origin plus an external issuer when one is configured.
+ */
+export async function registerSecurity(app: FastifyInstance, config: Config): Promise<void> {
+  const connect = ["'self'"]
+  if (!config.oidc.embedded) connect.push(new URL(config.oidc.issuer).origin)
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        baseUri: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        mediaSrc: ["'self'", 'blob:', 'data:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: connect,
+        frameSrc: ["'self'", ...connect.slice(1)],
+        formAction: ["'self'", ...connect.slice(1)],
+        frameAncestors: ["'self'"],
+        objectSrc: ["'none'"],
+        ...(config.publicUrl.startsWith('https:') ? { upgradeInsecureRequests: [] } : {}),
+      },
+    },
+    // The provider's pages post back to themselves; keep the referrer to our own origin.
+    referrerPolicy: { policy: 'same-origin' },
+    crossOriginEmbedderPolicy: false,
+    hsts: config.publicUrl.startsWith('https:'),
+  })
+  await app.register(cors, {
+    // Same origin only unless CORS_ORIGINS names others.
+    origin: config.corsOrigins.length ? config.corsOrigins : false,
+    credentials: true,
+  })
+}

@@ -1,0 +1,8 @@
+// `npm run bench`: every benchmark in bench/, one after the other; each prints its own figures.
+const benches = ['./api.bench.ts', './evaluator.bench.ts']
+
+for (const file of benches) {
+  const mod = (await import(file)) as { run(): Promise<void> }
+  console.log(`\n=== ${file}`)
+  await mod.run()
+}

@@ -1,0 +1,92 @@
+import { spawn } from 'node:child_process'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { createServer } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+import autocannon from 'autocannon'
+
+export const ROOT = resolve(import.meta.dirname, '..')
+
+export function freePort(): Promise<number> {
+  return new Promise((ok, fail) => {
+    const srv = createServer()
+    srv.once('error', fail)
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as { port: number }
+      srv.close(() => ok(port))
+    })
+  })
+}
+
+export interface LoadResult {
+  label: string
+  requestsPerSec: number
+  p50: number
+  p99: number
+  errors: number
+  non2xx: number
+}
+
+/** A bounded autocannon run against a loopback URL. */
+export async function load(
+  label: string,
+  opts: { url: string; connections?: number; duration?: number; headers?: Record<string, string> },
+): Promise<LoadResult> {
+  const result = await autocannon({
+    url: opts.url,
+    connections: opts.connections ?? 50,
+    duration: opts.duration ?? 5,
+    headers: opts.headers,
+  })
+  return {
+    label,
+    requestsPerSec: Math.round(result.requests.average),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts,
+    non2xx: result.non2xx,
+  }
+}
+
+export function printTable(title: string, rows: LoadResult[]): void {
+  console.log(`\n${title}`)
+  console.log('| target | req/s | p50 ms | p99 ms | errors | non-2xx |')
+  console.log('|---|---|---|---|---|---|')
+  for (const r of rows) console.log(`| ${r.label} | ${r.requestsPerSec} | ${r.p50} | ${r.p99} | ${r.errors} | ${r.non2xx} |`)
+}
+
+/** Start the real server (`tsx apps/server/src/main.ts`) on a fresh data folder; resolves once it answers. */
+export async function startServer(env: Record<string, string> = {}): Promise<{
+  url: string
+  coldStartMs: number
+  stop(): Promise<void>
+}> {
+  const port = await freePort()
+  const dataDir = mkdtempSync(join(tmpdir(), 'che-bench-'))
+  const url = `http://127.0.0.1:${port}`
+  const started = performance.now()
+  const child = spawn('npx', ['tsx', 'apps/server/src/main.ts'], {
+    cwd: ROOT,
+    env: { ...process.env, PORT: String(port), PUBLIC_URL: url, DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  })
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`)
+    try {
+      if ((await fetch(`${url}/api/settings`)).status === 200) break
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 25))
+  }
+  const coldStartMs = Math.round(performance.now() - started)
+  return {
+    url,
+    coldStartMs,
+    async stop() {
+      child.kill('SIGTERM')
+      await new Promise((r) => child.once('exit', r))
+      rmSync(dataDir, { recursive: true, force: true })
+    },
+  }
+}

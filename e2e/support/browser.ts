@@ -1,0 +1,44 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
+import { inject } from 'vitest'
+
+export const baseUrl = (): string => inject('baseUrl')
+
+/** Debian's Chromium, headless, with the flags this machine needs (no sandbox as root, no network chatter). */
+export async function launchBrowser(extraArgs: string[] = []): Promise<{ browser: Browser; close(): Promise<void> }> {
+  const profile = mkdtempSync(join(tmpdir(), 'che-chromium-'))
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--disable-quic',
+      `--user-data-dir=${profile}`,
+      ...extraArgs,
+    ],
+  })
+  return {
+    browser,
+    async close() {
+      await browser.close()
+      rmSync(profile, { recursive: true, force: true })
+    },
+  }
+}
+
+export async function newPage(browser: Browser, opts: { mobile?: boolean } = {}): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({
+    baseURL: baseUrl(),
+    viewport: opts.mobile ? { width: 390, height: 800 } : { width: 1280, height: 800 },
+  })
+  const page = await context.newPage()
+  page.on('pageerror', (err) => console.error('[page error]', err.message))
+  return { context, page }
+}
