@@ -67,5 +67,18 @@ for (const [key, list] of [...senses.entries()].sort(([a], [b]) => (a < b ? -1 :
   }
   if (row.length) result[key] = row
 }
-writeFileSync(out, JSON.stringify({ senses: result }))
+// direct hypernyms of kept noun and verb synsets ("dad" → "father"), as kept ids
+const hypernyms: Record<number, number[]> = {}
+for (const pos of ['noun', 'verb']) {
+  for (const line of readFileSync(join(dictDir, `data.${pos}`), 'utf8').split('\n')) {
+    if (!line || line.startsWith(' ')) continue
+    const id = ids.get(`${pos[0]}${line.slice(0, 8)}`)
+    if (id === undefined) continue
+    const parents = [...line.matchAll(/ @i? (\d{8}) ([nv]) /g)]
+      .map((m) => ids.get(`${m[2]}${m[1]}`))
+      .filter((p): p is number => p !== undefined)
+    if (parents.length) hypernyms[id] = parents
+  }
+}
+writeFileSync(out, JSON.stringify({ senses: result, hypernyms }))
 console.log(`lexicon: ${Object.keys(result).length} lemmas, ${ids.size} synsets -> ${out}`)

@@ -2,7 +2,16 @@ import lemmatize from 'wink-lemmatizer'
 
 import lexicon from './lexicon.json' with { type: 'json' }
 
-const SENSES = (lexicon as { senses: Record<string, number[]> }).senses
+const LEXICON = lexicon as { senses: Record<string, number[]>; hypernyms: Record<string, number[]> }
+const SENSES = LEXICON.senses
+const HYPERNYMS = LEXICON.hypernyms
+
+/** Direct WordNet hypernyms of the given synsets ("dad" → "father"). */
+export function hypernymsOf(ids: Iterable<number>): Set<number> {
+  const parents = new Set<number>()
+  for (const id of ids) for (const p of HYPERNYMS[id] ?? []) parents.add(p)
+  return parents
+}
 
 const words = (text: string): string[] => text.split(/\s+/).filter(Boolean)
 
@@ -35,7 +44,8 @@ export const ENGLISH_FUNCTION_WORDS: ReadonlySet<string> = new Set([
   from into onto about over under up down out off away back again around through after before
   am is are was were be been being 's have has had having do does did doing will would shall
   should can could may might must ought let lets going gonna wanna
-  some any another other else one ones thing things something anything everything stuff
+  some any another other else one ones thing things something anything everything nothing stuff
+  someone somebody anyone anybody everyone everybody one's someone's
   yes yeah oh well hey okay ok like all each every much many more most lot lots bit kind sort way`),
 ])
 

@@ -47,7 +47,8 @@ const CONTRACTIONS: Array<[RegExp, string]> = [
 
 /** Lower-cased English words with contractions expanded ("don't" → "do not"). */
 export function tokeniseEnglish(text: string): string[] {
-  let t = lower(text).replace(/[’‘`]/g, "'")
+  // accents folded: "Martín" and "Martin" are the same name in an English sentence
+  let t = fold(text).replace(/[’‘`]/g, "'")
   for (const [re, rep] of CONTRACTIONS) t = t.replace(re, rep)
   return [...t.matchAll(/[\p{L}\p{M}\p{N}]+(?:'[\p{L}]+)*|'s/gu)].map((m) => m[0])
 }

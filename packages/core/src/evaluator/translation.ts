@@ -1,6 +1,7 @@
 import type { Accuracy, EvaluatorExample, MistakeType } from '../contract/evaluation.js'
 import {
   inLexicon,
+  hypernymsOf,
   isDetailWord,
   isFunctionWord,
   isLightVerb,
@@ -33,6 +34,10 @@ interface Unit {
   keys: string[]
   senses: Map<number, number>
   multi: boolean
+  /** Direct hypernyms of `senses`: "father" matches "dad", but "mom" does not. */
+  parents: Set<number>
+  /** Made only of function words ("right away", "at all"): evidence of a gloss, never a detail. */
+  light: boolean
 }
 
 /** An English text ready for comparison. */
@@ -54,7 +59,7 @@ function wordUnit(tokens: string[], i: number, maxRank: number): Unit {
   if (!keys.some(isLightVerb)) {
     for (const k of keys) for (const [id, r] of sensesOf(k, maxRank)) senses.set(id, Math.min(r, senses.get(id) ?? 7))
   }
-  return { start: i, end: i, keys, senses, multi: false }
+  return { start: i, end: i, keys, senses, parents: hypernymsOf(senses.keys()), multi: false, light: false }
 }
 
 function phraseUnits(tokens: string[], maxRank: number): Unit[] {
@@ -63,13 +68,25 @@ function phraseUnits(tokens: string[], maxRank: number): Unit[] {
   for (let a = 0; a < kept.length; a++) {
     for (let n = Math.min(4, kept.length - a); n >= 2; n--) {
       const slice = kept.slice(a, a + n)
-      if (slice.every(([t]) => isFunctionWord(t))) continue
+      const light = slice.every(([t]) => isFunctionWord(t))
       const [first, ...rest] = slice.map(([t]) => t)
       const tail = rest.join(' ')
-      const found = lemmasOf(first!).map((l) => `${l} ${tail}`).find(inLexicon)
-        ?? lemmasOf(rest[rest.length - 1] ?? '').map((l) => [first, ...rest.slice(0, -1), l].join(' ')).find(inLexicon)
-      if (found) {
-        units.push({ start: slice[0]![1], end: slice[n - 1]![1], keys: [found], senses: sensesOf(found, maxRank), multi: true })
+      const found = [
+        ...lemmasOf(first!).map((l) => `${l} ${tail}`),
+        ...lemmasOf(rest[rest.length - 1] ?? '').map((l) => [first, ...rest.slice(0, -1), l].join(' ')),
+      ].filter(inLexicon)
+      if (found.length > 0) {
+        const senses = new Map<number, number>()
+        for (const k of found) for (const [id, r] of sensesOf(k, maxRank)) senses.set(id, Math.min(r, senses.get(id) ?? 7))
+        units.push({
+          start: slice[0]![1],
+          end: slice[n - 1]![1],
+          keys: [...new Set(found)],
+          senses,
+          parents: hypernymsOf(senses.keys()),
+          multi: true,
+          light,
+        })
       }
     }
   }
@@ -84,10 +101,15 @@ function openingOf(text: string, tokens: string[]): Set<number> {
   return new Set(head.map((_, i) => i))
 }
 
-function analyse(text: string, maxRank: number): EnglishText {
+function analyse(text: string, maxRank: number, isGloss = false): EnglishText {
   const tokens = tokeniseEnglish(text)
   const surfaces = [...text.normalize('NFC').matchAll(/[\p{L}\p{M}\p{N}]+/gu)].map((m) => m[0])
-  const multi = phraseUnits(tokens, maxRank)
+  const allMulti = phraseUnits(tokens, maxRank)
+  const heavy = allMulti.filter((u) => !u.light)
+  // a gloss made only of function words ("right away") is matched through them; elsewhere they
+  // only help to match, never count as a word to translate
+  const hasContent = heavy.length > 0 || tokens.some((t) => !isFunctionWord(t))
+  const multi = isGloss && !hasContent ? allMulti : heavy
   const singles: Unit[] = []
   tokens.forEach((t, i) => {
     if (isFunctionWord(t)) return
@@ -106,12 +128,14 @@ function analyse(text: string, maxRank: number): EnglishText {
   }
   for (const s of singles) if (!used.has(s.start)) cover.push(s)
   cover.sort((x, y) => x.start - y.start)
-  return { tokens, surfaces, units: [...multi, ...singles], cover, opening: openingOf(text, tokens) }
+  const lightUnits = isGloss ? [] : allMulti.filter((u) => u.light)
+  return { tokens, surfaces, units: [...multi, ...singles, ...lightUnits], cover, opening: openingOf(text, tokens) }
 }
 
 function unitsMatch(a: Unit, b: Unit): boolean {
   for (const k of a.keys) if (b.keys.includes(k)) return true
-  for (const id of a.senses.keys()) if (b.senses.has(id)) return true
+  for (const id of a.senses.keys()) if (b.senses.has(id) || b.parents.has(id)) return true
+  for (const id of b.senses.keys()) if (a.parents.has(id)) return true
   return false
 }
 
@@ -135,7 +159,7 @@ function parseGlosses(idiomTranslation: string, extra: string[] = []): Gloss[] {
     .map((p) => p.trim().replace(/^to\s+/i, '').replace(/^be\s+/i, '').trim())
     .filter((p) => p.length > 0)
   return parts.map((p) => {
-    const analysed = analyse(p, REFERENCE_SENSE_RANK)
+    const analysed = analyse(p, REFERENCE_SENSE_RANK, true)
     return { text: p, analysed, negative: analysed.tokens.some((t) => NEGATORS.has(t)) }
   })
 }
@@ -159,10 +183,11 @@ function matchGloss(gloss: Gloss, text: EnglishText): number[] | null {
   return [...new Set(positions)].sort((a, b) => a - b)
 }
 
-function negatedAt(text: EnglishText, positions: number[]): boolean {
+function negatedAt(text: EnglishText, positions: number[], gloss: Gloss | null): boolean {
   if (positions.length === 0) return false
   const first = positions[0]!
-  const last = positions[positions.length - 1]!
+  // a gloss whose negation trails its words ("problems where there are none") looks further on
+  const last = positions[positions.length - 1]! + (gloss?.negative ? 2 * NEGATION_WINDOW : 0)
   for (let i = Math.max(0, first - NEGATION_WINDOW); i <= last; i++) {
     if (NEGATORS.has(text.tokens[i] ?? '')) return true
   }
@@ -174,7 +199,8 @@ const AUXILIARIES = new Set(['am', 'is', 'are', 'was', 'were', 'be', 'been', 'be
 function hasPast(tokens: string[]): boolean {
   return tokens.some((t, i) => {
     if (t === 'was' || t === 'were' || t === 'did' || t === 'had') return true
-    return !AUXILIARIES.has(tokens[i - 1] ?? '') && isPastForm(t)
+    const prev = tokens[i - 1] === 'not' ? tokens[i - 2] : tokens[i - 1]
+    return !AUXILIARIES.has(prev ?? '') && isPastForm(t)
   })
 }
 
@@ -218,11 +244,14 @@ function judge(
       refGloss = g
     }
   }
-  void refGloss
   let userSpan: number[] | null = null
+  let userGloss: Gloss | null = null
   for (const g of glosses) {
     const m = matchGloss(g, user)
-    if (m && (!userSpan || m.length > userSpan.length)) userSpan = m
+    if (m && (!userSpan || m.length > userSpan.length)) {
+      userSpan = m
+      userGloss = g
+    }
   }
   const idiomInRef = new Set(refSpan ?? [])
   const refContent = ref.cover.filter((u) => !ref.opening.has(u.start))
@@ -245,16 +274,18 @@ function judge(
 
   const surfaceOf = (text: EnglishText, u: Unit): string =>
     text.tokens.slice(u.start, u.end + 1).join(' ')
-  const missing = refContent.filter((u) => !idiomInRef.has(u.start) && !matchedRef(u))
+  const missing = refContent.filter((u) => !u.light && !idiomInRef.has(u.start) && !matchedRef(u))
   const isDetail = (u: Unit): boolean => {
     const word = ref.tokens[u.start] ?? ''
-    const surface = ref.surfaces.find((s) => s.toLowerCase() === word && u.start > 0)
+    const surface = ref.surfaces.find((s) => fold(s) === word && u.start > 0)
     return isDetailWord(word, surface)
   }
 
   const userIdiom = new Set(userSpan ?? [])
   const extra = user.cover.filter((u) => {
     if (user.opening.has(u.start) || userIdiom.has(u.start)) return false
+    // "got offered" for "offered": a general verb adds no detail of its own
+    if (!u.multi && u.keys.some(isLightVerb)) return false
     for (let i = u.start; i <= u.end; i++) {
       const covering = user.units.filter((x) => x.start <= i && i <= x.end)
       if (covering.some((x) => findUnit(x, ref).length > 0)) return false
@@ -282,13 +313,16 @@ function judge(
       }`,
     }
   }
-  if (refSpan && userSpan && negatedAt(ref, refSpan) !== negatedAt(user, userSpan)) {
+  // "broke" and "have no money" agree: a gloss that carries its own negation cancels it out
+  const refNegative = refSpan ? negatedAt(ref, refSpan, refGloss) !== (refGloss?.negative ?? false) : false
+  const userNegative = userSpan ? negatedAt(user, userSpan, userGloss) !== (userGloss?.negative ?? false) : false
+  if (refSpan && userSpan && refNegative !== userNegative) {
     return {
       rank: 0,
       accuracy: 'major',
       mistakeType: 'meaning',
       feedback: `Your translation says the opposite: check the negation. ${idiomName} means "${meaning}" and the sentence is ${
-        negatedAt(ref, refSpan) ? 'negative' : 'positive'
+        refNegative ? 'negative' : 'positive'
       }.`,
     }
   }
