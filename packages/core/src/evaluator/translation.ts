@@ -5,6 +5,7 @@ import {
   isDetailWord,
   isFunctionWord,
   isLightVerb,
+  isNounLike,
   isPastForm,
   lemmasOf,
   NEGATORS,
@@ -327,12 +328,18 @@ function judge(
     }
   }
 
+  // a verb or adjective said differently ("chose" for "picked") is paraphrase; a changed or
+  // dropped name, place, time or object is the detail slip the rubric calls minor
+  const counts = (text: EnglishText) => (u: Unit): boolean =>
+    u.multi ? false : isNounLike(text.tokens[u.start] ?? '') || isDetail(u)
+  missingDetails = missingDetails.filter(counts(ref))
+  const extraDetails = extra.filter(counts(user))
   const slips: string[] = []
-  if (missingDetails.length === 1 && extra.length === 1) {
-    slips.push(`You wrote "${surfaceOf(user, extra[0]!)}" where the sentence says "${surfaceOf(ref, missingDetails[0]!)}".`)
+  if (missingDetails.length === 1 && extraDetails.length === 1) {
+    slips.push(`You wrote "${surfaceOf(user, extraDetails[0]!)}" where the sentence says "${surfaceOf(ref, missingDetails[0]!)}".`)
   } else {
     if (missingDetails.length) slips.push(`You left out ${quoteList(missingDetails.map((u) => surfaceOf(ref, u)))}.`)
-    if (extra.length) slips.push(`${quoteList(extra.map((u) => surfaceOf(user, u)))} is not in the sentence.`)
+    if (extraDetails.length) slips.push(`${quoteList(extraDetails.map((u) => surfaceOf(user, u)))} is not in the sentence.`)
   }
   if (hasPast(ref.tokens) !== hasPast(user.tokens)) slips.push('Check the tense: the sentence is in the ' + (hasPast(ref.tokens) ? 'past.' : 'present or future.'))
   const refPersons = personsOf(ref.tokens)
