@@ -20,6 +20,18 @@ const WORD = /[\p{L}\p{M}\p{N}]+(?:['’][\p{L}\p{M}]+)*/gu
  * never part of a word, so "¿Me" and "me" are the same token.
  */
 export function tokeniseSpanish(text: string): Token[] {
+  const cached = spanishCache.get(text)
+  if (cached) return cached
+  const tokens = splitSpanish(text)
+  if (spanishCache.size >= 5000) spanishCache.clear()
+  spanishCache.set(text, tokens)
+  return tokens
+}
+
+// Example sentences repeat across attempts; tokens are never mutated, so sharing them is safe.
+const spanishCache = new Map<string, Token[]>()
+
+function splitSpanish(text: string): Token[] {
   const tokens: Token[] = []
   for (const match of text.normalize('NFC').matchAll(WORD)) {
     const surface = match[0].replace(/’/g, "'")

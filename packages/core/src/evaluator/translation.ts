@@ -102,6 +102,21 @@ function openingOf(text: string, tokens: string[]): Set<number> {
   return new Set(head.map((_, i) => i))
 }
 
+// Reference sentences and glosses repeat across attempts: keep their analysis (bounded, so a
+// long-running server does not grow without limit; results never depend on the cache).
+const analysed = new Map<string, EnglishText>()
+const CACHE_LIMIT = 5000
+
+function analyseCached(text: string, maxRank: number, isGloss = false): EnglishText {
+  const key = `${maxRank}|${isGloss ? 'g' : 'r'}|${text}`
+  const hit = analysed.get(key)
+  if (hit) return hit
+  if (analysed.size >= CACHE_LIMIT) analysed.clear()
+  const result = analyse(text, maxRank, isGloss)
+  analysed.set(key, result)
+  return result
+}
+
 function analyse(text: string, maxRank: number, isGloss = false): EnglishText {
   const tokens = tokeniseEnglish(text)
   const surfaces = [...text.normalize('NFC').matchAll(/[\p{L}\p{M}\p{N}]+/gu)].map((m) => m[0])
@@ -160,8 +175,8 @@ function parseGlosses(idiomTranslation: string, extra: string[] = []): Gloss[] {
     .map((p) => p.trim().replace(/^to\s+/i, '').replace(/^be\s+/i, '').trim())
     .filter((p) => p.length > 0)
   return parts.map((p) => {
-    const analysed = analyse(p, REFERENCE_SENSE_RANK, true)
-    return { text: p, analysed, negative: analysed.tokens.some((t) => NEGATORS.has(t)) }
+    const glossText = analyseCached(p, REFERENCE_SENSE_RANK, true)
+    return { text: p, analysed: glossText, negative: glossText.tokens.some((t) => NEGATORS.has(t)) }
   })
 }
 
@@ -231,7 +246,7 @@ function judge(
   glosses: Gloss[],
   example: EvaluatorExample,
 ): Judgement {
-  const ref = analyse(reference, REFERENCE_SENSE_RANK)
+  const ref = analyseCached(reference, REFERENCE_SENSE_RANK)
   const idiomName = `"${example.idiom.text}"`
   const meaning = glosses[0]?.text ?? example.idiom.translation
 
@@ -402,8 +417,8 @@ export function gradeTranslation(example: EvaluatorExample, userText: string): T
 
   const glosses = parseGlosses(example.idiom.translation)
   if (example.literal) {
-    const literal = analyse(example.literal, REFERENCE_SENSE_RANK)
-    const refs = references.map((r) => analyse(r, REFERENCE_SENSE_RANK))
+    const literal = analyseCached(example.literal, REFERENCE_SENSE_RANK)
+    const refs = references.map((r) => analyseCached(r, REFERENCE_SENSE_RANK))
     const literalOnly = literal.cover.filter(
       (u) =>
         !refs.some((r) => findUnit(u, r).length > 0) &&

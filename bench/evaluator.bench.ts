@@ -1,0 +1,38 @@
+/**
+ * Evaluator throughput on the public dev set: evaluations per second on one core.
+ * Run: npx tsx bench/evaluator.bench.ts (the bar is ≥ 5,000/s)
+ */
+import { readFileSync } from 'node:fs'
+import { resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+import { parseCases } from '../packages/core/src/evaluator/cases.js'
+import { evaluate } from '../packages/core/src/evaluator/index.js'
+
+const DEV_SET = resolve(fileURLToPath(import.meta.url), '../../../shared/evaluator/dev.jsonl')
+const EXTRA_SET = resolve(fileURLToPath(import.meta.url), '../../packages/core/src/evaluator/extra-cases.jsonl')
+const SECONDS = 3
+
+export async function run(): Promise<void> {
+  let text: string
+  try {
+    text = readFileSync(DEV_SET, 'utf8')
+  } catch {
+    text = readFileSync(EXTRA_SET, 'utf8')
+  }
+  const cases = parseCases(text)
+  for (const c of cases) evaluate(c, c) // warm-up
+  let count = 0
+  const start = performance.now()
+  const end = start + SECONDS * 1000
+  while (performance.now() < end) {
+    for (const c of cases) evaluate(c, c)
+    count += cases.length
+  }
+  const perSecond = Math.round(count / ((performance.now() - start) / 1000))
+  console.log(JSON.stringify({ bench: 'evaluator', cases: cases.length, evaluations: count, perSecond }))
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  await run()
+}
