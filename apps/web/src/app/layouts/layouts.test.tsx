@@ -1,0 +1,144 @@
+import { screen, waitFor } from '@testing-library/react'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { makeAuth, makeProfile, renderRoutes, signedIn } from '../../test-utils'
+import type { Setup } from '../../test-utils'
+import { layoutRoutes } from '../routes'
+
+const learner = makeProfile({ role: 'learner' })
+const editor = makeProfile({ role: 'editor', editor: true, name: 'Eddie Editor' })
+const admin = makeProfile({ role: 'admin', editor: true, name: 'Ada Admin' })
+
+function visit(path: string, setup: Setup) {
+  return renderRoutes(layoutRoutes, path, setup)
+}
+
+async function expectPath(router: ReturnType<typeof visit>['router'], path: string) {
+  await waitFor(() => expect(router.state.location.pathname).toBe(path))
+}
+
+afterEach(() => vi.unstubAllGlobals())
+
+describe('public layout', () => {
+  it('shows the landing page to visitors', () => {
+    visit('/', { auth: makeAuth() })
+    expect(screen.getByRole('heading', { level: 1 })).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Login / Signup' })).toBeInTheDocument()
+    expect(screen.getByText(/still being built/)).toBeInTheDocument()
+  })
+
+  it('redirects a signed-in user from the landing page to the dashboard', async () => {
+    const { router } = visit('/', { auth: signedIn(), profile: learner })
+    await expectPath(router, '/app/dashboard')
+    expect(await screen.findByRole('heading', { name: 'Welcome, Ana García!' })).toBeInTheDocument()
+  })
+
+  it.each(['/about', '/license', '/chat'])('shows %s to visitors', (path) => {
+    const { router } = visit(path, { auth: makeAuth() })
+    expect(router.state.location.pathname).toBe(path)
+    expect(screen.getByRole('heading', { level: 1 })).toBeInTheDocument()
+  })
+})
+
+describe('app layout', () => {
+  it('sends visitors to /', async () => {
+    const { router } = visit('/app/calendar', { auth: makeAuth() })
+    await expectPath(router, '/')
+  })
+
+  it('waits while sign-in is being checked', () => {
+    const { router } = visit('/app/calendar', { auth: makeAuth({ loading: true }) })
+    expect(router.state.location.pathname).toBe('/app/calendar')
+    expect(screen.getByRole('status')).toHaveTextContent('Loading...')
+  })
+
+  it.each([
+    ['/app/dashboard', 'Dashboard'],
+    ['/app/preferences', 'Preferences'],
+    ['/app/exercise', 'Exercise'],
+    ['/app/calendar', 'Calendar'],
+    ['/app/sandbox', 'Playroom'],
+    ['/app/reports', 'Reports'],
+    ['/app/bugreport', 'Report Bugs'],
+    ['/app/bugreport/6f1c2a52-3c1e-4a47-9d86-0d8e1b1f4b10', 'Report Bugs'],
+  ])('shows %s to a signed-in learner', (path, title) => {
+    visit(path, { auth: signedIn(), profile: learner })
+    expect(screen.getByRole('heading', { level: 1, name: title })).toBeInTheDocument()
+  })
+
+  it('greets the user by name on the dashboard', () => {
+    visit('/app/dashboard', { auth: signedIn(), profile: learner })
+    expect(screen.getByText('Welcome, Ana García!')).toBeInTheDocument()
+  })
+})
+
+describe('editor layout', () => {
+  it('sends visitors to /', async () => {
+    const { router } = visit('/editor/manage', { auth: makeAuth() })
+    await expectPath(router, '/')
+  })
+
+  it('sends a learner to the dashboard', async () => {
+    const { router } = visit('/editor/manage', { auth: signedIn(), profile: learner })
+    await expectPath(router, '/app/dashboard')
+  })
+
+  it.each([
+    ['an editor', editor],
+    ['an admin', admin],
+  ])('lets %s in', (_, profile) => {
+    visit('/editor/manage', { auth: signedIn(), profile })
+    expect(screen.getByRole('heading', { level: 1, name: 'Upload Audio' })).toBeInTheDocument()
+  })
+})
+
+describe('admin layout', () => {
+  it('sends visitors to /', async () => {
+    const { router } = visit('/admin/settings', { auth: makeAuth() })
+    await expectPath(router, '/')
+  })
+
+  it("says 'Checking authorization...' while the profile loads", () => {
+    // Signed in, but the profile sync has not answered yet (no seeded profile, fetch never resolves).
+    vi.stubGlobal('fetch', () => new Promise<Response>(() => {}))
+    visit('/admin/settings', { auth: signedIn() })
+    expect(screen.getByRole('status')).toHaveTextContent('Checking authorization...')
+  })
+
+  it.each([
+    ['a learner', learner],
+    ['an editor', editor],
+  ])('sends %s to /admin, which says they are not authorised', async (_, profile) => {
+    const { router } = visit('/admin/settings', { auth: signedIn(), profile })
+    await expectPath(router, '/admin')
+    expect(await screen.findByRole('heading', { name: 'Not authorised' })).toBeInTheDocument()
+    expect(screen.queryByRole('heading', { name: 'Settings' })).toBeNull()
+  })
+
+  it.each([
+    ['/admin/idioms', 'Idioms'],
+    ['/admin/idiom', 'Create Idiom'],
+    ['/admin/import', 'Import Idioms (CSV)'],
+    ['/admin/example', 'Create Example'],
+    ['/admin/example/6f1c2a52-3c1e-4a47-9d86-0d8e1b1f4b10', 'Create Example'],
+    ['/admin/audio', 'Manage Assignments'],
+    ['/admin/settings', 'Settings'],
+    ['/admin/prompts', 'Prompts'],
+    ['/admin/resetcache', 'Reset Caches'],
+  ])('shows %s to an admin', (path, title) => {
+    visit(path, { auth: signedIn(), profile: admin })
+    expect(screen.getByRole('heading', { level: 1, name: title })).toBeInTheDocument()
+    expect(screen.getByText('This screen is under construction.')).toBeInTheDocument()
+  })
+
+  it('takes an admin from /admin to the idiom list', async () => {
+    const { router } = visit('/admin', { auth: signedIn(), profile: admin })
+    await expectPath(router, '/admin/idioms')
+  })
+})
+
+describe('unknown addresses', () => {
+  it('show a not-found page', () => {
+    visit('/no/such/page', { auth: makeAuth() })
+    expect(screen.getByRole('heading', { name: 'Page not found' })).toBeInTheDocument()
+  })
+})

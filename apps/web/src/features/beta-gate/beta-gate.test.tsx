@@ -1,0 +1,77 @@
+import { screen, waitFor } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { MemoryRouter } from 'react-router'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { configureApiClient } from '../../lib/api-client'
+import { makeAuth, makeProfile, renderWithProviders, signedIn } from '../../test-utils'
+import { BetaGate } from './beta-gate'
+
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } })
+
+const fetchMock = vi.fn<typeof fetch>()
+
+beforeEach(() => {
+  vi.stubGlobal('fetch', fetchMock)
+  configureApiClient({ getAccessToken: () => null, logError: () => {} })
+})
+afterEach(() => {
+  vi.unstubAllGlobals()
+  fetchMock.mockReset()
+})
+
+const app = <p>The app</p>
+
+describe('BetaGate', () => {
+  it('shows the app when the product is not in beta', async () => {
+    fetchMock.mockResolvedValue(json({ inBeta: false, betaVerified: false }))
+    renderWithProviders(<MemoryRouter><BetaGate>{app}</BetaGate></MemoryRouter>, { auth: makeAuth() })
+    expect(await screen.findByText('The app')).toBeInTheDocument()
+  })
+
+  it('shows the app when the beta password was already given', async () => {
+    fetchMock.mockResolvedValue(json({ inBeta: true, betaVerified: true }))
+    renderWithProviders(<MemoryRouter><BetaGate>{app}</BetaGate></MemoryRouter>, { auth: makeAuth() })
+    expect(await screen.findByText('The app')).toBeInTheDocument()
+  })
+
+  it('lets an admin through without the password', async () => {
+    fetchMock.mockResolvedValue(json({ inBeta: true, betaVerified: false }))
+    renderWithProviders(<MemoryRouter><BetaGate>{app}</BetaGate></MemoryRouter>, { auth: signedIn(), profile: makeProfile({ role: 'admin' }) })
+    expect(await screen.findByText('The app')).toBeInTheDocument()
+  })
+
+  it("shows the server's message for a wrong password, and lifts the gate for the right one", async () => {
+    const user = userEvent.setup()
+    let verified = false
+    fetchMock.mockImplementation(async (input, init) => {
+      const url = String(input)
+      if (url === '/api/settings') return json({ inBeta: true, betaVerified: verified })
+      if (url === '/api/beta/verify') {
+        const { password } = JSON.parse(String(init?.body)) as { password: string }
+        if (password !== 'dulce de leche') return json({ code: 'FORBIDDEN', message: 'Wrong password' }, 403)
+        verified = true
+        return json({ ok: true })
+      }
+      return json({ code: 'NOT_FOUND', message: 'Not found' }, 404)
+    })
+    renderWithProviders(<MemoryRouter><BetaGate>{app}</BetaGate></MemoryRouter>, { auth: signedIn(), profile: makeProfile() })
+
+    const input = await screen.findByLabelText(/Beta password/)
+    expect(screen.queryByText('The app')).toBeNull()
+    await user.type(input, 'mate amargo')
+    await user.click(screen.getByRole('button', { name: 'Continue' }))
+    expect(await screen.findByRole('alert')).toHaveTextContent('Wrong password')
+
+    await user.clear(input)
+    await user.type(input, 'dulce de leche')
+    await user.click(screen.getByRole('button', { name: 'Continue' }))
+    expect(await screen.findByText('The app')).toBeInTheDocument()
+  })
+
+  it("says 'Failed to fetch settings' when the settings cannot be read", async () => {
+    fetchMock.mockRejectedValue(new TypeError('Failed to fetch'))
+    renderWithProviders(<MemoryRouter><BetaGate>{app}</BetaGate></MemoryRouter>, { auth: makeAuth() })
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Failed to fetch settings'))
+  })
+})
