@@ -1,0 +1,102 @@
+import { describe, expect, it } from 'vitest'
+import {
+  idiomKey,
+  matchTone,
+  missingColumns,
+  normaliseHeader,
+  snippetInText,
+  validateIdiomRow,
+  validateIdiomRows,
+} from './csv-import.js'
+
+describe('csv-import', () => {
+  describe('idiomKey', () => {
+    it('ignores case, accents and spacing but keeps ñ apart from n', () => {
+      expect(idiomKey('  Ser  un  PÁJARO ')).toBe('ser un pajaro')
+      expect(idiomKey('Está al horno')).toBe(idiomKey('esta al HORNO'))
+      expect(idiomKey('Año')).not.toBe(idiomKey('ano'))
+      // "é" as e + combining accent equals the precomposed letter
+      expect(idiomKey('cafe\u0301')).toBe(idiomKey('café'))
+    })
+  })
+
+  describe('matchTone', () => {
+    it('matches the five tones case-insensitively', () => {
+      expect(matchTone('casual')).toBe('Casual')
+      expect(matchTone(' STREET ')).toBe('Street')
+      expect(matchTone('Formal')).toBeUndefined()
+    })
+  })
+
+  describe('headers', () => {
+    it('names the required columns a header row lacks', () => {
+      expect(missingColumns(['\uFEFFText', ' Translation ', 'tone', 'usage'])).toEqual([])
+      expect(missingColumns(['text', 'tone'])).toEqual(['translation', 'usage'])
+      expect(normaliseHeader('\uFEFF Usage')).toBe('usage')
+    })
+  })
+
+  describe('validateIdiomRow', () => {
+    it('turns a good row into IdiomFields', () => {
+      expect(validateIdiomRow({ text: ' Estar al horno ', translation: 'to be in trouble', tone: 'neutral', usage: '7' }, 1)).toEqual({
+        ok: true,
+        idiom: { text: 'Estar al horno', translation: 'to be in trouble', tone: 'Neutral', usage: 7, source: '' },
+      })
+    })
+
+    it('takes numbers for usage and fills Casual and 8 when tone and usage are empty', () => {
+      const r = validateIdiomRow({ text: 'a full', translation: 'flat out', tone: '', usage: '' }, 1)
+      expect(r).toEqual({ ok: true, idiom: { text: 'a full', translation: 'flat out', tone: 'Casual', usage: 8, source: '' } })
+      expect(validateIdiomRow({ text: 'a', translation: 'b', tone: 'Casual', usage: 10 }, 1).ok).toBe(true)
+    })
+
+    it('reports every bad field of a row with its row number', () => {
+      const r = validateIdiomRow({ text: ' ', translation: '', tone: 'Formal', usage: 'eight' }, 4)
+      expect(r).toEqual({
+        ok: false,
+        errors: [
+          { row: 4, field: 'text', message: 'Text is required' },
+          { row: 4, field: 'translation', message: 'Translation is required' },
+          { row: 4, field: 'tone', message: expect.stringContaining('Casual, Neutral, Street, Esoteric, Official') },
+          { row: 4, field: 'usage', message: expect.stringContaining('1 to 10') },
+        ],
+      })
+    })
+
+    it.each(['0', '11', '8.5', '-3', '1e1', 'eight'])('refuses usage %s', (usage) => {
+      const r = validateIdiomRow({ text: 'x', translation: 'y', tone: 'Casual', usage }, 2)
+      expect(r.ok).toBe(false)
+      expect(r.ok ? [] : r.errors.map((e) => e.field)).toEqual(['usage'])
+    })
+
+    it('refuses text longer than 300 characters', () => {
+      const r = validateIdiomRow({ text: 'a'.repeat(301), translation: 'y', tone: 'Casual', usage: 5 }, 1)
+      expect(r.ok ? [] : r.errors.map((e) => e.field)).toEqual(['text'])
+    })
+  })
+
+  describe('validateIdiomRows', () => {
+    it('keeps the first of two rows that differ only in case and accents and reports the second', () => {
+      const r = validateIdiomRows([
+        { text: 'Está al horno', translation: 'in trouble', tone: 'Casual', usage: '8' },
+        { text: '', translation: 'nothing', tone: 'Casual', usage: '8' },
+        { text: 'ESTA AL HORNO', translation: 'again', tone: 'Casual', usage: '8' },
+        { text: '', translation: '', tone: '', usage: '' },
+        { text: 'Bondi', translation: 'bus', tone: 'Street', usage: '9' },
+      ])
+      expect(r.idioms.map((i) => i.text)).toEqual(['Está al horno', 'Bondi'])
+      expect(r.rows).toEqual([1, 5])
+      expect(r.errors).toEqual([{ row: 2, field: 'text', message: 'Text is required' }])
+      expect(r.duplicates).toEqual([{ row: 3, of: 1, idiom: expect.objectContaining({ text: 'ESTA AL HORNO' }) }])
+    })
+  })
+
+  describe('snippetInText', () => {
+    it('finds the snippet ignoring case only', () => {
+      expect(snippetInText('Che, estoy A FULL hoy', 'a full')).toBe(true)
+      expect(snippetInText('Está al horno', 'esta al horno')).toBe(false)
+      expect(snippetInText('Está al horno', 'al  horno')).toBe(false)
+      expect(snippetInText('Está al horno', '')).toBe(false)
+    })
+  })
+})

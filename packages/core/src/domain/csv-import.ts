@@ -1,0 +1,145 @@
+import type { z } from 'zod'
+import { IdiomFields, type RowError as RowErrorSchema } from '../contract/entities.js'
+import { fold } from '../evaluator/normalise.js'
+import { TONES, type Tone } from './tones.js'
+import { USAGE_DEFAULT, USAGE_MAX, USAGE_MIN } from './usage.js'
+
+type RowError = z.infer<typeof RowErrorSchema>
+
+/** The columns an idiom CSV must have (spec §5); `source` may be added. */
+export const CSV_REQUIRED_COLUMNS = ['text', 'translation', 'tone', 'usage'] as const
+export const CSV_OPTIONAL_COLUMNS = ['source'] as const
+
+const TEXT_MAX = 300
+const TRANSLATION_MAX = 500
+const SOURCE_MAX = 300
+
+/**
+ * The duplicate-detection key of an idiom (or example) text: lower case, accents and the
+ * diaeresis removed (ñ kept: it is a letter of its own), inner whitespace collapsed, trimmed.
+ * "Che, ¿qué onda?" and "che, ¿QUE  onda?" share a key.
+ */
+export function idiomKey(text: string): string {
+  return fold(text).replace(/\s+/g, ' ').trim()
+}
+
+/** The tone whose name matches `value` case-insensitively, or undefined. */
+export function matchTone(value: string): Tone | undefined {
+  const wanted = value.trim().toLowerCase()
+  return TONES.find((t) => t.toLowerCase() === wanted)
+}
+
+/** Header names as a spreadsheet may write them: trimmed, lower case, BOM removed. */
+export function normaliseHeader(header: string): string {
+  return header.replace(/^\uFEFF/, '').trim().toLowerCase()
+}
+
+/** Required columns missing from a header row (after normaliseHeader). */
+export function missingColumns(headers: readonly string[]): string[] {
+  const have = new Set(headers.map(normaliseHeader))
+  return CSV_REQUIRED_COLUMNS.filter((c) => !have.has(c))
+}
+
+function cell(row: Record<string, unknown>, key: string): string | number | undefined {
+  const value = row[key]
+  if (value === undefined || value === null) return undefined
+  if (typeof value === 'number') return value
+  if (typeof value === 'string') return value
+  return String(value)
+}
+
+export type RowResult = { ok: true; idiom: IdiomFields } | { ok: false; errors: RowError[] }
+
+/**
+ * Validate one CSV row (or one row a client sends back for saving) into IdiomFields.
+ * `row` is the 1-based data row number used in the errors. An empty tone means Casual and an
+ * empty usage means 8, as on the idiom form; anything else must be valid.
+ */
+export function validateIdiomRow(input: Record<string, unknown>, row: number): RowResult {
+  const errors: RowError[] = []
+  const text = String(cell(input, 'text') ?? '').trim()
+  const translation = String(cell(input, 'translation') ?? '').trim()
+  const rawTone = String(cell(input, 'tone') ?? '').trim()
+  const rawUsage = cell(input, 'usage')
+  const source = String(cell(input, 'source') ?? '').trim()
+
+  if (!text) errors.push({ row, field: 'text', message: 'Text is required' })
+  else if (text.length > TEXT_MAX) errors.push({ row, field: 'text', message: `Text is longer than ${TEXT_MAX} characters` })
+  if (!translation) errors.push({ row, field: 'translation', message: 'Translation is required' })
+  else if (translation.length > TRANSLATION_MAX) {
+    errors.push({ row, field: 'translation', message: `Translation is longer than ${TRANSLATION_MAX} characters` })
+  }
+
+  let tone: Tone = 'Casual'
+  if (rawTone) {
+    const matched = matchTone(rawTone)
+    if (matched) tone = matched
+    else errors.push({ row, field: 'tone', message: `Unknown tone "${rawTone}": use one of ${TONES.join(', ')}` })
+  }
+
+  let usage = USAGE_DEFAULT
+  const usageText = typeof rawUsage === 'number' ? String(rawUsage) : (rawUsage ?? '').trim()
+  if (usageText) {
+    const n = /^[+-]?\d+$/.test(usageText) ? Number(usageText) : Number.NaN
+    if (Number.isInteger(n) && n >= USAGE_MIN && n <= USAGE_MAX) usage = n
+    else {
+      errors.push({
+        row,
+        field: 'usage',
+        message: `Usage must be a whole number from ${USAGE_MIN} to ${USAGE_MAX} (10 is super common), not "${usageText}"`,
+      })
+    }
+  }
+  if (source.length > SOURCE_MAX) errors.push({ row, field: 'source', message: `Source is longer than ${SOURCE_MAX} characters` })
+
+  if (errors.length) return { ok: false, errors }
+  return { ok: true, idiom: IdiomFields.parse({ text, translation, tone, usage, source }) }
+}
+
+export interface RowsResult {
+  /** Valid rows, first occurrence of each idiom only. */
+  idioms: IdiomFields[]
+  /** Their data row numbers, parallel to `idioms`. */
+  rows: number[]
+  errors: RowError[]
+  /** Valid rows whose key repeats an earlier row of the same batch. */
+  duplicates: { row: number; of: number; idiom: IdiomFields }[]
+}
+
+/**
+ * Validate a batch of rows (1-based numbering from `firstRow`). Rows whose every cell is blank
+ * are skipped silently; a spreadsheet often ends with some.
+ */
+export function validateIdiomRows(rows: readonly Record<string, unknown>[], firstRow = 1): RowsResult {
+  const result: RowsResult = { idioms: [], rows: [], errors: [], duplicates: [] }
+  const seen = new Map<string, number>()
+  rows.forEach((input, i) => {
+    const row = firstRow + i
+    if (isBlankRow(input)) return
+    const r = validateIdiomRow(input, row)
+    if (!r.ok) {
+      result.errors.push(...r.errors)
+      return
+    }
+    const key = idiomKey(r.idiom.text)
+    const of = seen.get(key)
+    if (of !== undefined) {
+      result.duplicates.push({ row, of, idiom: r.idiom })
+      return
+    }
+    seen.set(key, row)
+    result.idioms.push(r.idiom)
+    result.rows.push(row)
+  })
+  return result
+}
+
+function isBlankRow(row: Record<string, unknown>): boolean {
+  return Object.values(row).every((v) => v === undefined || v === null || (typeof v === 'string' && v.trim() === ''))
+}
+
+/** Whether `snippet` occurs in `text`, ignoring case only (accents and spacing must match). */
+export function snippetInText(text: string, snippet: string): boolean {
+  const s = snippet.normalize('NFC').toLocaleLowerCase('es')
+  return s.length > 0 && text.normalize('NFC').toLocaleLowerCase('es').includes(s)
+}
