@@ -1,4 +1,17 @@
-import { index, jsonb, pgTable, primaryKey, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core'
+import { sql } from 'drizzle-orm'
+import {
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  unique,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core'
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow()
 
@@ -67,4 +80,64 @@ export const oidcPayloads = pgTable(
     index('oidc_payloads_user_code_idx').on(t.userCode),
     index('oidc_payloads_expires_idx').on(t.expiresAt),
   ],
+)
+
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow()
+
+/** The five tones (spec §3), repeated here so the database refuses anything else too. */
+const TONE_VALUES = ['Casual', 'Neutral', 'Street', 'Esoteric', 'Official'] as const
+
+/** Curated idioms. */
+export const idioms = pgTable(
+  'idioms',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    text: text('text').notNull(),
+    translation: text('translation').notNull(),
+    tone: text('tone', { enum: TONE_VALUES }).notNull().default('Casual'),
+    /** 1-10, 10 = super common. */
+    usage: integer('usage').notNull().default(8),
+    source: text('source').notNull().default(''),
+    /** Accent- and case-insensitive key of `text` (core idiomKey): no two idioms share it. */
+    normalizedText: text('normalized_text').notNull(),
+    /** Set on rows imported from content/ (the idiomKey of the content text), so re-imports know them. */
+    contentKey: text('content_key'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    unique('idioms_normalized_text_key').on(t.normalizedText),
+    unique('idioms_content_key_key').on(t.contentKey),
+    check('idioms_usage_check', sql`${t.usage} between 1 and 10`),
+    check('idioms_tone_check', sql.raw(`tone in (${TONE_VALUES.map((v) => `'${v}'`).join(', ')})`)),
+  ],
+)
+
+/** Example sentences of an idiom: what learners hear and transcribe. */
+export const examples = pgTable(
+  'examples',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    idiomId: uuid('idiom_id')
+      .notNull()
+      .references(() => idioms.id, { onDelete: 'cascade' }),
+    text: text('text').notNull(),
+    /** The part of `text` that realises the idiom (highlighted); a substring of it. */
+    conjugatedSnippet: text('conjugated_snippet').notNull(),
+    translation: text('translation').notNull().default(''),
+    /** Other accepted English translations. */
+    alternatives: jsonb('alternatives').$type<string[]>().notNull().default([]),
+    /** Word-for-word rendering a learner might wrongly give. */
+    literal: text('literal').notNull().default(''),
+    source: text('source').notNull().default(''),
+    voice: text('voice').notNull().default(''),
+    /** Key in audio storage; null while the example has no recording. */
+    audioKey: text('audio_key'),
+    /** Set on rows imported from content/ (the idiomKey of the content sentence). */
+    contentKey: text('content_key'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  // Leads with idiom_id, so it also serves "the examples of an idiom".
+  (t) => [uniqueIndex('examples_idiom_content_key_idx').on(t.idiomId, t.contentKey)],
 )
