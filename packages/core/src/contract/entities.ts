@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { BUG_REPORT_STATUSES, isProblemType, PROBLEM_TYPES } from '../domain/bug-report.js'
 import { Tone } from '../domain/tones.js'
 import { USAGE_DEFAULT, USAGE_MAX, USAGE_MIN, UsageBand } from '../domain/usage.js'
 import { Evaluation } from './evaluation.js'
@@ -56,14 +57,25 @@ export type SettingsResponse = z.infer<typeof SettingsResponse>
 
 export const AudioRef = z.object({ url: z.string(), voice: z.string() })
 
-export const IdiomFields = z.object({
+const idiomFieldShape = {
   text: z.string().trim().min(1).max(300),
   translation: z.string().trim().min(1).max(500),
-  tone: Tone.default('Casual'),
-  usage: Usage.default(USAGE_DEFAULT),
-  source: z.string().trim().max(300).default(''),
+  tone: Tone,
+  usage: Usage,
+  source: z.string().trim().max(300),
+}
+
+export const IdiomFields = z.object({
+  ...idiomFieldShape,
+  tone: idiomFieldShape.tone.default('Casual'),
+  usage: idiomFieldShape.usage.default(USAGE_DEFAULT),
+  source: idiomFieldShape.source.default(''),
 })
 export type IdiomFields = z.infer<typeof IdiomFields>
+
+/** Changed fields of an idiom: absent means unchanged (no defaults, unlike IdiomFields.partial()). */
+export const IdiomChanges = z.object(idiomFieldShape).partial()
+export type IdiomChanges = z.infer<typeof IdiomChanges>
 
 export const Assigned = z.object({
   sync: z.number().int(),
@@ -190,12 +202,58 @@ export const ImportResult = z.object({
   duplicates: z.array(IdiomFields),
 })
 
+/** A bug report as filed: labels are the form's tags and must include one problem type (spec §5). */
 export const BugReportInput = z.object({
   title: z.string().trim().min(1).max(200),
   body: z.string().trim().min(1).max(10_000),
-  labels: z.array(z.string().trim().min(1).max(60)).min(1).max(10),
+  labels: z
+    .array(z.string().trim().min(1).max(60))
+    .min(1)
+    .max(10)
+    .refine((labels) => labels.some(isProblemType), {
+      message: `include one of the problem types: ${PROBLEM_TYPES.join('; ')}`,
+    }),
   exampleId: Id.optional(),
 })
+export type BugReportInput = z.infer<typeof BugReportInput>
+
+export const BugReportStatus = z.enum(BUG_REPORT_STATUSES)
+
+/** A stored bug report as admins see it. `reporter` is null once the reporting user is deleted. */
+export const BugReport = z.object({
+  id: Id,
+  title: z.string(),
+  body: z.string(),
+  labels: z.array(z.string()),
+  exampleId: z.string().nullable(),
+  userAgent: z.string(),
+  status: BugReportStatus,
+  githubUrl: z.string().nullable(),
+  createdAt: IsoDate,
+  closedAt: IsoDate.nullable(),
+  reporter: z.object({ userId: Id, name: z.string(), email: z.string() }).nullable(),
+})
+export type BugReport = z.infer<typeof BugReport>
+
+/** Filters of the admin bug-report list; `type` is a problem type the report's labels include. */
+export const BugReportQuery = z.object({
+  status: z.enum(['open', 'closed', 'all']).default('open'),
+  type: z.enum(PROBLEM_TYPES).optional(),
+})
+
+/** A question to the help chat (spec §2 /chat). */
+export const HelpQuestion = z.object({ question: z.string().trim().min(1).max(500) })
+
+/** A passage of the help the answer is drawn from; `url` points at its anchor on /chat. */
+export const HelpSource = z.object({ title: z.string(), url: z.string(), excerpt: z.string() })
+
+/** `known` is false when the help has nothing on the question; the answer then says so. */
+export const HelpAnswer = z.object({
+  answer: z.string(),
+  sources: z.array(HelpSource),
+  known: z.boolean(),
+})
+export type HelpAnswer = z.infer<typeof HelpAnswer>
 
 export const Editor = z.object({ userId: Id, name: z.string(), email: z.string() })
 
