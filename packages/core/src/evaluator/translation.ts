@@ -240,8 +240,35 @@ function quoteList(words: string[]): string {
   return words.map((w) => `"${w}"`).join(', ')
 }
 
+/**
+ * Whether the statements of a text are negated, by the parity of their negators. Left out:
+ * questions ("don't you want another one?" asks the same as "do you want another one?"), the
+ * opening interjection ("Don't worry," for "Relax,") and the idiom's own words, checked apart.
+ */
+function statementPolarity(text: string, analysed: EnglishText, idiom: number[] | null, gloss: Gloss | null): boolean {
+  const skip = new Set(analysed.opening)
+  if (idiom && idiom.length) {
+    const from = idiom[0]! - NEGATION_WINDOW
+    const to = idiom[idiom.length - 1]! + (gloss?.negative ? 2 * NEGATION_WINDOW : 0)
+    for (let i = from; i <= to; i++) skip.add(i)
+  }
+  let offset = 0
+  let negators = 0
+  for (const sentence of text.split(/(?<=[.!?])/)) {
+    const tokens = tokeniseEnglish(sentence)
+    if (!sentence.trim().endsWith('?')) {
+      tokens.forEach((t, k) => {
+        if (NEGATORS.has(t) && !skip.has(offset + k)) negators++
+      })
+    }
+    offset += tokens.length
+  }
+  return negators % 2 === 1
+}
+
 function judge(
   reference: string,
+  userText: string,
   user: EnglishText,
   glosses: Gloss[],
   example: EvaluatorExample,
@@ -349,6 +376,19 @@ function judge(
     u.multi ? false : isNounLike(text.tokens[u.start] ?? '') || isDetail(u)
   missingDetails = missingDetails.filter(counts(ref))
   const extraDetails = extra.filter(counts(user))
+  // the idiom's own negation is compared above, when both sides show the idiom
+  const both = refSpan !== null && userSpan !== null
+  const refPolarity = statementPolarity(reference, ref, both ? refSpan : null, refGloss)
+  const userPolarity = statementPolarity(userText, user, both ? userSpan : null, userGloss)
+  if (refPolarity !== userPolarity !== (!both && userSpan !== null && (userGloss?.negative ?? false))) {
+    return {
+      rank: 0,
+      accuracy: 'major',
+      mistakeType: 'meaning',
+      feedback: 'Your translation says the opposite of the sentence: check the negation (not, no, never, nobody).',
+    }
+  }
+
   const slips: string[] = []
   if (missingDetails.length === 1 && extraDetails.length === 1) {
     slips.push(`You wrote "${surfaceOf(user, extraDetails[0]!)}" where the sentence says "${surfaceOf(ref, missingDetails[0]!)}".`)
@@ -435,7 +475,7 @@ export function gradeTranslation(example: EvaluatorExample, userText: string): T
 
   let best: Judgement | null = null
   for (const reference of references) {
-    const j = judge(reference, user, glosses, example)
+    const j = judge(reference, userText, user, glosses, example)
     if (!best || j.rank > best.rank) best = j
     if (best.rank === RANK.perfect) break
   }
