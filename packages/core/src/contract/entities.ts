@@ -218,6 +218,7 @@ export const BugReportInput = z.object({
 export type BugReportInput = z.infer<typeof BugReportInput>
 
 export const BugReportStatus = z.enum(BUG_REPORT_STATUSES)
+export type BugReportStatus = z.infer<typeof BugReportStatus>
 
 /** A stored bug report as admins see it. `reporter` is null once the reporting user is deleted. */
 export const BugReport = z.object({
