@@ -1,7 +1,8 @@
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vite'
 
-const backend = 'http://localhost:3000'
+// The API server (apps/server); override with CHE_BACKEND_URL to point the dev proxy elsewhere.
+const backend = process.env.CHE_BACKEND_URL ?? 'http://localhost:3000'
 
 // The server serves dist/ on the same origin as /api and /oidc; in development Vite proxies them.
 export default defineConfig({

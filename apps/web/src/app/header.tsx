@@ -1,6 +1,6 @@
 import { Anchor, Button, Group, Loader, Text } from '@mantine/core'
 import { useMediaQuery } from '@mantine/hooks'
-import { Link } from 'react-router'
+import { Link, useLocation } from 'react-router'
 import { Avatar } from '../components/avatar'
 import { useAuth } from '../lib/auth/auth-context'
 import { useProfile } from '../lib/auth/profile'
@@ -8,6 +8,7 @@ import { NavMenu } from './nav-menu'
 
 export function Header() {
   const auth = useAuth()
+  const { pathname } = useLocation()
   const profile = useProfile()
   const wide = useMediaQuery('(min-width: 48em)', false, { getInitialValueInEffect: false })
   const name = profile.data?.name ?? auth.user?.profile.name ?? null
@@ -23,7 +24,8 @@ export function Header() {
       </Anchor>
       <Group gap="sm" wrap="nowrap">
         {auth.loading ? <Loader size="xs" aria-label="Checking sign-in" /> : null}
-        {!auth.loading && !auth.authenticated ? (
+        {/* The landing page has its own, larger login button. */}
+        {!auth.loading && !auth.authenticated && pathname !== '/' ? (
           <Button size={wide ? 'sm' : 'xs'} onClick={() => void auth.login()}>
             Login / Signup
           </Button>

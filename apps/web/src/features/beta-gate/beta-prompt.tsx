@@ -1,4 +1,4 @@
-import { Button, Paper, PasswordInput, Stack, Text, Title } from '@mantine/core'
+import { Anchor, Button, Paper, PasswordInput, Stack, Text, Title } from '@mantine/core'
 import { useState } from 'react'
 import type { FormEvent } from 'react'
 import { Link } from 'react-router'
@@ -42,8 +42,12 @@ export function BetaPrompt() {
             Continue
           </Button>
           <Text size="sm" c="dimmed">
-            Curious what this is? Read <Link to="/about">about the project</Link> or its{' '}
-            <Link to="/license">licences</Link>.
+            Curious what this is? Read <Anchor component={Link} to="/about">
+              about the project
+            </Anchor> or its{' '}
+            <Anchor component={Link} to="/license">
+              licences
+            </Anchor>.
           </Text>
         </Stack>
       </form>
