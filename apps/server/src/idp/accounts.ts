@@ -1,0 +1,147 @@
+import { ZxcvbnFactory } from '@zxcvbn-ts/core'
+import * as zxcvbnCommon from '@zxcvbn-ts/language-common'
+import { argon2id, hash, verify } from 'argon2'
+import { eq } from 'drizzle-orm'
+import type { Db } from '../db/client.js'
+import { idpAccounts } from '../db/schema.js'
+import { AppError, badRequest } from '../errors.js'
+
+export interface IdpAccount {
+  id: string
+  email: string
+  name: string
+}
+
+export type AccountsRepo = ReturnType<typeof createAccountsRepo>
+
+export type AuthenticationResult =
+  | { ok: true; account: IdpAccount }
+  | { ok: false; reason: 'UNKNOWN_EMAIL' | 'WRONG_PASSWORD' }
+
+export const PASSWORD_MIN_LENGTH = 8
+export const PASSWORD_MAX_LENGTH = 128
+export const NAME_MAX_LENGTH = 100
+const EMAIL_MAX_LENGTH = 254
+/** zxcvbn's 0-4 scale; 2 means "somewhat guessable", enough to stop the common passwords. */
+const MIN_PASSWORD_SCORE = 2
+
+/** What the sign-up page shows next to the password field. */
+export const PASSWORD_RULES = `At least ${PASSWORD_MIN_LENGTH} characters, and not a common or easily guessed password. A few unrelated words make a good one.`
+
+// A deliberately loose check: something@something.tld, no spaces. The real test is delivery.
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@.]+$/
+
+const zxcvbn = new ZxcvbnFactory({
+  dictionary: { ...zxcvbnCommon.dictionary },
+  graphs: zxcvbnCommon.adjacencyGraphs,
+})
+
+/** Trimmed, lower-cased; accounts are unique by this form. */
+export function normalizeEmail(email: string): string {
+  return email.trim().toLowerCase()
+}
+
+function validateEmail(raw: string): string {
+  const email = normalizeEmail(raw)
+  if (!email) throw badRequest('Enter your e-mail address', { field: 'email' })
+  if (email.length > EMAIL_MAX_LENGTH || !EMAIL_PATTERN.test(email)) {
+    throw badRequest('Enter a valid e-mail address, like name@example.com', { field: 'email' })
+  }
+  return email
+}
+
+function validateName(raw: string): string {
+  const name = raw.trim().replace(/\s+/g, ' ')
+  if (!name) throw badRequest('Enter your name', { field: 'name' })
+  if (name.length > NAME_MAX_LENGTH) {
+    throw badRequest(`Your name can have at most ${NAME_MAX_LENGTH} characters`, { field: 'name' })
+  }
+  return name
+}
+
+async function validatePassword(password: string, userInputs: string[]): Promise<void> {
+  if (password.length < PASSWORD_MIN_LENGTH) {
+    throw badRequest(`Use at least ${PASSWORD_MIN_LENGTH} characters for your password`, {
+      field: 'password',
+    })
+  }
+  if (password.length > PASSWORD_MAX_LENGTH) {
+    throw badRequest(`Use at most ${PASSWORD_MAX_LENGTH} characters for your password`, {
+      field: 'password',
+    })
+  }
+  const result = await zxcvbn.check(password, userInputs)
+  if (result.score < MIN_PASSWORD_SCORE) {
+    throw badRequest('This password is too common or easy to guess; choose a stronger one', {
+      field: 'password',
+    })
+  }
+}
+
+const columns = { id: idpAccounts.id, email: idpAccounts.email, name: idpAccounts.name }
+
+/** Accounts of the embedded identity provider: e-mail, name and an argon2id password hash. */
+export function createAccountsRepo(db: Db) {
+  async function findByEmail(email: string) {
+    const [row] = await db
+      .select({ ...columns, passwordHash: idpAccounts.passwordHash })
+      .from(idpAccounts)
+      .where(eq(idpAccounts.email, normalizeEmail(email)))
+      .limit(1)
+    return row
+  }
+
+  async function authenticate(email: string, password: string): Promise<AuthenticationResult> {
+    const row = await findByEmail(email)
+    if (!row) return { ok: false, reason: 'UNKNOWN_EMAIL' }
+    if (!(await verify(row.passwordHash, password))) return { ok: false, reason: 'WRONG_PASSWORD' }
+    return { ok: true, account: { id: row.id, email: row.email, name: row.name } }
+  }
+
+  return {
+    /**
+     * Validates email/name/password; throws AppError(400,'VALIDATION_FAILED',msg,{field}) for bad
+     * input or a weak password, AppError(409,'CONFLICT',...) for a duplicate (case-insensitive).
+     */
+    async create(input: { email: string; name: string; password: string }): Promise<IdpAccount> {
+      const email = validateEmail(input.email)
+      const name = validateName(input.name)
+      await validatePassword(input.password, [email, email.split('@')[0] ?? '', name, 'che', 'idioms'])
+      if (await findByEmail(email)) throw duplicateEmail()
+      const passwordHash = await hash(input.password, { type: argon2id })
+      const [row] = await db
+        .insert(idpAccounts)
+        .values({ email, name, passwordHash })
+        .onConflictDoNothing({ target: idpAccounts.email })
+        .returning(columns)
+      // A concurrent sign-up with the same address won the race.
+      if (!row) throw duplicateEmail()
+      return row
+    },
+
+    /** Returns the account when the password matches, else undefined. */
+    async verify(email: string, password: string): Promise<IdpAccount | undefined> {
+      const result = await authenticate(email, password)
+      return result.ok ? result.account : undefined
+    },
+
+    /** Like verify, but says why it failed, for the sign-in page. */
+    authenticate,
+
+    async findById(id: string): Promise<IdpAccount | undefined> {
+      // ids are uuids; anything else (a stale or foreign subject) cannot match and would make
+      // PostgreSQL throw on the cast.
+      if (!UUID_PATTERN.test(id)) return undefined
+      const [row] = await db.select(columns).from(idpAccounts).where(eq(idpAccounts.id, id)).limit(1)
+      return row
+    },
+  }
+}
+
+const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+
+function duplicateEmail() {
+  return new AppError(409, 'CONFLICT', 'An account with this e-mail already exists', {
+    field: 'email',
+  })
+}
