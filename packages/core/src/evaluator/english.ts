@@ -59,7 +59,8 @@ const TIME_WORDS: ReadonlySet<string> = new Set(
   words(`today tomorrow yesterday tonight morning afternoon evening night noon midnight week weekend
   month year day days hour minute later soon ago now recently early late summer winter spring autumn fall
   monday tuesday wednesday thursday friday saturday sunday january february march april june july
-  august september october november december`),
+  august september october november december o'clock two three four five six seven eight nine ten
+  eleven twelve twenty thirty forty fifty hundred thousand`),
 )
 
 /** A detail the rubric lets a learner drop for a minor: a name, a time, a number. */

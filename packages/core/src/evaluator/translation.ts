@@ -342,7 +342,9 @@ function judge(
     // the reference words the idiom stands for are unknown: any missing word that is not a
     // detail may be them, unless the learner's own words carry the idiom's meaning
     const core = missing.filter((u) => !isDetail(u))
-    if (userSpan) missingDetails = missing.filter(isDetail)
+    if (userSpan) {
+      missingDetails = missing.filter((u) => isDetail(u) || (!u.multi && isNounLike(ref.tokens[u.start] ?? '')))
+    }
     else evidence = core.length === 0
   }
 
