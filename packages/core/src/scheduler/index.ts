@@ -1,0 +1,7 @@
+export * from './schema.js'
+export * from './rating.js'
+export * from './schedule.js'
+export * from './due.js'
+export * from './next.js'
+export * from './stats.js'
+export * from './optimizer.js'

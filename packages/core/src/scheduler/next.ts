@@ -1,0 +1,147 @@
+import type { PreferenceFilter } from '../contract/entities.js'
+import type { Tone } from '../domain/tones.js'
+import { USAGE_BAND_RANGES } from '../domain/usage.js'
+import { nextLocalMidnight } from './due.js'
+
+/** A progress record as far as selection cares. */
+export interface ProgressDue {
+  exampleId: string
+  /** ISO date-time the record is next due. */
+  dueDate: string
+  /**
+   * Playroom flag (the record has missed words to drill). It does not take the record off the
+   * calendar, so selection treats flagged and unflagged records alike.
+   */
+  isSandbox?: boolean
+}
+
+/** An example the learner has never seen. */
+export interface NewCandidate {
+  exampleId: string
+  idiomId: string
+  tone: Tone
+  /** Usage of the example's idiom, 1–10. */
+  usage: number
+}
+
+export interface ChooseNextInput {
+  now: Date
+  /** The learner's IANA time zone; unknown zones count as UTC. */
+  timeZone: string
+  progress: readonly ProgressDue[]
+  candidates: readonly NewCandidate[]
+  /** Preference filter for new items; '' means All. Due items are served whatever the filter. */
+  filter: PreferenceFilter
+  /** New items introduced since the learner's local midnight. */
+  newToday: number
+  dailyNewLimit: number
+  /** Admin preference getNextExample: served next whatever else is due or allowed. */
+  forcedExampleId?: string | undefined
+  /** Varies the order of equally common new items (e.g. the user id); omit for exampleId order. */
+  seed?: string | undefined
+}
+
+export type NextChoice =
+  | { kind: 'due'; exampleId: string }
+  | { kind: 'new'; exampleId: string }
+  | { kind: 'none'; nextDueDate: string | null }
+
+/** True when a candidate matches the preference filter (usage band and tone; '' = All). */
+export function matchesFilter(candidate: Pick<NewCandidate, 'tone' | 'usage'>, filter: PreferenceFilter): boolean {
+  if (filter.tone !== '' && candidate.tone !== filter.tone) return false
+  if (filter.usage !== '') {
+    const range = USAGE_BAND_RANGES[filter.usage]
+    if (candidate.usage < range.min || candidate.usage > range.max) return false
+  }
+  return true
+}
+
+/** Spec §4: filter values are merged into the existing filter; an absent value keeps the old one. */
+export function mergeFilter(current: PreferenceFilter, patch: Partial<PreferenceFilter>): PreferenceFilter {
+  return {
+    usage: patch.usage ?? current.usage,
+    tone: patch.tone ?? current.tone,
+  }
+}
+
+/** 32-bit FNV-1a: a stable, well-spread sort key. */
+function fnv1a(text: string): number {
+  let hash = 0x811c9dc5
+  for (let i = 0; i < text.length; i++) {
+    hash ^= text.charCodeAt(i)
+    hash = Math.imul(hash, 0x01000193)
+  }
+  return hash >>> 0
+}
+
+/**
+ * Order of new items: most common idioms first (usage 10 before 1), so a learner meets what
+ * they will hear most; ties by exampleId, or by a hash of seed + exampleId when a seed is given
+ * (a stable shuffle: the same learner always sees the same order, different learners differ).
+ */
+export function compareCandidates(a: NewCandidate, b: NewCandidate, seed?: string): number {
+  if (a.usage !== b.usage) return b.usage - a.usage
+  if (seed !== undefined) {
+    const ka = fnv1a(`${seed}:${a.exampleId}`)
+    const kb = fnv1a(`${seed}:${b.exampleId}`)
+    if (ka !== kb) return ka - kb
+  }
+  return a.exampleId < b.exampleId ? -1 : a.exampleId > b.exampleId ? 1 : 0
+}
+
+/**
+ * When the next exercise becomes available once nothing is due today and no new item may be
+ * introduced: the earliest later due date, or the next local midnight when the daily new limit
+ * is all that holds a new item back (the count resets then), whichever comes first.
+ */
+export function nextAvailableDate(input: {
+  endOfToday: number
+  progress: readonly Pick<ProgressDue, 'dueDate'>[]
+  newBlockedByDailyLimit: boolean
+}): string | null {
+  let earliest = Number.POSITIVE_INFINITY
+  for (const p of input.progress) {
+    const due = Date.parse(p.dueDate)
+    if (due >= input.endOfToday && due < earliest) earliest = due
+  }
+  if (input.newBlockedByDailyLimit && input.endOfToday < earliest) earliest = input.endOfToday
+  return Number.isFinite(earliest) ? new Date(earliest).toISOString() : null
+}
+
+/**
+ * Pick the next exercise. In order:
+ * 1. `forcedExampleId` (admin preference): 'due' if the learner has a record for it, else 'new'.
+ * 2. The item due today (before the next local midnight) that has been due longest; ties by exampleId.
+ * 3. A new item matching the filter while `newToday < dailyNewLimit`, in `compareCandidates` order.
+ * 4. Otherwise none, with the date the next exercise becomes available (see nextAvailableDate).
+ */
+export function chooseNext(input: ChooseNextInput): NextChoice {
+  const forced = input.forcedExampleId?.trim()
+  const seen = new Set<string>()
+  for (const p of input.progress) seen.add(p.exampleId)
+  if (forced) return { kind: seen.has(forced) ? 'due' : 'new', exampleId: forced }
+
+  const endOfToday = nextLocalMidnight(input.now, input.timeZone).getTime()
+  let best: { exampleId: string; due: number } | null = null
+  for (const p of input.progress) {
+    const due = Date.parse(p.dueDate)
+    if (!(due < endOfToday)) continue
+    if (!best || due < best.due || (due === best.due && p.exampleId < best.exampleId)) {
+      best = { exampleId: p.exampleId, due }
+    }
+  }
+  if (best) return { kind: 'due', exampleId: best.exampleId }
+
+  let pick: NewCandidate | null = null
+  for (const c of input.candidates) {
+    if (seen.has(c.exampleId) || !matchesFilter(c, input.filter)) continue
+    if (!pick || compareCandidates(c, pick, input.seed) < 0) pick = c
+  }
+  const underLimit = input.newToday < input.dailyNewLimit
+  if (pick && underLimit) return { kind: 'new', exampleId: pick.exampleId }
+
+  return {
+    kind: 'none',
+    nextDueDate: nextAvailableDate({ endOfToday, progress: input.progress, newBlockedByDailyLimit: pick !== null }),
+  }
+}

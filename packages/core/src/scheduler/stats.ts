@@ -1,0 +1,153 @@
+import type { z } from 'zod'
+import type { CalendarItem, ScheduleStats } from '../contract/entities.js'
+import { REPORT_STATE_NEW_AVAILABLE, REPORT_STATE_NOT_YET } from '../domain/limits.js'
+import type { Tone } from '../domain/tones.js'
+import { USAGE_BAND_RANGES, USAGE_MAX, USAGE_MIN, usageBand, type UsageBand } from '../domain/usage.js'
+import type { Accuracy } from '../contract/evaluation.js'
+import { nextLocalMidnight } from './due.js'
+import { nextAvailableDate } from './next.js'
+import { retrievability } from './schedule.js'
+import type { CardState, FsrsParams } from './schema.js'
+
+/** A progress record as far as the dashboard stats care. */
+export interface ProgressForStats {
+  dueDate: string
+  history: readonly { evaluation: { transcriptionAccuracy: Accuracy; translationAccuracy: Accuracy } }[]
+  missedWords: readonly string[]
+  isSandbox: boolean
+}
+
+export interface ScheduleStatsInput {
+  now: Date
+  timeZone: string
+  progress: readonly ProgressForStats[]
+  /** New items introduced since the learner's local midnight. */
+  newToday: number
+  dailyNewLimit: number
+  /** True when at least one never-seen example matches the learner's filter. */
+  candidatesAvailable: boolean
+  /** Reviews a learner needs before a progress report can be generated. */
+  reportMinReviews: number
+  reviewsCount: number
+}
+
+type ScheduleStatsShape = z.infer<typeof ScheduleStats>
+type CalendarItemShape = z.infer<typeof CalendarItem>
+
+/** Words compare case- and accent-form-insensitively: 'Laburo', 'laburo ' are one word. */
+function wordKey(word: string): string {
+  return word.normalize('NFC').trim().toLocaleLowerCase('es')
+}
+
+/**
+ * Dashboard figures (contract ScheduleStats).
+ *
+ * - numSeen: progress records (examples met at least once).
+ * - numPastDue / pastDueDate: records due today, i.e. before the next local midnight, and the
+ *   oldest of their due dates.
+ * - score: round(100 × reviews graded perfect/perfect ÷ all reviews), over every history entry;
+ *   0 with no reviews. Rounded to a whole percentage (half up).
+ * - nextDueDate: when the next exercise becomes available after today (next.ts nextAvailableDate):
+ *   the earliest due date after today, or the next local midnight if only the daily new limit
+ *   holds a new item back. Null when nothing is scheduled and nothing new will come.
+ * - isNewAllowed: a matching new example exists and newToday < dailyNewLimit.
+ * - enableGetNext: something is due today or a new item is allowed. upToDate: nothing due today.
+ * - missed: all missed words across records (with repeats); unique: distinct missed words.
+ * - numSandboxes: records flagged isSandbox, i.e. examples the Playroom can drill (the server
+ *   flags a record when its example has missed words).
+ * - reportState: 1 once reviewsCount ≥ reportMinReviews, else 4.
+ */
+export function scheduleStats(input: ScheduleStatsInput): ScheduleStatsShape {
+  const endOfToday = nextLocalMidnight(input.now, input.timeZone).getTime()
+  let numPastDue = 0
+  let oldestDue = Number.POSITIVE_INFINITY
+  let reviews = 0
+  let perfect = 0
+  let missed = 0
+  let numSandboxes = 0
+  const unique = new Set<string>()
+
+  for (const record of input.progress) {
+    const due = Date.parse(record.dueDate)
+    if (due < endOfToday) {
+      numPastDue++
+      if (due < oldestDue) oldestDue = due
+    }
+    for (const entry of record.history) {
+      reviews++
+      const e = entry.evaluation
+      if (e.transcriptionAccuracy === 'perfect' && e.translationAccuracy === 'perfect') perfect++
+    }
+    missed += record.missedWords.length
+    for (const word of record.missedWords) {
+      const key = wordKey(word)
+      if (key) unique.add(key)
+    }
+    if (record.isSandbox) numSandboxes++
+  }
+
+  const underLimit = input.newToday < input.dailyNewLimit
+  const isNewAllowed = input.candidatesAvailable && underLimit
+  return {
+    numSeen: input.progress.length,
+    numPastDue,
+    pastDueDate: numPastDue > 0 ? new Date(oldestDue).toISOString() : null,
+    score: reviews === 0 ? 0 : Math.round((100 * perfect) / reviews),
+    nextDueDate: nextAvailableDate({
+      endOfToday,
+      progress: input.progress,
+      newBlockedByDailyLimit: input.candidatesAvailable && !underLimit,
+    }),
+    isNewAllowed,
+    enableGetNext: numPastDue > 0 || isNewAllowed,
+    upToDate: numPastDue === 0,
+    missed,
+    unique: unique.size,
+    numSandboxes,
+    reportState: input.reviewsCount >= input.reportMinReviews ? REPORT_STATE_NEW_AVAILABLE : REPORT_STATE_NOT_YET,
+  }
+}
+
+/**
+ * Calendar icon per usage band: flame (super common, hot), star (common), leaf (uncommon),
+ * snowflake (super rare, cold). Plain names; the web app maps them to its icon set.
+ */
+export const USAGE_BAND_ICONS: Record<UsageBand, string> = {
+  super_common: 'flame',
+  common: 'star',
+  uncommon: 'leaf',
+  super_rare: 'snowflake',
+}
+
+/** A progress record as far as the calendar cares. */
+export interface ProgressForCalendar {
+  progressId: string
+  dueDate: string
+  tone: Tone
+  usage: number
+  card: CardState
+}
+
+/**
+ * Calendar cards (contract CalendarItem), soonest due first (ties by progressId). `range` comes
+ * from the usage band (label from USAGE_BAND_RANGES, icon from USAGE_BAND_ICONS; usage outside
+ * 1–10 is clamped); `confidence` is the FSRS retrievability at `now`, rounded to 3 decimals.
+ */
+export function calendarItems(
+  progress: readonly ProgressForCalendar[],
+  now: Date,
+  params?: FsrsParams,
+): CalendarItemShape[] {
+  return progress
+    .map((record) => {
+      const band = usageBand(Math.min(USAGE_MAX, Math.max(USAGE_MIN, Math.round(record.usage))))
+      return {
+        progressId: record.progressId,
+        dueDate: new Date(record.dueDate).toISOString(),
+        tone: record.tone,
+        range: { label: USAGE_BAND_RANGES[band].label, icon: USAGE_BAND_ICONS[band] },
+        confidence: Math.round(retrievability(record.card, now, params) * 1000) / 1000,
+      }
+    })
+    .sort((a, b) => a.dueDate.localeCompare(b.dueDate) || a.progressId.localeCompare(b.progressId))
+}
