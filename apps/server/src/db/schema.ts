@@ -141,3 +141,31 @@ export const examples = pgTable(
   // Leads with idiom_id, so it also serves "the examples of an idiom".
   (t) => [uniqueIndex('examples_idiom_content_key_idx').on(t.idiomId, t.contentKey)],
 )
+
+/**
+ * Bug reports from the learner form. example_id has no foreign key on purpose: a report about
+ * an example must survive the example being deleted or re-imported.
+ */
+export const bugReports = pgTable(
+  'bug_reports',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Null once the reporting user is deleted; the report stays. */
+    reporterId: uuid('reporter_id').references(() => users.id, { onDelete: 'set null' }),
+    title: text('title').notNull(),
+    body: text('body').notNull(),
+    labels: jsonb('labels').$type<string[]>().notNull().default([]),
+    exampleId: text('example_id'),
+    userAgent: text('user_agent').notNull().default(''),
+    status: text('status', { enum: ['open', 'closed'] }).notNull().default('open'),
+    /** The GitHub issue it was filed as, when GitHub filing is configured and worked. */
+    githubUrl: text('github_url'),
+    createdAt: createdAt(),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+  },
+  (t) => [
+    check('bug_reports_status_check', sql`${t.status} in ('open', 'closed')`),
+    index('bug_reports_status_created_idx').on(t.status, t.createdAt),
+    index('bug_reports_reporter_created_idx').on(t.reporterId, t.createdAt),
+  ],
+)
