@@ -5,6 +5,8 @@ import lexicon from './lexicon.json' with { type: 'json' }
 const LEXICON = lexicon as { senses: Record<string, number[]>; hypernyms: Record<string, number[]> }
 // Maps: lookups in a 100k-key plain object are several times slower (dictionary mode)
 const SENSES = new Map(Object.entries(LEXICON.senses))
+// First words of multi-word entries: most n-grams can be ruled out without building keys
+const PHRASE_STARTS = new Set([...SENSES.keys()].filter((k) => k.includes(' ')).map((k) => k.slice(0, k.indexOf(' '))))
 const HYPERNYMS = new Map(Object.entries(LEXICON.hypernyms).map(([k, v]) => [Number(k), v]))
 
 /** Direct WordNet hypernyms of the given synsets ("dad" → "father"). */
@@ -108,7 +110,15 @@ export function sensesOf(key: string, maxRank: number): Map<number, number> {
  */
 export function isNounLike(word: string): boolean {
   if (/^[a-z]+$/.test(word) && (/(ed|ing)$/.test(word) || isPastForm(word))) return false
-  return (SENSES.get(lemmatize.noun(word)) ?? SENSES.get(word) ?? []).some((code) => ((code >> 3) & 3) === 0)
+  const codes = SENSES.get(lemmatize.noun(word)) ?? SENSES.get(word)
+  // words without shared senses are left out of the lexicon; they are mostly rare nouns
+  if (!codes) return true
+  return codes.some((code) => ((code >> 3) & 3) === 0)
+}
+
+/** True when some multi-word entry of the lexicon starts with this word. */
+export function startsPhrase(word: string): boolean {
+  return PHRASE_STARTS.has(word)
 }
 
 export function inLexicon(key: string): boolean {

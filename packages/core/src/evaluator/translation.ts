@@ -11,6 +11,7 @@ import {
   NEGATORS,
   PERSON_OF,
   sensesOf,
+  startsPhrase,
 } from './english.js'
 import { fold } from './normalise.js'
 import { SPANISH_FUNCTION_WORDS } from './spanish.js'
@@ -67,6 +68,8 @@ function phraseUnits(tokens: string[], maxRank: number): Unit[] {
   const kept = tokens.map((t, i) => [t, i] as const).filter(([t]) => !PHRASE_GAPS.has(t))
   const units: Unit[] = []
   for (let a = 0; a < kept.length; a++) {
+    const firstForms = lemmasOf(kept[a]![0])
+    if (!firstForms.some(startsPhrase)) continue
     for (let n = Math.min(4, kept.length - a); n >= 2; n--) {
       const slice = kept.slice(a, a + n)
       const light = slice.every(([t]) => isFunctionWord(t))

@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest'
+
+import { isDetailWord, isNounLike, isPastForm, lemmasOf, sensesOf } from './english.js'
+
+describe('english', () => {
+  it('lemmatises inflected words', () => {
+    expect(lemmasOf('drove')).toContain('drive')
+    expect(lemmasOf('parties')).toContain('party')
+  })
+  it('finds shared WordNet senses for synonyms', () => {
+    const a = sensesOf('immediately', 3)
+    const b = sensesOf('right away', 7)
+    expect([...a.keys()].some((id) => b.has(id))).toBe(true)
+  })
+  it('recognises simple past forms but not participles used as adjectives or nouns', () => {
+    expect(isPastForm('went')).toBe(true)
+    expect(isPastForm('asked')).toBe(true)
+    expect(isPastForm('bed')).toBe(false)
+  })
+  it('tells names, times and numbers as details', () => {
+    expect(isDetailWord('tomorrow')).toBe(true)
+    expect(isDetailWord('rosario', 'Rosario')).toBe(true)
+    expect(isDetailWord('house', 'house')).toBe(false)
+  })
+  it('tells things from actions', () => {
+    expect(isNounLike('umbrella')).toBe(true)
+    expect(isNounLike('chose')).toBe(false)
+  })
+})

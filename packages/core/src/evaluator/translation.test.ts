@@ -1,0 +1,93 @@
+import { describe, expect, it } from 'vitest'
+
+import type { EvaluatorExample } from '../contract/evaluation.js'
+import { gradeTranslation } from './translation.js'
+
+const example: EvaluatorExample = {
+  text: 'Mi hermano se fue de boca y le contó todo a mamá el domingo.',
+  conjugatedSnippet: 'se fue de boca',
+  translation: 'My brother blabbed and told Mom everything on Sunday.',
+  idiom: { text: 'irse de boca', translation: 'to blab; to let something slip, to spill the beans' },
+}
+const grade = (text: string, ex: EvaluatorExample = example) => gradeTranslation(ex, text).accuracy
+
+describe('gradeTranslation', () => {
+  describe('perfect', () => {
+    it('ignores case and punctuation', () => {
+      expect(grade('my brother blabbed and told mom everything on sunday')).toBe('perfect')
+    })
+    it('accepts an English idiom from the gloss for the Spanish one', () => {
+      expect(grade('My brother spilled the beans and told Mom everything on Sunday.')).toBe('perfect')
+    })
+    it('accepts synonyms elsewhere in the sentence', () => {
+      const ex: EvaluatorExample = {
+        text: 'Me quedé sin un peso y tuve que volver caminando.',
+        conjugatedSnippet: 'sin un peso',
+        translation: 'I was broke and had to walk back.',
+        idiom: { text: 'sin un peso', translation: 'broke; with no money' },
+      }
+      expect(grade('I was skint and had to walk back.', ex)).toBe('perfect')
+    })
+    it('accepts one of the example’s alternatives', () => {
+      const ex = { ...example, alternatives: ['My brother let it slip to Mom on Sunday and told her everything.'] }
+      expect(grade('My brother let it slip to Mom on Sunday and told her everything.', ex)).toBe('perfect')
+    })
+  })
+
+  describe('minor', () => {
+    it('grades a dropped time as minor', () => {
+      expect(gradeTranslation(example, 'My brother blabbed and told Mom everything.')).toMatchObject({
+        accuracy: 'minor',
+        mistakeType: 'detail',
+      })
+    })
+    it('grades a small meaning shift (mom → dad) as minor', () => {
+      expect(grade('My brother blabbed and told Dad everything on Sunday.')).toBe('minor')
+    })
+    it('grades a change of tense as minor', () => {
+      const ex: EvaluatorExample = {
+        text: 'Cada vez que le pregunto, se va de boca.',
+        conjugatedSnippet: 'se va de boca',
+        translation: 'Every time I ask him, he blabs.',
+        idiom: example.idiom,
+      }
+      expect(grade('Every time I asked him, he blabbed.', ex)).toBe('minor')
+    })
+    it('grades a change of person as minor', () => {
+      expect(grade('My sister blabbed and told Mom everything on Sunday, we heard.')).not.toBe('perfect')
+      expect(grade('I blabbed and told Mom everything on Sunday.')).toBe('minor')
+    })
+  })
+
+  describe('major', () => {
+    it('grades the literal reading given by the example as major', () => {
+      const ex = { ...example, literal: 'My brother went from mouth and told Mom everything on Sunday.' }
+      expect(gradeTranslation(ex, 'My brother went from mouth and told Mom everything on Sunday.').mistakeType).toBe(
+        'literal',
+      )
+    })
+    it('grades a missing idiom meaning as major', () => {
+      expect(grade('My brother left and told Mom everything on Sunday.')).toBe('major')
+    })
+    it('grades the opposite meaning as major', () => {
+      const ex: EvaluatorExample = {
+        text: 'No me banco a tu amigo.',
+        conjugatedSnippet: 'No me banco',
+        translation: "I can't stand your friend.",
+        idiom: { text: 'bancarse', translation: 'to put up with; to stand' },
+      }
+      expect(grade('I can stand your friend.', ex)).toBe('major')
+    })
+    it('grades an idiom word left in Spanish as major', () => {
+      expect(gradeTranslation(example, 'My brother did a boca and told Mom everything on Sunday.').mistakeType).toBe(
+        'untranslated',
+      )
+    })
+    it('grades copied Spanish as major', () => {
+      expect(grade(example.text)).toBe('major')
+    })
+    it('grades an empty answer as major', () => {
+      expect(gradeTranslation(example, ' ').mistakeType).toBe('empty')
+    })
+  })
+})
