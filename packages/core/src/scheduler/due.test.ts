@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest'
+import { isDueToday, nextLocalMidnight, resolveTimeZone, startOfLocalDay } from './due.js'
+
+const at = (iso: string) => new Date(iso)
+
+describe('due', () => {
+  describe('nextLocalMidnight', () => {
+    it.each([
+      // zone, now, next local midnight
+      ['America/Argentina/Buenos_Aires', '2025-05-01T02:59:00Z', '2025-05-01T03:00:00.000Z'],
+      ['America/Argentina/Buenos_Aires', '2025-05-01T03:00:00Z', '2025-05-02T03:00:00.000Z'],
+      ['Pacific/Kiritimati', '2025-05-01T09:59:00Z', '2025-05-01T10:00:00.000Z'],
+      ['Pacific/Kiritimati', '2025-05-01T10:00:00Z', '2025-05-02T10:00:00.000Z'],
+      ['Asia/Kolkata', '2025-05-01T18:29:59Z', '2025-05-01T18:30:00.000Z'],
+      ['Asia/Kolkata', '2025-05-01T18:30:00Z', '2025-05-02T18:30:00.000Z'],
+      // Los Angeles springs forward on 2025-03-09 (PST −8 → PDT −7): that day has 23 hours.
+      ['America/Los_Angeles', '2025-03-09T07:59:00Z', '2025-03-09T08:00:00.000Z'],
+      ['America/Los_Angeles', '2025-03-09T08:00:00Z', '2025-03-10T07:00:00.000Z'],
+      // ... and falls back on 2025-11-02 (PDT → PST): that day has 25 hours.
+      ['America/Los_Angeles', '2025-11-02T06:59:00Z', '2025-11-02T07:00:00.000Z'],
+      ['America/Los_Angeles', '2025-11-02T07:00:00Z', '2025-11-03T08:00:00.000Z'],
+      ['UTC', '2025-12-31T23:59:59Z', '2026-01-01T00:00:00.000Z'],
+    ])('in %s at %s is %s', (zone, now, expected) => {
+      expect(nextLocalMidnight(at(now), zone).toISOString()).toBe(expected)
+    })
+
+    it('uses the first instant of the day when DST skips midnight (Santiago, 2024-09-08)', () => {
+      // Clocks jump from 00:00 −04 to 01:00 −03, so the day starts at 04:00Z.
+      expect(nextLocalMidnight(at('2024-09-07T12:00:00Z'), 'America/Santiago').toISOString()).toBe('2024-09-08T04:00:00.000Z')
+      expect(startOfLocalDay(at('2024-09-08T12:00:00Z'), 'America/Santiago').toISOString()).toBe('2024-09-08T04:00:00.000Z')
+    })
+
+    it('falls back to UTC for an invalid or empty time zone', () => {
+      expect(nextLocalMidnight(at('2025-05-01T12:00:00Z'), 'Mars/Olympus_Mons').toISOString()).toBe('2025-05-02T00:00:00.000Z')
+      expect(nextLocalMidnight(at('2025-05-01T12:00:00Z'), '').toISOString()).toBe('2025-05-02T00:00:00.000Z')
+      expect(resolveTimeZone('Mars/Olympus_Mons')).toBe('UTC')
+      expect(resolveTimeZone('Europe/Madrid')).toBe('Europe/Madrid')
+    })
+  })
+
+  describe('startOfLocalDay', () => {
+    it.each([
+      ['America/Argentina/Buenos_Aires', '2025-05-01T02:59:00Z', '2025-04-30T03:00:00.000Z'],
+      ['Pacific/Kiritimati', '2025-05-01T10:00:00Z', '2025-05-01T10:00:00.000Z'],
+      ['Asia/Kolkata', '2025-05-01T18:29:00Z', '2025-04-30T18:30:00.000Z'],
+      ['America/Los_Angeles', '2025-03-09T20:00:00Z', '2025-03-09T08:00:00.000Z'],
+      ['America/Los_Angeles', '2025-11-02T20:00:00Z', '2025-11-02T07:00:00.000Z'],
+    ])('in %s at %s is %s', (zone, now, expected) => {
+      expect(startOfLocalDay(at(now), zone).toISOString()).toBe(expected)
+    })
+  })
+
+  describe('isDueToday', () => {
+    it('counts an item due just before local midnight as due today, and one at midnight as not', () => {
+      const now = at('2025-05-01T15:00:00Z') // 12:00 in Buenos Aires
+      const zone = 'America/Argentina/Buenos_Aires'
+      expect(isDueToday('2025-05-02T02:59:59.999Z', now, zone)).toBe(true)
+      expect(isDueToday('2025-05-02T03:00:00.000Z', now, zone)).toBe(false)
+      expect(isDueToday(at('2025-04-01T00:00:00Z'), now, zone)).toBe(true)
+    })
+
+    it('gives different answers for the same instant in different zones', () => {
+      const now = at('2025-05-01T12:00:00Z')
+      const due = '2025-05-01T20:00:00Z'
+      // Local now → local due:
+      expect(isDueToday(due, now, 'America/Argentina/Buenos_Aires')).toBe(true) // 09:00 → 17:00 the same day
+      expect(isDueToday(due, now, 'Pacific/Kiritimati')).toBe(true) // 02:00 May 2 → 10:00 May 2
+      expect(isDueToday(due, now, 'Asia/Kolkata')).toBe(false) // 17:30 → 01:30 the next day
+      expect(isDueToday(due, now, 'America/Los_Angeles')).toBe(true) // 05:00 → 13:00 the same day
+      expect(isDueToday('2025-05-02T10:00:00Z', now, 'Pacific/Kiritimati')).toBe(false) // 00:00 May 3
+    })
+
+    it('follows the Los Angeles DST change: midnight after the spring-forward day is 07:00Z', () => {
+      const now = at('2025-03-09T20:00:00Z')
+      expect(isDueToday('2025-03-10T06:59:00Z', now, 'America/Los_Angeles')).toBe(true)
+      expect(isDueToday('2025-03-10T07:00:00Z', now, 'America/Los_Angeles')).toBe(false)
+      // Before the change the same wall-clock midnight was 08:00Z.
+      expect(isDueToday('2025-03-09T07:30:00Z', at('2025-03-08T20:00:00Z'), 'America/Los_Angeles')).toBe(true)
+    })
+  })
+})
