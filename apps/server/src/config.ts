@@ -1,16 +1,12 @@
 import { resolve } from 'node:path'
 import { z } from 'zod'
 
-const optionalUrl = z
-  .string()
-  .trim()
-  .transform((v) => (v === '' ? undefined : v))
-  .pipe(z.string().url().optional())
+/** An unset or blank variable is undefined. */
 const optionalString = z
   .string()
-  .trim()
-  .transform((v) => (v === '' ? undefined : v))
   .optional()
+  .transform((v) => v?.trim() || undefined)
+const optionalUrl = optionalString.pipe(z.string().url().optional())
 
 /**
  * Every environment variable the server reads, with the defaults that give the embedded,
@@ -42,6 +38,12 @@ const EnvSchema = z.object({
   LLM_BASE_URL: optionalUrl,
   LLM_API_KEY: optionalString,
   LLM_MODEL: optionalString,
+  /** Bug reports are also filed as issues of GITHUB_REPO (owner/name) when both are set. */
+  GITHUB_TOKEN: optionalString,
+  GITHUB_REPO: optionalString.pipe(
+    z.string().regex(/^[\w.-]+\/[\w.-]+$/, 'owner/name').optional(),
+  ),
+  GITHUB_API_URL: optionalUrl.transform((v) => v ?? 'https://api.github.com'),
 })
 
 export type Env = z.input<typeof EnvSchema>
@@ -67,6 +69,8 @@ export interface Config {
   webDist: string
   bodyLimit: number
   llm: { baseUrl: string; apiKey: string | undefined; model: string } | undefined
+  /** Where bug reports are filed as GitHub issues; undefined = stored only. */
+  github: { token: string; repo: string; apiUrl: string } | undefined
 }
 
 export class ConfigError extends Error {}
@@ -113,6 +117,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     llm:
       e.LLM_BASE_URL && e.LLM_MODEL
         ? { baseUrl: e.LLM_BASE_URL, apiKey: e.LLM_API_KEY, model: e.LLM_MODEL }
+        : undefined,
+    github:
+      e.GITHUB_TOKEN && e.GITHUB_REPO
+        ? { token: e.GITHUB_TOKEN, repo: e.GITHUB_REPO, apiUrl: e.GITHUB_API_URL.replace(/\/+$/, '') }
         : undefined,
   }
 }

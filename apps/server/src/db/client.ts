@@ -50,6 +50,11 @@ export async function openDatabase(opts: { url?: string; dataDir: string }): Pro
     mkdirSync(dir, { recursive: true })
     client = await PGlite.create(dir)
   }
+  return usePglite(client)
+}
+
+/** Wrap an open PGlite client and bring its schema up to date. */
+export async function usePglite(client: PGlite): Promise<Database> {
   const db = drizzlePglite(client, { schema })
   await migratePglite(db, { migrationsFolder: MIGRATIONS })
   return { db: db as unknown as Db, kind: 'pglite', close: () => client.close() }
