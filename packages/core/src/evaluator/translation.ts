@@ -158,7 +158,11 @@ function unitsMatch(a: Unit, b: Unit): boolean {
   return false
 }
 
-/** Positions of `text` tokens covered by units matching `unit`, or null. */
+function hasUnit(unit: Unit, text: EnglishText): boolean {
+  return text.units.some((u) => unitsMatch(u, unit))
+}
+
+/** The units of `text` that match `unit`. */
 function findUnit(unit: Unit, text: EnglishText): Unit[] {
   return text.units.filter((u) => unitsMatch(u, unit))
 }
@@ -305,7 +309,7 @@ function judge(
   const matchedRef = (u: Unit): boolean => {
     for (let i = u.start; i <= u.end; i++) {
       const covering = ref.units.filter((r) => r.start <= i && i <= r.end)
-      if (covering.some((r) => findUnit(r, user).length > 0)) return true
+      if (covering.some((r) => hasUnit(r, user))) return true
     }
     return false
   }
@@ -334,7 +338,7 @@ function judge(
     if (!u.multi && u.keys.some(isLightVerb)) return false
     for (let i = u.start; i <= u.end; i++) {
       const covering = user.units.filter((x) => x.start <= i && i <= x.end)
-      if (covering.some((x) => findUnit(x, ref).length > 0)) return false
+      if (covering.some((x) => hasUnit(x, ref))) return false
     }
     return true
   })
@@ -466,8 +470,8 @@ export function gradeTranslation(example: EvaluatorExample, userText: string): T
     const refs = references.map((r) => analyseCached(r, REFERENCE_SENSE_RANK))
     const literalOnly = literal.cover.filter(
       (u) =>
-        !refs.some((r) => findUnit(u, r).length > 0) &&
-        !glosses.some((g) => findUnit(u, g.analysed).length > 0),
+        !refs.some((r) => hasUnit(u, r)) &&
+        !glosses.some((g) => hasUnit(u, g.analysed)),
     )
     const hits = literalOnly.filter((u) => user.units.some((x) => x.keys.some((k) => u.keys.includes(k))))
     if (literalOnly.length > 0 && hits.length >= Math.max(1, Math.ceil(literalOnly.length * 0.6))) {
