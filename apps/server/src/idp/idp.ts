@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http'
-import type { FastifyBaseLogger, FastifyInstance } from 'fastify'
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { JSONWebKeySet, JWK } from 'jose'
 import Provider, { type Configuration, type KoaContextWithOIDC } from 'oidc-provider'
 import type { Config } from '../config.js'
@@ -83,7 +83,7 @@ export async function createEmbeddedIdp(deps: {
         // Koa reads request bodies itself; keep Fastify's parsers off the stream.
         scope.removeAllContentTypeParsers()
         scope.addContentTypeParser('*', (_request, _payload, done) => done(null))
-        const forward = (request: { raw: IncomingMessage }, reply: { hijack(): void; raw: import('node:http').ServerResponse }) => {
+        const forward = (request: FastifyRequest, reply: FastifyReply) => {
           reply.hijack()
           const raw = request.raw as IncomingMessage & { originalUrl?: string }
           const url = raw.url ?? '/'
