@@ -45,7 +45,7 @@ export function AboutPage() {
 
       <Title order={2}>Open source</Title>
       <Text>
-        Che Idioms is open source: the code is free software under the GNU Affero General Public License, and
+        Che Idioms is open source: the code is free software under the MIT licence, and
         anyone can run their own copy, including offline with its built-in sign-in, database and speech synthesis.
         See <Anchor component={Link} to="/license">Licenses / Credit</Anchor> for the details and the projects it
         builds on.

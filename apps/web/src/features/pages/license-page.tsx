@@ -42,11 +42,13 @@ export function LicensePage() {
 
       <Title order={2}>Code</Title>
       <Text>
-        The source code of Che Idioms is free software, licensed under the{' '}
-        <Anchor href="https://www.gnu.org/licenses/agpl-3.0.html" target="_blank" rel="noreferrer">
-          GNU Affero General Public License, version 3 or later (AGPL-3.0-or-later)
+        The source code of Che Idioms is free software under the{' '}
+        <Anchor href="https://opensource.org/license/mit" target="_blank" rel="noreferrer">
+          MIT licence
         </Anchor>
-        . If you run a modified version for others over a network, you must offer them its source code.
+        , © Che Idioms contributors: you may use, copy, modify and share it, keeping the copyright and licence
+        notice. espeak-ng, which speaks the examples that have no recording yet, is GPL-3.0-or-later and runs as a
+        separate program beside the server.
       </Text>
 
       <Title order={2}>Credits</Title>
