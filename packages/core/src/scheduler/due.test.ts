@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { isDueToday, nextLocalMidnight, resolveTimeZone, startOfLocalDay } from './due.js'
+import { canonicalInstant, isDueToday, nextLocalMidnight, resolveTimeZone, startOfLocalDay } from './due.js'
 
 const at = (iso: string) => new Date(iso)
 
@@ -76,6 +76,14 @@ describe('due', () => {
       expect(isDueToday('2025-03-10T07:00:00Z', now, 'America/Los_Angeles')).toBe(false)
       // Before the change the same wall-clock midnight was 08:00Z.
       expect(isDueToday('2025-03-09T07:30:00Z', at('2025-03-08T20:00:00Z'), 'America/Los_Angeles')).toBe(true)
+    })
+  })
+  describe('canonicalInstant', () => {
+    it('rewrites any ISO date-time as a UTC string whose order is time order', () => {
+      expect(canonicalInstant('2025-05-02T03:00:00.000Z')).toBe('2025-05-02T03:00:00.000Z')
+      expect(canonicalInstant('2025-05-02T00:00:00-03:00')).toBe('2025-05-02T03:00:00.000Z')
+      expect(canonicalInstant('2025-05-02T03:00:00Z')).toBe('2025-05-02T03:00:00.000Z')
+      expect(canonicalInstant('yesterday')).toBeNull()
     })
   })
 })

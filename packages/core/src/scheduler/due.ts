@@ -112,3 +112,16 @@ export function isDueToday(dueDate: Date | string, now: Date, timeZone: string):
   const due = typeof dueDate === 'string' ? Date.parse(dueDate) : dueDate.getTime()
   return due < nextLocalMidnight(now, timeZone).getTime()
 }
+
+/**
+ * A date-time as a canonical UTC ISO string (`2025-05-01T03:00:00.000Z`), whose string order is
+ * time order; null if unparseable. Strings already in that form are returned as they are, which
+ * makes scanning thousands of due dates several times faster than Date.parse on each.
+ */
+export function canonicalInstant(iso: string): string | null {
+  if (iso.length === 24 && iso.charCodeAt(23) === 90 /* Z */ && iso.charCodeAt(10) === 84 /* T */ && iso.charCodeAt(19) === 46) {
+    return iso
+  }
+  const ms = Date.parse(iso)
+  return Number.isNaN(ms) ? null : new Date(ms).toISOString()
+}

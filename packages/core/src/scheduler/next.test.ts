@@ -44,6 +44,21 @@ describe('next', () => {
       expect(chooseNext(input({ progress }))).toEqual({ kind: 'due', exampleId: 'y' })
     })
 
+    it('compares due dates written with offsets or without milliseconds by instant', () => {
+      const progress = [
+        { exampleId: 'offset', dueDate: '2025-05-01T23:30:00-03:00' }, // 02:30Z May 2: due today
+        { exampleId: 'plain', dueDate: '2025-05-02T02:00:00Z' },
+        { exampleId: 'tomorrow', dueDate: '2025-05-02T00:00:00-03:00' }, // local midnight
+        { exampleId: 'junk', dueDate: 'not a date' },
+      ]
+      expect(chooseNext(input({ progress }))).toEqual({ kind: 'due', exampleId: 'plain' })
+      expect(chooseNext(input({ progress: [progress[0]!, progress[2]!] }))).toEqual({ kind: 'due', exampleId: 'offset' })
+      expect(chooseNext(input({ progress: [progress[2]!, progress[3]!] }))).toEqual({
+        kind: 'none',
+        nextDueDate: '2025-05-02T03:00:00.000Z',
+      })
+    })
+
     it('introduces a new item when nothing is due, most common idiom first, then by exampleId', () => {
       const progress = [{ exampleId: 'seen', dueDate: '2025-05-10T00:00:00Z' }]
       const candidates = [candidate('c2', 6), candidate('c9b', 9), candidate('c9a', 9), candidate('seen', 10)]

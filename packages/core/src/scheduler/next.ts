@@ -1,7 +1,7 @@
 import type { PreferenceFilter } from '../contract/entities.js'
 import type { Tone } from '../domain/tones.js'
 import { USAGE_BAND_RANGES } from '../domain/usage.js'
-import { nextLocalMidnight } from './due.js'
+import { canonicalInstant, nextLocalMidnight } from './due.js'
 
 /** A progress record as far as selection cares. */
 export interface ProgressDue {
@@ -99,13 +99,14 @@ export function nextAvailableDate(input: {
   progress: readonly Pick<ProgressDue, 'dueDate'>[]
   newBlockedByDailyLimit: boolean
 }): string | null {
-  let earliest = Number.POSITIVE_INFINITY
+  const end = new Date(input.endOfToday).toISOString()
+  let earliest: string | null = null
   for (const p of input.progress) {
-    const due = Date.parse(p.dueDate)
-    if (due >= input.endOfToday && due < earliest) earliest = due
+    const due = canonicalInstant(p.dueDate)
+    if (due !== null && due >= end && (earliest === null || due < earliest)) earliest = due
   }
-  if (input.newBlockedByDailyLimit && input.endOfToday < earliest) earliest = input.endOfToday
-  return Number.isFinite(earliest) ? new Date(earliest).toISOString() : null
+  if (input.newBlockedByDailyLimit && (earliest === null || end < earliest)) earliest = end
+  return earliest
 }
 
 /**
@@ -117,24 +118,34 @@ export function nextAvailableDate(input: {
  */
 export function chooseNext(input: ChooseNextInput): NextChoice {
   const forced = input.forcedExampleId?.trim()
-  const seen = new Set<string>()
-  for (const p of input.progress) seen.add(p.exampleId)
-  if (forced) return { kind: seen.has(forced) ? 'due' : 'new', exampleId: forced }
+  if (forced) {
+    return { kind: input.progress.some((p) => p.exampleId === forced) ? 'due' : 'new', exampleId: forced }
+  }
 
+  // Canonical ISO strings compare in time order, which spares a Date.parse per record.
   const endOfToday = nextLocalMidnight(input.now, input.timeZone).getTime()
-  let best: { exampleId: string; due: number } | null = null
+  const end = new Date(endOfToday).toISOString()
+  let best: { exampleId: string; due: string } | null = null
   for (const p of input.progress) {
-    const due = Date.parse(p.dueDate)
-    if (!(due < endOfToday)) continue
+    const due = canonicalInstant(p.dueDate)
+    if (due === null || due >= end) continue
     if (!best || due < best.due || (due === best.due && p.exampleId < best.exampleId)) {
       best = { exampleId: p.exampleId, due }
     }
   }
   if (best) return { kind: 'due', exampleId: best.exampleId }
 
+  // Candidates should all be unseen; drop any that are not. The set holds the few matching
+  // candidates rather than every progress record.
+  const matching = input.candidates.filter((c) => matchesFilter(c, input.filter))
+  const seen = new Set<string>()
+  if (matching.length > 0) {
+    const ids = new Set(matching.map((c) => c.exampleId))
+    for (const p of input.progress) if (ids.has(p.exampleId)) seen.add(p.exampleId)
+  }
   let pick: NewCandidate | null = null
-  for (const c of input.candidates) {
-    if (seen.has(c.exampleId) || !matchesFilter(c, input.filter)) continue
+  for (const c of matching) {
+    if (seen.has(c.exampleId)) continue
     if (!pick || compareCandidates(c, pick, input.seed) < 0) pick = c
   }
   const underLimit = input.newToday < input.dailyNewLimit

@@ -4,7 +4,7 @@ import { REPORT_STATE_NEW_AVAILABLE, REPORT_STATE_NOT_YET } from '../domain/limi
 import type { Tone } from '../domain/tones.js'
 import { USAGE_BAND_RANGES, USAGE_MAX, USAGE_MIN, usageBand, type UsageBand } from '../domain/usage.js'
 import type { Accuracy } from '../contract/evaluation.js'
-import { nextLocalMidnight } from './due.js'
+import { canonicalInstant, nextLocalMidnight } from './due.js'
 import { nextAvailableDate } from './next.js'
 import { retrievability } from './schedule.js'
 import type { CardState, FsrsParams } from './schema.js'
@@ -59,8 +59,9 @@ function wordKey(word: string): string {
  */
 export function scheduleStats(input: ScheduleStatsInput): ScheduleStatsShape {
   const endOfToday = nextLocalMidnight(input.now, input.timeZone).getTime()
+  const end = new Date(endOfToday).toISOString()
   let numPastDue = 0
-  let oldestDue = Number.POSITIVE_INFINITY
+  let oldestDue: string | null = null
   let reviews = 0
   let perfect = 0
   let missed = 0
@@ -68,10 +69,10 @@ export function scheduleStats(input: ScheduleStatsInput): ScheduleStatsShape {
   const unique = new Set<string>()
 
   for (const record of input.progress) {
-    const due = Date.parse(record.dueDate)
-    if (due < endOfToday) {
+    const due = canonicalInstant(record.dueDate)
+    if (due !== null && due < end) {
       numPastDue++
-      if (due < oldestDue) oldestDue = due
+      if (oldestDue === null || due < oldestDue) oldestDue = due
     }
     for (const entry of record.history) {
       reviews++
@@ -91,7 +92,7 @@ export function scheduleStats(input: ScheduleStatsInput): ScheduleStatsShape {
   return {
     numSeen: input.progress.length,
     numPastDue,
-    pastDueDate: numPastDue > 0 ? new Date(oldestDue).toISOString() : null,
+    pastDueDate: oldestDue,
     score: reviews === 0 ? 0 : Math.round((100 * perfect) / reviews),
     nextDueDate: nextAvailableDate({
       endOfToday,
