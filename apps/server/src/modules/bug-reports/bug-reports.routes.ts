@@ -1,0 +1,26 @@
+import { api } from '@che/core'
+import type { AppContext } from '../../app-context.js'
+import { unauthenticated } from '../../errors.js'
+import { registerEndpoint } from '../../plugins/contract.js'
+import { createGithubIssues } from './bug-reports.github.js'
+import { createBugReportsRepo } from './bug-reports.repo.js'
+import { createBugReportsService } from './bug-reports.service.js'
+
+export function registerBugReportsRoutes(ctx: AppContext): void {
+  const { app, contract, config } = ctx
+  const service = createBugReportsService({
+    reports: createBugReportsRepo(ctx.database.db),
+    issues: config.github ? createGithubIssues(config.github) : undefined,
+    clock: ctx.clock,
+    log: app.log,
+  })
+
+  registerEndpoint(app, contract, api.reportBug, async ({ body, caller, request }) => {
+    const user = caller?.user
+    if (!user) throw unauthenticated('Sign in again: your profile is not synced yet')
+    const userAgent = request.headers['user-agent'] ?? ''
+    return service.file({ id: user.id, name: user.name, email: user.email }, body, userAgent)
+  })
+  registerEndpoint(app, contract, api.adminBugReportsList, ({ query }) => service.list(query))
+  registerEndpoint(app, contract, api.adminBugReportClose, ({ params }) => service.close(params.id))
+}
