@@ -1,7 +1,14 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { Config } from './config.js'
 import type { Database } from './db/client.js'
+import type { CacheRegistry } from './modules/admin/cache-registry.js'
+import type { ContentService } from './modules/content/content.service.js'
+import type { ExamplesService } from './modules/examples/examples.service.js'
+import type { IdiomsService } from './modules/idioms/idioms.service.js'
+import type { ImportService } from './modules/import/import.service.js'
+import type { PromptsService } from './modules/prompts/prompts.service.js'
 import type { ContractDeps } from './plugins/contract.js'
+import type { Storage } from './plugins/storage.js'
 import type { KvRepo } from './modules/settings/settings.repo.js'
 import type { SettingsService } from './modules/settings/settings.service.js'
 import type { UsersRepo } from './modules/users/users.repo.js'
@@ -15,7 +22,19 @@ export interface AppContext {
   clock: () => Date
   contract: ContractDeps
   repos: { users: UsersRepo; settings: KvRepo; prompts: KvRepo }
-  services: { users: UsersService; settings: SettingsService }
+  services: {
+    users: UsersService
+    settings: SettingsService
+    idioms: IdiomsService
+    examples: ExamplesService
+    imports: ImportService
+    prompts: PromptsService
+    content: ContentService
+  }
+  /** Uploaded files (audio): a local folder, or object storage later. */
+  storage: Storage
+  /** In-process caches by name; GET /api/admin/resetcaches clears them all. */
+  caches: CacheRegistry
   /** True when the request carries a signed betaKey cookie matching the current key. */
   betaCookieValid(request: FastifyRequest): Promise<boolean>
 }

@@ -14,6 +14,23 @@ import { prompts as promptsTable, secrets, settings as settingsTable } from './d
 import { AppError, notFound } from './errors.js'
 import { createEmbeddedIdp } from './idp/idp.js'
 import { createDiscovery } from './lib/discovery.js'
+import { registerAdminRoutes } from './modules/admin/admin.routes.js'
+import { createCacheRegistry } from './modules/admin/cache-registry.js'
+import { registerBugReportsRoutes } from './modules/bug-reports/bug-reports.routes.js'
+import { registerChatRoutes } from './modules/chat/chat.routes.js'
+import { createContentRepo } from './modules/content/content.repo.js'
+import { createContentService } from './modules/content/content.service.js'
+import { createExamplesRepo } from './modules/examples/examples.repo.js'
+import { registerExamplesRoutes } from './modules/examples/examples.routes.js'
+import { createExamplesService } from './modules/examples/examples.service.js'
+import { createIdiomsRepo } from './modules/idioms/idioms.repo.js'
+import { registerIdiomsRoutes } from './modules/idioms/idioms.routes.js'
+import { createIdiomsService } from './modules/idioms/idioms.service.js'
+import { createImportRepo } from './modules/import/import.repo.js'
+import { registerImportRoutes } from './modules/import/import.routes.js'
+import { createImportService } from './modules/import/import.service.js'
+import { registerPromptsRoutes } from './modules/prompts/prompts.routes.js'
+import { createPromptsService } from './modules/prompts/prompts.service.js'
 import { createKvRepo } from './modules/settings/settings.repo.js'
 import { registerSettingsRoutes } from './modules/settings/settings.routes.js'
 import { createSettingsService } from './modules/settings/settings.service.js'
@@ -23,13 +40,17 @@ import { createUsersService } from './modules/users/users.service.js'
 import { createTokenVerifier, type Principal } from './plugins/auth.js'
 import { registerEndpoint, type Caller, type ContractDeps } from './plugins/contract.js'
 import { registerErrorHandler } from './plugins/errors.js'
+import { registerMultipart } from './plugins/multipart.js'
 import { registerSecurity } from './plugins/security.js'
+import { createAudioStorage } from './plugins/storage.js'
 
 export interface BuildOptions {
   /** An already open database (tests pass one); otherwise opened from the config and closed with the app. */
   database?: Database
   /** The server's clock; tests pass a fixed one. */
   clock?: () => Date
+  /** The curated library imported on start (default: the repository's content/); false skips it. */
+  contentDir?: string | false
 }
 
 /** A secret generated once and kept in the database, so restarts and other instances share it. */
@@ -61,6 +82,9 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     errorResponseBuilder: (_req, ctx) =>
       new AppError(429, 'RATE_LIMITED', `Too many requests; try again in ${Math.ceil(ctx.ttl / 1000)} s`),
   })
+  await registerMultipart(app)
+  const storage = await createAudioStorage(config.dataDir)
+  app.addHook('onClose', () => storage.close())
 
   const repos = {
     users: createUsersRepo(db),
@@ -69,6 +93,20 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   }
   const settings = createSettingsService({ settings: repos.settings, clock })
   await settings.seedDefaults()
+  const prompts = createPromptsService({ prompts: repos.prompts })
+  await prompts.seedDefaults()
+  const content = createContentService({ content: createContentRepo(db), clock })
+  if (opts.contentDir !== false) {
+    const report = await content.importDir(opts.contentDir)
+    for (const f of report.invalidFiles) app.log.warn({ file: f.name, error: f.error }, 'content file skipped')
+    app.log.info({ ...report, invalidFiles: report.invalidFiles.length }, 'content imported')
+  }
+  const idiomsRepo = createIdiomsRepo(db)
+  const idioms = createIdiomsService({ idioms: idiomsRepo, clock })
+  const examples = createExamplesService({ examples: createExamplesRepo(db), idioms: idiomsRepo, storage, clock, log: app.log })
+  const imports = createImportService({ imports: createImportRepo(db), clock })
+  const caches = createCacheRegistry()
+  caches.register('settings', () => settings.invalidate())
 
   const idp = config.oidc.embedded ? await createEmbeddedIdp({ config, db, log: app.log }) : undefined
   if (idp) await idp.register(app)
@@ -115,7 +153,9 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     clock,
     contract,
     repos,
-    services: { users, settings },
+    services: { users, settings, idioms, examples, imports, prompts, content },
+    storage,
+    caches,
     betaCookieValid,
   }
 
@@ -129,6 +169,13 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   }))
   registerUsersRoutes(ctx)
   registerSettingsRoutes(ctx)
+  registerIdiomsRoutes(ctx)
+  registerExamplesRoutes(ctx)
+  registerImportRoutes(ctx)
+  registerPromptsRoutes(ctx)
+  registerAdminRoutes(ctx)
+  registerBugReportsRoutes(ctx)
+  registerChatRoutes(ctx)
   registerPendingEndpoints(app, contract)
   await registerSpa(app, config)
   return app

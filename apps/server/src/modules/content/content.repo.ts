@@ -1,0 +1,75 @@
+import { inArray, or } from 'drizzle-orm'
+import type { Db } from '../../db/client.js'
+import { examples, idioms } from '../../db/schema.js'
+import type { NewExampleRow } from '../examples/examples.repo.js'
+import type { NewIdiomRow } from '../idioms/idioms.repo.js'
+
+const CHUNK = 1_000
+
+function chunks<T>(items: T[]): T[][] {
+  const out: T[][] = []
+  for (let i = 0; i < items.length; i += CHUNK) out.push(items.slice(i, i + CHUNK))
+  return out
+}
+
+/** Queries of the content import; `inTransaction` runs them all in one transaction. */
+function contentQueries(db: Db) {
+  return {
+    /** Idioms that came from content (by content_key) or already have the same text. */
+    async findIdioms(keys: string[]) {
+      const found: { id: string; contentKey: string | null; normalizedText: string }[] = []
+      for (const part of chunks(keys)) {
+        found.push(
+          ...(await db
+            .select({ id: idioms.id, contentKey: idioms.contentKey, normalizedText: idioms.normalizedText })
+            .from(idioms)
+            .where(or(inArray(idioms.contentKey, part), inArray(idioms.normalizedText, part)))),
+        )
+      }
+      return found
+    },
+    /** Insert idioms, skipping any whose key is taken meanwhile; returns the ones inserted. */
+    async insertIdioms(rows: NewIdiomRow[]) {
+      const inserted: { id: string; contentKey: string | null }[] = []
+      for (const part of chunks(rows)) {
+        inserted.push(
+          ...(await db
+            .insert(idioms)
+            .values(part)
+            .onConflictDoNothing()
+            .returning({ id: idioms.id, contentKey: idioms.contentKey })),
+        )
+      }
+      return inserted
+    },
+    async examplesOf(idiomIds: string[]) {
+      const found: { idiomId: string; contentKey: string | null; text: string }[] = []
+      for (const part of chunks(idiomIds)) {
+        found.push(
+          ...(await db
+            .select({ idiomId: examples.idiomId, contentKey: examples.contentKey, text: examples.text })
+            .from(examples)
+            .where(inArray(examples.idiomId, part))),
+        )
+      }
+      return found
+    },
+    async insertExamples(rows: NewExampleRow[]): Promise<number> {
+      let n = 0
+      for (const part of chunks(rows)) {
+        n += (await db.insert(examples).values(part).onConflictDoNothing().returning({ id: examples.id })).length
+      }
+      return n
+    },
+  }
+}
+export type ContentQueries = ReturnType<typeof contentQueries>
+
+export function createContentRepo(db: Db) {
+  return {
+    inTransaction<T>(fn: (q: ContentQueries) => Promise<T>): Promise<T> {
+      return db.transaction((tx) => fn(contentQueries(tx as unknown as Db)))
+    },
+  }
+}
+export type ContentRepo = ReturnType<typeof createContentRepo>

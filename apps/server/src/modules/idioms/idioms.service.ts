@@ -1,0 +1,80 @@
+import {
+  idiomKey,
+  TONE_DESCRIPTIONS,
+  TONES,
+  type Idiom,
+  type IdiomChanges,
+  type IdiomFields,
+  type IdiomSummary,
+  type Tone,
+} from '@che/core'
+import type { z } from 'zod'
+import { conflict, notFound } from '../../errors.js'
+import { toIdiom, toIdiomSummary } from './idioms.mappers.js'
+import { isUniqueViolation, type ExampleRow, type IdiomsRepo } from './idioms.repo.js'
+
+export function createIdiomsService(deps: { idioms: IdiomsRepo; clock: () => Date }) {
+  const duplicate = (text: string) =>
+    conflict(`An idiom "${text}" already exists (ignoring accents and case)`, [
+      { field: 'text', message: 'already exists (ignoring accents and case)' },
+    ])
+
+  return {
+    tones(): { tone: Tone; description: string }[] {
+      return TONES.map((tone) => ({ tone, description: TONE_DESCRIPTIONS[tone] }))
+    },
+
+    async summaries(): Promise<z.infer<typeof IdiomSummary>[]> {
+      const rows = await deps.idioms.listWithCounts()
+      return rows.map((r) => toIdiomSummary(r, r.exampleCount))
+    },
+
+    /** Every idiom with its examples, in two queries whatever the size. */
+    async full(): Promise<Idiom[]> {
+      const [rows, examples] = await Promise.all([deps.idioms.listAll(), deps.idioms.examplesOf()])
+      const byIdiom = new Map<string, ExampleRow[]>()
+      for (const e of examples) {
+        const list = byIdiom.get(e.idiomId)
+        if (list) list.push(e)
+        else byIdiom.set(e.idiomId, [e])
+      }
+      return rows.map((r) => toIdiom(r, byIdiom.get(r.id) ?? []))
+    },
+
+    async get(id: string): Promise<Idiom> {
+      const row = await deps.idioms.findById(id)
+      if (!row) throw notFound('Idiom')
+      return toIdiom(row, await deps.idioms.examplesOf([id]))
+    },
+
+    async create(fields: IdiomFields): Promise<Idiom> {
+      const now = deps.clock()
+      const row = await deps.idioms.insert({
+        ...fields,
+        normalizedText: idiomKey(fields.text),
+        createdAt: now,
+        updatedAt: now,
+      })
+      if (!row) throw duplicate(fields.text)
+      return toIdiom(row, [])
+    },
+
+    async update(idiomId: string, changes: IdiomChanges): Promise<Idiom> {
+      const set = Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined)) as IdiomChanges
+      let row
+      try {
+        row = await deps.idioms.update(idiomId, {
+          ...set,
+          ...(set.text !== undefined ? { normalizedText: idiomKey(set.text) } : {}),
+          updatedAt: deps.clock(),
+        })
+      } catch (err) {
+        if (isUniqueViolation(err) && set.text !== undefined) throw duplicate(set.text)
+        throw err
+      }
+      if (!row) throw notFound('Idiom')
+      return toIdiom(row, await deps.idioms.examplesOf([idiomId]))
+    },
+  }
+}
+export type IdiomsService = ReturnType<typeof createIdiomsService>
