@@ -1,0 +1,15 @@
+import { api } from '@che/core'
+import { queryOptions, useQuery } from '@tanstack/react-query'
+import { call, callKey } from '../../../lib/api-client'
+
+export const SETTINGS_FALLBACK_ERROR = 'Failed to fetch settings'
+
+export const adminSettingsQuery = () =>
+  queryOptions({
+    queryKey: [...callKey(api.settingsGet), 'admin'],
+    queryFn: async ({ signal }) => (await call(api.settingsGet, { signal })).settings ?? {},
+    staleTime: 0,
+  })
+
+/** GET /api/settings as an admin: the whole key-value map. */
+export const useAdminSettings = () => useQuery(adminSettingsQuery())
