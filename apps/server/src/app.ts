@@ -65,7 +65,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
     bodyLimit: config.bodyLimit,
-    trustProxy: true,
+    trustProxy: config.trustProxy,
   })
   const database = opts.database ?? (await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir }))
   if (!opts.database) app.addHook('onClose', () => database.close())

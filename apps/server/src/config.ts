@@ -33,6 +33,8 @@ const EnvSchema = z.object({
   CORS_ORIGINS: z.string().default(''),
   /** Directory of the built SPA. */
   WEB_DIST: z.string().default(resolve(import.meta.dirname, '../../web/dist')),
+  /** Trust X-Forwarded-* headers (client address, protocol, host): only behind a reverse proxy. */
+  TRUST_PROXY: z.enum(['true', 'false']).default('false'),
   /** Maximum JSON body size in bytes. */
   BODY_LIMIT: z.coerce.number().int().positive().default(1_048_576),
   LLM_BASE_URL: optionalUrl,
@@ -68,6 +70,7 @@ export interface Config {
   corsOrigins: string[]
   webDist: string
   bodyLimit: number
+  trustProxy: boolean
   llm: { baseUrl: string; apiKey: string | undefined; model: string } | undefined
   /** Where bug reports are filed as GitHub issues; undefined = stored only. */
   github: { token: string; repo: string; apiUrl: string } | undefined
@@ -114,6 +117,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       .filter(Boolean),
     webDist: resolve(e.WEB_DIST),
     bodyLimit: e.BODY_LIMIT,
+    trustProxy: e.TRUST_PROXY === 'true',
     llm:
       e.LLM_BASE_URL && e.LLM_MODEL
         ? { baseUrl: e.LLM_BASE_URL, apiKey: e.LLM_API_KEY, model: e.LLM_MODEL }

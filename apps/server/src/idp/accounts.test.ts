@@ -31,10 +31,16 @@ describe('createAccountsRepo', () => {
   describe('create', () => {
     it('stores a lower-cased e-mail, a trimmed name and an argon2id hash, never the password', async () => {
       const account = await accounts.create({ email: '  Mora@Example.COM ', name: '  Mora   Díaz ', password: PASSWORD })
-      expect(account).toEqual({ id: expect.any(String), email: 'mora@example.com', name: 'Mora Díaz' })
+      expect(account).toEqual({ id: expect.any(String), email: 'mora@example.com', name: 'Mora Díaz', emailVerified: false })
       const [row] = await database.db.select().from(idpAccounts).where(eq(idpAccounts.id, account.id))
       expect(row?.passwordHash).toMatch(/^\$argon2id\$/)
       expect(row?.passwordHash).not.toContain(PASSWORD)
+    })
+
+    it('marks only operator-vouched accounts as verified', async () => {
+      const vouched = await accounts.create({ email: 'ops@example.com', name: 'Ops', password: PASSWORD }, { emailVerified: true })
+      expect(vouched.emailVerified).toBe(true)
+      expect((await accounts.findById(vouched.id))?.emailVerified).toBe(true)
     })
 
     it('refuses a duplicate e-mail whatever its case', async () => {

@@ -10,6 +10,7 @@ export interface IdpAccount {
   id: string
   email: string
   name: string
+  emailVerified: boolean
 }
 
 export type AccountsRepo = ReturnType<typeof createAccountsRepo>
@@ -78,7 +79,12 @@ async function validatePassword(password: string, userInputs: string[]): Promise
   }
 }
 
-const columns = { id: idpAccounts.id, email: idpAccounts.email, name: idpAccounts.name }
+const columns = {
+  id: idpAccounts.id,
+  email: idpAccounts.email,
+  name: idpAccounts.name,
+  emailVerified: idpAccounts.emailVerified,
+}
 
 /** Accounts of the embedded identity provider: e-mail, name and an argon2id password hash. */
 export function createAccountsRepo(db: Db) {
@@ -95,15 +101,20 @@ export function createAccountsRepo(db: Db) {
     const row = await findByEmail(email)
     if (!row) return { ok: false, reason: 'UNKNOWN_EMAIL' }
     if (!(await verify(row.passwordHash, password))) return { ok: false, reason: 'WRONG_PASSWORD' }
-    return { ok: true, account: { id: row.id, email: row.email, name: row.name } }
+    return { ok: true, account: { id: row.id, email: row.email, name: row.name, emailVerified: row.emailVerified } }
   }
 
   return {
     /**
      * Validates email/name/password; throws AppError(400,'VALIDATION_FAILED',msg,{field}) for bad
      * input or a weak password, AppError(409,'CONFLICT',...) for a duplicate (case-insensitive).
+     * `emailVerified` is true only for accounts an operator vouches for (the users CLI): sign-up
+     * never proves mailbox ownership.
      */
-    async create(input: { email: string; name: string; password: string }): Promise<IdpAccount> {
+    async create(
+      input: { email: string; name: string; password: string },
+      opts: { emailVerified?: boolean } = {},
+    ): Promise<IdpAccount> {
       const email = validateEmail(input.email)
       const name = validateName(input.name)
       await validatePassword(input.password, [email, email.split('@')[0] ?? '', name, 'che', 'idioms'])
@@ -111,7 +122,7 @@ export function createAccountsRepo(db: Db) {
       const passwordHash = await hash(input.password, { type: argon2id })
       const [row] = await db
         .insert(idpAccounts)
-        .values({ email, name, passwordHash })
+        .values({ email, name, passwordHash, emailVerified: opts.emailVerified ?? false })
         .onConflictDoNothing({ target: idpAccounts.email })
         .returning(columns)
       // A concurrent sign-up with the same address won the race.

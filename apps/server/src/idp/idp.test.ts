@@ -33,10 +33,8 @@ beforeAll(async () => {
     PUBLIC_URL: origin,
     DATA_DIR: 'memory://',
     WEB_DIST: '/nonexistent',
-    // config.ts's optional URLs currently need an explicit empty value.
-    DATABASE_URL: '',
-    OIDC_ISSUER: '',
-    LLM_BASE_URL: '',
+    // The test client gives each simulated browser its own X-Forwarded-For address.
+    TRUST_PROXY: 'true',
   })
   database = await createTestDatabase()
   app = await start()

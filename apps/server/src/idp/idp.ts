@@ -61,8 +61,8 @@ export async function createEmbeddedIdp(deps: {
     config.oidc.issuer,
     providerConfiguration({ config, db, accounts, signingKeys, cookieKeys, issuerPath, assets, home }),
   )
-  // Honour X-Forwarded-Proto/Host/For from the reverse proxy in front of us.
-  provider.proxy = true
+  // Honour X-Forwarded-Proto/Host/For only when a reverse proxy in front of us sets them.
+  provider.proxy = config.trustProxy
   provider.on('server_error', (_ctx: unknown, err: unknown) => log.error({ err }, 'oidc provider error'))
 
   // Security headers on everything the provider renders itself.
@@ -221,14 +221,21 @@ function providerConfiguration(opts: {
       if (!account) return undefined
       return {
         accountId: account.id,
-        // The embedded provider never proves mailbox ownership, so it says so.
-        claims: () => ({ sub: account.id, email: account.email, email_verified: false, name: account.name }),
+        // Sign-up never proves mailbox ownership; only operator-made accounts are verified.
+        claims: () => ({
+          sub: account.id,
+          email: account.email,
+          email_verified: account.emailVerified,
+          name: account.name,
+        }),
       }
     },
     async extraTokenClaims(_ctx, token) {
       if (token.kind !== 'AccessToken' || !('accountId' in token) || !token.accountId) return undefined
       const account = await accounts.findById(token.accountId)
-      return account ? { email: account.email, name: account.name } : undefined
+      return account
+        ? { email: account.email, email_verified: account.emailVerified, name: account.name }
+        : undefined
     },
     loadExistingGrant: firstPartyGrant(config.oidc.clientId, audience),
     ttl: {

@@ -19,7 +19,7 @@ import {
   IdiomSummary,
   ImportResult,
 
-  PreferenceFilter,
+  PreferenceFilterPatch,
   Report,
   ReportSet,
   ScheduleStats,
@@ -96,7 +96,7 @@ export const api = {
     access: 'user',
     body: z.object({
       preferences: z.object({
-        filter: PreferenceFilter.partial().optional(),
+        filter: PreferenceFilterPatch.optional(),
         getNextExample: z.string().max(100).optional(),
       }),
     }),
@@ -165,9 +165,14 @@ export const api = {
     method: 'POST',
     path: '/api/sandbox/next',
     access: 'user',
-    body: z.object({ basedOn: z.string().max(200).optional() }),
+    body: z.object({
+      basedOn: z.string().max(200).optional(),
+      /** The learner's IANA time zone, for "nothing due today"; UTC when absent. */
+      tz: z.string().max(64).optional(),
+    }),
     response: Example,
-    summary: 'A Playroom example that contains missed words.',
+    summary:
+      'A Playroom example that contains missed words; 409 CONFLICT while something is due today, 404 NOT_FOUND when nothing was missed.',
   }),
   sandboxEvaluate: endpoint({
     method: 'POST',
@@ -176,6 +181,21 @@ export const api = {
     body: AnswerInput,
     response: z.object({ exampleId: z.string().uuid(), evaluation: Evaluation }),
     summary: 'Evaluate a Playroom answer: no score, no schedule change.',
+  }),
+  audioGet: endpoint({
+    method: 'GET',
+    path: '/api/audio/*',
+    // Public in the guard's sense only: an <audio src> cannot send a bearer token, so the handler
+    // accepts either a bearer token or the short-lived signature (?exp=&sig=) that example audio
+    // URLs carry, and refuses anything else (docs/decisions/007-audio-urls.md).
+    access: 'public',
+    query: z.object({
+      exp: z.string().max(20).optional(),
+      sig: z.string().max(100).optional(),
+    }),
+    response: z.unknown(),
+    summary:
+      'An audio file (recording or synthesised speech), with byte ranges (206, 416); needs a bearer token or a valid URL signature.',
   }),
   idiomTones: endpoint({
     method: 'GET',

@@ -21,6 +21,12 @@ export const PreferenceFilter = z.object({
 })
 export type PreferenceFilter = z.infer<typeof PreferenceFilter>
 
+/** A change to the filter: only the values given are merged into the stored filter (spec §4). */
+export const PreferenceFilterPatch = z.object({
+  usage: z.union([UsageBand, z.literal('')]).optional(),
+  tone: z.union([Tone, z.literal('')]).optional(),
+})
+
 export const Preferences = z.object({
   filter: PreferenceFilter.default({ usage: '', tone: '' }),
   /** Admin only: force this example to come next. */

@@ -51,7 +51,8 @@ export function createUsersService(deps: {
         email.split('@')[0] ??
         ''
       const picture = str(claims.picture) ?? str(authUser.picture) ?? null
-      const emailVerified = claims.email_verified !== false
+      // Only a provider-verified address may claim admin through ADMIN_EMAILS.
+      const emailVerified = claims.email_verified === true
       const row = await deps.users.upsert({
         issuer: principal.issuer,
         subject: principal.subject,
