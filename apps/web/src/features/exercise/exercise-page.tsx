@@ -1,10 +1,73 @@
-import { UnderConstruction } from '../../components/under-construction'
+import { Stack, Text, Title } from '@mantine/core'
+import { useQueryClient } from '@tanstack/react-query'
+import { useEffect, useState } from 'react'
+import { useNavigate } from 'react-router'
+import { ErrorText } from '../../components/error-text'
+import { ExerciseFlow } from '../../components/exercise/exercise-flow'
+import { browserTimeZone, STATS_KEY } from '../../components/exercise/query-keys'
+import { Loading } from '../../components/loading'
+import { ApiError, errorMessage } from '../../lib/api-client'
+import { useProfile } from '../../lib/auth/profile'
+import { useEvaluateExercise } from './api/evaluate-exercise'
+import { NEXT_EXERCISE_FALLBACK_ERROR, NO_DUE_IDIOMS, useNextExercise } from './api/get-next-exercise'
 
-export function ExercisePage() {
+/** How long the 'No due idioms' message stays before the learner is taken to the dashboard. */
+export const CALENDAR_FULL_REDIRECT_MS = 2_500
+
+function isCalendarFull(error: unknown): boolean {
+  return error instanceof ApiError && (error.code === 'SERVICE_UNAVAILABLE' || error.status === 503)
+}
+
+export function ExercisePage({ redirectDelayMs = CALENDAR_FULL_REDIRECT_MS }: { redirectDelayMs?: number }) {
+  const profile = useProfile()
+  const navigate = useNavigate()
+  const queryClient = useQueryClient()
+  const [round, setRound] = useState(0)
+  const filter = profile.data?.preferences.filter ?? { usage: '', tone: '' }
+  const next = useNextExercise({ filter, tz: browserTimeZone(), round })
+  const evaluate = useEvaluateExercise()
+  const full = next.isError && isCalendarFull(next.error)
+
+  // Nothing is due and nothing new is allowed: the calendar is full, back to the dashboard (spec §4, §8).
+  useEffect(() => {
+    if (!full) return
+    void queryClient.invalidateQueries({ queryKey: STATS_KEY })
+    const timer = setTimeout(() => void navigate('/app/dashboard', { replace: true }), redirectDelayMs)
+    return () => clearTimeout(timer)
+  }, [full, navigate, queryClient, redirectDelayMs])
+
+  let body
+  if (next.isPending) body = <Loading message="Loading exercise..." />
+  else if (full)
+    body = (
+      <Stack gap="xs">
+        <Text role="status" fw={500}>
+          {NO_DUE_IDIOMS}
+        </Text>
+        <Text c="dimmed" size="sm">
+          Taking you back to the dashboard…
+        </Text>
+      </Stack>
+    )
+  else if (next.isError) body = <ErrorText message={errorMessage(next.error, NEXT_EXERCISE_FALLBACK_ERROR)} />
+  else
+    body = (
+      <ExerciseFlow
+        key={`${next.data.exampleId}:${round}`}
+        example={next.data}
+        isAdmin={profile.data?.role === 'admin'}
+        evaluate={async (answer) => {
+          const payload = await evaluate.mutateAsync(answer)
+          return { evaluation: payload.evaluation, dueDate: payload.progress.dueDate }
+        }}
+        onNext={() => setRound((r) => r + 1)}
+      />
+    )
+
   return (
-    <UnderConstruction
-      title="Exercise"
-      description="You will hear a sentence, type it and its English translation, and get feedback."
-    />
+    <Stack gap="lg" maw={760}>
+      <Title order={1}>Exercise</Title>
+      {body}
+    </Stack>
   )
 }

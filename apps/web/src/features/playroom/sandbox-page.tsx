@@ -1,10 +1,77 @@
-import { UnderConstruction } from '../../components/under-construction'
+import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core'
+import { DEFAULT_SANDBOX_IMAGE } from '@che/core'
+import { useState } from 'react'
+import { ErrorText } from '../../components/error-text'
+import { ExerciseFlow } from '../../components/exercise/exercise-flow'
+import { Loading } from '../../components/loading'
+import { ApiError, errorMessage } from '../../lib/api-client'
+import { useProfile } from '../../lib/auth/profile'
+import { useEvaluateSandbox } from './api/evaluate-sandbox'
+import { SANDBOX_FALLBACK_ERROR, useSandboxNext } from './api/get-sandbox-next'
+import { Candle } from './candle'
+
+export const PLAYROOM_LOCKED = 'Unlock the Playroom by clearing your calendar'
+export const PLAYROOM_EMPTY = 'Your playroom is empty.'
+
+const IMAGES: Record<string, () => React.JSX.Element> = { candle: () => <Candle /> }
+
+function Intro({ onStart }: { onStart: () => void }) {
+  const Image = IMAGES[DEFAULT_SANDBOX_IMAGE] ?? IMAGES.candle!
+  return (
+    <Paper withBorder p="lg" radius="md" maw={640}>
+      <Group align="center" gap="xl" wrap="wrap">
+        <Image />
+        <Stack gap="sm" style={{ flex: '1 1 260px' }}>
+          <Text>
+            The Playroom is where you practise the words you misheard in your exercises. Each drill is a
+            sentence with some of those words, in the same steps as an exercise: listen, type, see the
+            feedback.
+          </Text>
+          <Text c="dimmed">Nothing here is scored and your calendar does not change. Play as long as you like.</Text>
+          <Group>
+            <Button onClick={onStart} autoFocus color="orange">
+              Start
+            </Button>
+          </Group>
+        </Stack>
+      </Group>
+    </Paper>
+  )
+}
+
+function Drill() {
+  const profile = useProfile()
+  const [round, setRound] = useState(0)
+  const next = useSandboxNext(round, true)
+  const evaluate = useEvaluateSandbox()
+
+  if (next.isPending) return <Loading message="Loading exercise..." />
+  if (next.isError) {
+    const error = next.error
+    if (error instanceof ApiError && (error.status === 409 || error.code === 'CONFLICT'))
+      return <Text fw={500}>{PLAYROOM_LOCKED}</Text>
+    if (error instanceof ApiError && (error.status === 404 || error.code === 'NOT_FOUND'))
+      return <Text fw={500}>{PLAYROOM_EMPTY}</Text>
+    return <ErrorText message={errorMessage(error, SANDBOX_FALLBACK_ERROR)} />
+  }
+  return (
+    <ExerciseFlow
+      key={`${next.data.exampleId}:${round}`}
+      example={next.data}
+      isAdmin={profile.data?.role === 'admin'}
+      evaluate={async (answer) => ({ evaluation: (await evaluate.mutateAsync(answer)).evaluation })}
+      onNext={() => setRound((r) => r + 1)}
+      nextLabel="Next"
+    />
+  )
+}
 
 export function SandboxPage() {
+  const [started, setStarted] = useState(false)
   return (
-    <UnderConstruction
-      title="Playroom"
-      description="When your calendar is clear you will practise the words you misheard here, with no score."
-    />
+    <Stack gap="lg" maw={760}>
+      <Title order={1}>Playroom</Title>
+      {started ? <Drill /> : <Intro onStart={() => setStarted(true)} />}
+    </Stack>
   )
 }

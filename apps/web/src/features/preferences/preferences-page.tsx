@@ -1,10 +1,134 @@
-import { UnderConstruction } from '../../components/under-construction'
+import { Group, Paper, Radio, Select, Stack, Text, TextInput, Title } from '@mantine/core'
+import { TONES, USAGE_BANDS, USAGE_BAND_RANGES, UsageBand, Tone } from '@che/core'
+import type { UserProfile } from '@che/core'
+import { useState } from 'react'
+import { ErrorText } from '../../components/error-text'
+import { QueryState } from '../../components/query-state'
+import { errorMessage } from '../../lib/api-client'
+import { PROFILE_FALLBACK_ERROR, useProfile } from '../../lib/auth/profile'
+import { TONES_FALLBACK_ERROR, useTones } from './api/get-tones'
+import { PREFERENCES_FALLBACK_ERROR, useUpdatePreferences } from './api/update-preferences'
+
+const ALL = ''
+
+function UsageChoice({ value, onChange }: { value: string; onChange: (value: string) => void }) {
+  return (
+    <Radio.Group label="Usage" description="How common the idioms you practise should be." value={value} onChange={onChange}>
+      <Stack gap="xs" mt="xs">
+        {USAGE_BANDS.map((band) => {
+          const r = USAGE_BAND_RANGES[band]
+          return <Radio key={band} value={band} label={`${r.label} (${r.min}–${r.max})`} />
+        })}
+        <Radio value={ALL} label="All" />
+      </Stack>
+    </Radio.Group>
+  )
+}
+
+function ToneChoice({ value, onChange }: { value: string; onChange: (value: string) => void }) {
+  const tones = useTones()
+  return (
+    <QueryState query={tones} errorFallback={TONES_FALLBACK_ERROR}>
+      {(list) => {
+        const descriptions = new Map<string, string>(list.map((t) => [t.tone, t.description]))
+        const data = [
+          { value: ALL, label: 'All' },
+          ...TONES.filter((t) => descriptions.has(t)).map((t) => ({ value: t, label: t })),
+        ]
+        return (
+          <Stack gap={4}>
+            <Select
+              label="Tone"
+              description="The context the idioms are used in."
+              data={data}
+              value={value}
+              onChange={(v) => onChange(v ?? ALL)}
+              allowDeselect={false}
+              maw={360}
+              renderOption={({ option }) => (
+                <Stack gap={0}>
+                  <Text size="sm">{option.label}</Text>
+                  <Text size="xs" c="dimmed">
+                    {option.value ? descriptions.get(option.value) : 'Every tone.'}
+                  </Text>
+                </Stack>
+              )}
+            />
+            <Text size="sm" c="dimmed" data-testid="tone-description">
+              {value ? descriptions.get(value) : 'Idioms of every tone.'}
+            </Text>
+          </Stack>
+        )
+      }}
+    </QueryState>
+  )
+}
+
+function NextExampleField({ saved, onSave }: { saved: string; onSave: (value: string) => void }) {
+  const [draft, setDraft] = useState(saved)
+  const commit = () => {
+    if (draft.trim() !== saved) onSave(draft.trim())
+  }
+  return (
+    <TextInput
+      label="Next Example"
+      description="Admin only: the exampleId to serve as the next exercise (empty for the normal order)."
+      value={draft}
+      onChange={(e) => setDraft(e.currentTarget.value)}
+      onBlur={commit}
+      onKeyDown={(e) => {
+        if (e.key === 'Enter') commit()
+      }}
+      maw={420}
+      spellCheck={false}
+    />
+  )
+}
+
+function PreferencesForm({ profile }: { profile: UserProfile }) {
+  const update = useUpdatePreferences()
+  const { filter, getNextExample } = profile.preferences
+  return (
+    <Paper withBorder p="md" radius="md" maw={560}>
+      <Stack gap="lg">
+        {update.isError ? (
+          <ErrorText message={errorMessage(update.error, PREFERENCES_FALLBACK_ERROR)} />
+        ) : null}
+        <UsageChoice
+          value={filter.usage}
+          onChange={(v) => {
+            const usage = UsageBand.safeParse(v)
+            update.mutate({ filter: { usage: usage.success ? usage.data : '' } })
+          }}
+        />
+        <ToneChoice
+          value={filter.tone}
+          onChange={(v) => {
+            const tone = Tone.safeParse(v)
+            update.mutate({ filter: { tone: tone.success ? tone.data : '' } })
+          }}
+        />
+        {profile.role === 'admin' ? (
+          <NextExampleField saved={getNextExample} onSave={(v) => update.mutate({ getNextExample: v })} />
+        ) : null}
+        <Group gap="xs">
+          <Text size="sm" c="dimmed" aria-live="polite">
+            {update.isPending ? 'Saving…' : update.isSuccess ? 'Saved.' : 'Changes are saved as you make them.'}
+          </Text>
+        </Group>
+      </Stack>
+    </Paper>
+  )
+}
 
 export function PreferencesPage() {
+  const profile = useProfile()
   return (
-    <UnderConstruction
-      title="Preferences"
-      description="You will choose how common the idioms should be and which tone to practise."
-    />
+    <Stack gap="lg">
+      <Title order={1}>Preferences</Title>
+      <QueryState query={profile} errorFallback={PROFILE_FALLBACK_ERROR}>
+        {(p) => <PreferencesForm profile={p} />}
+      </QueryState>
+    </Stack>
   )
 }

@@ -1,0 +1,36 @@
+import { Anchor, Group } from '@mantine/core'
+
+export interface AudioPlayerProps {
+  src: string
+  /** Admins get the download control (spec §6); everyone else gets play only. */
+  isAdmin: boolean
+  label?: string
+  autoFocus?: boolean
+}
+
+/**
+ * The native audio player. Non-admins get `controlsList="nodownload"` and no download link,
+ * which hides the browser's download control (spec §2 Exercise, §6).
+ */
+export function AudioPlayer({ src, isAdmin, label = 'Example audio', autoFocus }: AudioPlayerProps) {
+  return (
+    <Group gap="sm" align="center" wrap="wrap">
+      <audio
+        controls
+        preload="auto"
+        src={src}
+        aria-label={label}
+        autoFocus={autoFocus}
+        style={{ width: '100%', maxWidth: 420 }}
+        {...(isAdmin ? {} : { controlsList: 'nodownload', onContextMenu: (e) => e.preventDefault() })}
+      >
+        Your browser cannot play this audio.
+      </audio>
+      {isAdmin ? (
+        <Anchor href={src} download>
+          Download
+        </Anchor>
+      ) : null}
+    </Group>
+  )
+}

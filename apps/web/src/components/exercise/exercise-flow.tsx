@@ -1,0 +1,131 @@
+import { Paper } from '@mantine/core'
+import type { Evaluation, Example } from '@che/core'
+import { useReducer, useRef, useState } from 'react'
+import { errorMessage } from '../../lib/api-client'
+import { Loading } from '../loading'
+import { InputPhase } from './input-phase'
+import { phaseReducer } from './phase'
+import { PromptPhase } from './prompt-phase'
+import { ResultsPhase } from './results-phase'
+
+export interface Answer {
+  exampleId: string
+  userTranscription: string
+  userTranslation: string
+  /** Fresh per attempt, so a double submit schedules once. */
+  attemptId: string
+}
+
+export interface EvaluatedAnswer {
+  evaluation: Evaluation
+  /** When the item comes back; absent in the Playroom. */
+  dueDate?: string
+}
+
+export interface ExerciseFlowProps {
+  example: Example
+  isAdmin: boolean
+  evaluate: (answer: Answer) => Promise<EvaluatedAnswer>
+  /** Called after the phase is reset to prompt: fetch the next example. */
+  onNext: () => void
+  nextLabel?: string
+  /** Message when the evaluation fails and the server gives none (spec §8). */
+  evaluateFallback?: string
+}
+
+function newAttemptId(): string {
+  return globalThis.crypto.randomUUID()
+}
+
+/**
+ * One exercise (or Playroom drill) through its four phases: prompt → input → evaluation → results.
+ * Shared by the exercise and Playroom screens; each brings its own evaluate call.
+ */
+export function ExerciseFlow({
+  example,
+  isAdmin,
+  evaluate,
+  onNext,
+  nextLabel = 'Next Exercise',
+  evaluateFallback = 'Failed to evaluate response',
+}: ExerciseFlowProps) {
+  const [phase, dispatch] = useReducer(phaseReducer, 'prompt')
+  const [transcription, setTranscription] = useState('')
+  const [translation, setTranslation] = useState('')
+  const [result, setResult] = useState<EvaluatedAnswer | null>(null)
+  const [error, setError] = useState<string | null>(null)
+  const inFlight = useRef(false)
+
+  const submit = async () => {
+    if (inFlight.current) return
+    inFlight.current = true
+    setError(null)
+    dispatch({ type: 'submit' })
+    try {
+      const evaluated = await evaluate({
+        exampleId: example.exampleId,
+        userTranscription: transcription.trim(),
+        userTranslation: translation.trim(),
+        attemptId: newAttemptId(),
+      })
+      setResult(evaluated)
+      dispatch({ type: 'evaluated' })
+    } catch (err: unknown) {
+      setError(errorMessage(err, evaluateFallback))
+      dispatch({ type: 'failed' })
+    } finally {
+      inFlight.current = false
+    }
+  }
+
+  const next = () => {
+    dispatch({ type: 'next' })
+    setTranscription('')
+    setTranslation('')
+    setResult(null)
+    setError(null)
+    onNext()
+  }
+
+  let body
+  switch (phase) {
+    case 'prompt':
+      body = <PromptPhase example={example} isAdmin={isAdmin} onContinue={() => dispatch({ type: 'continue' })} />
+      break
+    case 'input':
+      body = (
+        <InputPhase
+          transcription={transcription}
+          translation={translation}
+          onTranscriptionChange={setTranscription}
+          onTranslationChange={setTranslation}
+          onSubmit={() => void submit()}
+          error={error}
+        />
+      )
+      break
+    case 'evaluation':
+      body = <Loading message="Evaluating your response..." />
+      break
+    case 'results':
+      body = result ? (
+        <ResultsPhase
+          example={example}
+          evaluation={result.evaluation}
+          dueDate={result.dueDate}
+          nextLabel={nextLabel}
+          onNext={next}
+          answer={{ transcription, translation }}
+        />
+      ) : (
+        <Loading message="Evaluating your response..." />
+      )
+      break
+  }
+
+  return (
+    <Paper withBorder p={{ base: 'md', sm: 'lg' }} radius="md" data-phase={phase}>
+      {body}
+    </Paper>
+  )
+}

@@ -1,0 +1,18 @@
+import { api } from '@che/core'
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { call } from '../../../lib/api-client'
+import type { Answer } from '../../../components/exercise/exercise-flow'
+import { CALENDAR_KEY, STATS_KEY } from '../../../components/exercise/query-keys'
+
+/** POST /api/exercises/evaluate: grade the answer and reschedule the item. */
+export function useEvaluateExercise() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (answer: Answer) => call(api.exercisesEvaluate, { body: answer }),
+    meta: { handlesError: true },
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: STATS_KEY })
+      void queryClient.invalidateQueries({ queryKey: CALENDAR_KEY })
+    },
+  })
+}

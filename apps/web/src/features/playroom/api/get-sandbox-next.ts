@@ -1,0 +1,21 @@
+import { api } from '@che/core'
+import { queryOptions, useQuery } from '@tanstack/react-query'
+import { call } from '../../../lib/api-client'
+import { SANDBOX_NEXT_KEY } from '../../../components/exercise/query-keys'
+
+export const SANDBOX_FALLBACK_ERROR = 'Failed to fetch a Playroom exercise'
+
+/** POST /api/sandbox/next: an example with words the learner missed; one per round. */
+export const sandboxNextQuery = (round: number, enabled: boolean) =>
+  queryOptions({
+    queryKey: [...SANDBOX_NEXT_KEY, round],
+    queryFn: ({ signal }) => call(api.sandboxNext, { body: {}, signal }),
+    enabled,
+    staleTime: Infinity,
+    gcTime: 0,
+    retry: false,
+    refetchOnWindowFocus: false,
+    refetchOnReconnect: false,
+  })
+
+export const useSandboxNext = (round: number, enabled: boolean) => useQuery(sandboxNextQuery(round, enabled))
