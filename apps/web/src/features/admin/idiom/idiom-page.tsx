@@ -1,10 +1,12 @@
-import { UnderConstruction } from '../../../components/under-construction'
+import { Stack, Title } from '@mantine/core'
+import { CreateIdiom } from './create-idiom'
 
+/** /admin/idiom: create one idiom. */
 export function CreateIdiomPage() {
   return (
-    <UnderConstruction
-      title="Create Idiom"
-      description="Admins will create a new idiom here: text, translation, tone and usage."
-    />
+    <Stack gap="md" maw={640}>
+      <Title order={1}>Create Idiom</Title>
+      <CreateIdiom />
+    </Stack>
   )
 }

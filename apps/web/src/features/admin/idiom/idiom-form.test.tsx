@@ -1,0 +1,134 @@
+import { screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { TONE_DESCRIPTIONS, TONES } from '@che/core'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { configureApiClient } from '../../../lib/api-client'
+import { renderRoutes, renderWithProviders } from '../../../test-utils'
+import { callsTo, IDIOM_ID, json, makeIdiom, stubFetch } from '../test/fetch-stub'
+import { IdiomForm } from './idiom-form'
+import { CreateIdiomPage } from './idiom-page'
+
+const tones = TONES.map((tone) => ({ tone, description: TONE_DESCRIPTIONS[tone] }))
+
+beforeEach(() => {
+  configureApiClient({ getAccessToken: () => null, logError: () => {} })
+})
+afterEach(() => {
+  vi.unstubAllGlobals()
+})
+
+function renderCreatePage() {
+  return renderRoutes(
+    [
+      { path: '/admin/idiom', element: <CreateIdiomPage /> },
+      { path: '/admin/example/:idiomId', element: <p>Example screen</p> },
+    ],
+    '/admin/idiom',
+  )
+}
+
+describe('IdiomForm', () => {
+  it('starts with tone Casual (with its description) and usage 8', async () => {
+    stubFetch({ 'GET /api/idioms/tones': () => json(tones) })
+    renderWithProviders(<IdiomForm onSubmit={() => {}} />)
+    expect(screen.getByRole('textbox', { name: /Text/ })).toHaveValue('')
+    expect(screen.getByRole('textbox', { name: /Translation/ })).toHaveValue('')
+    const tone = screen.getByRole('combobox', { name: /Tone/ })
+    expect(tone).toHaveValue('Casual')
+    expect(tone).toHaveAccessibleDescription(TONE_DESCRIPTIONS.Casual)
+    const usage = screen.getByRole('slider', { name: 'Usage' })
+    expect(usage).toHaveAttribute('aria-valuenow', '8')
+    expect(usage).toHaveAttribute('aria-valuemin', '1')
+    expect(usage).toHaveAttribute('aria-valuemax', '10')
+    expect(screen.getByText(/10 = super common/)).toBeInTheDocument()
+  })
+
+  it('requires text and translation before submitting', async () => {
+    const user = userEvent.setup()
+    stubFetch({ 'GET /api/idioms/tones': () => json(tones) })
+    const onSubmit = vi.fn()
+    renderWithProviders(<IdiomForm onSubmit={onSubmit} />)
+    await user.click(screen.getByRole('button', { name: 'Save' }))
+    expect(screen.getByText('Text is required')).toBeInTheDocument()
+    expect(screen.getByText('Translation is required')).toBeInTheDocument()
+    expect(onSubmit).not.toHaveBeenCalled()
+
+    await user.type(screen.getByRole('textbox', { name: /Text/ }), '  Ni a palos ')
+    await user.type(screen.getByRole('textbox', { name: /Translation/ }), 'No way')
+    screen.getByRole('slider', { name: 'Usage' }).focus()
+    await user.keyboard('{ArrowRight}')
+    await user.click(screen.getByRole('button', { name: 'Save' }))
+    expect(onSubmit).toHaveBeenCalledWith({ text: 'Ni a palos', translation: 'No way', tone: 'Casual', usage: 9, source: '' })
+  })
+
+  it('offers the five tones, each with its description', async () => {
+    const user = userEvent.setup()
+    stubFetch({ 'GET /api/idioms/tones': () => json(tones) })
+    renderWithProviders(<IdiomForm onSubmit={() => {}} />)
+    await user.click(screen.getByRole('combobox', { name: /Tone/ }))
+    const listbox = await screen.findByRole('listbox', { hidden: true })
+    // Mantine's dropdown transition leaves it 'hidden' to jsdom; the options are there all the same.
+    const options = within(listbox).getAllByRole('option', { hidden: true })
+    expect(options.map((o) => within(o).getByText(/^[A-Z][a-z]+$/).textContent)).toEqual([...TONES])
+    expect(within(listbox).getByText(TONE_DESCRIPTIONS.Street)).toBeInTheDocument()
+    await user.click(within(listbox).getByText('Street'))
+    expect(screen.getByRole('combobox', { name: /Tone/ })).toHaveValue('Street')
+  })
+})
+
+describe('CreateIdiomPage', () => {
+  it("saves, asks 'Idiom saved. Add an example?' and goes to /admin/example/{idiomId} on confirm", async () => {
+    const user = userEvent.setup()
+    const fetchMock = stubFetch({
+      'GET /api/idioms/tones': () => json(tones),
+      'POST /api/admin/idiom': (_url, init) => json(makeIdiom(JSON.parse(String(init?.body)) as object)),
+    })
+    const { router } = renderCreatePage()
+    await user.type(screen.getByRole('textbox', { name: /Text/ }), 'Estar al horno')
+    await user.type(screen.getByRole('textbox', { name: /Translation/ }), 'To be in trouble')
+    await user.click(screen.getByRole('button', { name: 'Create idiom' }))
+
+    const dialog = await screen.findByRole('dialog', { name: 'Idiom saved. Add an example?' })
+    expect(JSON.parse(String(callsTo(fetchMock, 'POST /api/admin/idiom')[0]?.body))).toEqual({
+      text: 'Estar al horno',
+      translation: 'To be in trouble',
+      tone: 'Casual',
+      usage: 8,
+      source: '',
+    })
+    await user.click(within(dialog).getByRole('button', { name: 'Add example' }))
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/admin/example/${IDIOM_ID}`))
+    expect(screen.getByText('Example screen')).toBeInTheDocument()
+  })
+
+  it('stays on a fresh form when the admin declines', async () => {
+    const user = userEvent.setup()
+    stubFetch({
+      'GET /api/idioms/tones': () => json(tones),
+      'POST /api/admin/idiom': () => json(makeIdiom()),
+    })
+    const { router } = renderCreatePage()
+    await user.type(screen.getByRole('textbox', { name: /Text/ }), 'Estar al horno')
+    await user.type(screen.getByRole('textbox', { name: /Translation/ }), 'To be in trouble')
+    await user.click(screen.getByRole('button', { name: 'Create idiom' }))
+    await user.click(await screen.findByRole('button', { name: 'Not now' }))
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
+    expect(router.state.location.pathname).toBe('/admin/idiom')
+    expect(screen.getByRole('status')).toHaveTextContent('Idiom “Estar al horno” saved.')
+    expect(screen.getByRole('textbox', { name: /Text/ })).toHaveValue('')
+  })
+
+  it("shows 'Error on save ...' with the server's message", async () => {
+    const user = userEvent.setup()
+    stubFetch({
+      'GET /api/idioms/tones': () => json(tones),
+      'POST /api/admin/idiom': () => json({ code: 'CONFLICT', message: 'This idiom already exists' }, 409),
+    })
+    renderCreatePage()
+    await user.type(screen.getByRole('textbox', { name: /Text/ }), 'Estar al horno')
+    await user.type(screen.getByRole('textbox', { name: /Translation/ }), 'To be in trouble')
+    await user.click(screen.getByRole('button', { name: 'Create idiom' }))
+    expect(await screen.findByRole('alert')).toHaveTextContent('Error on save This idiom already exists')
+    expect(screen.queryByRole('dialog')).toBeNull()
+  })
+})
