@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm'
 import {
+  boolean,
   check,
   index,
   integer,
@@ -57,6 +58,8 @@ export const idpAccounts = pgTable('idp_accounts', {
   email: text('email').notNull().unique(),
   name: text('name').notNull(),
   passwordHash: text('password_hash').notNull(),
+  /** True only for accounts an operator created (users CLI); sign-up does not prove the address. */
+  emailVerified: boolean('email_verified').notNull().default(false),
   createdAt: createdAt(),
 })
 
@@ -133,6 +136,11 @@ export const examples = pgTable(
     voice: text('voice').notNull().default(''),
     /** Key in audio storage; null while the example has no recording. */
     audioKey: text('audio_key'),
+    /**
+     * Key in audio storage of speech synthesised for this example (tts/<id>.wav), made once on
+     * first use. A published recording (audio_key) always wins over it.
+     */
+    ttsKey: text('tts_key'),
     /** Set on rows imported from content/ (the idiomKey of the content sentence). */
     contentKey: text('content_key'),
     createdAt: createdAt(),
@@ -168,4 +176,54 @@ export const bugReports = pgTable(
     index('bug_reports_status_created_idx').on(t.status, t.createdAt),
     index('bug_reports_reporter_created_idx').on(t.reporterId, t.createdAt),
   ],
+)
+
+/**
+ * One learner × example: the FSRS card (core scheduler CardState), its review log, the words
+ * the learner last missed (the Playroom drills them) and the last evaluation.
+ */
+export const progress = pgTable(
+  'progress',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    exampleId: uuid('example_id')
+      .notNull()
+      .references(() => examples.id, { onDelete: 'cascade' }),
+    /** The example's idiom when the record was made (reports group by it). */
+    idiomId: uuid('idiom_id').notNull(),
+    card: jsonb('card').$type<Record<string, unknown>>().notNull(),
+    history: jsonb('history').$type<Record<string, unknown>[]>().notNull().default([]),
+    /** Mirrors card.due, so "what is due" is an index range scan. */
+    dueAt: timestamp('due_at', { withTimezone: true }).notNull(),
+    missedWords: jsonb('missed_words').$type<string[]>().notNull().default([]),
+    /** True while missedWords is not empty: the Playroom can drill this record. */
+    isSandbox: boolean('is_sandbox').notNull().default(false),
+    sandbox: text('sandbox').notNull().default('candle'),
+    lastEvaluation: jsonb('last_evaluation').$type<Record<string, unknown>>(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    unique('progress_user_example_key').on(t.userId, t.exampleId),
+    index('progress_user_due_idx').on(t.userId, t.dueAt),
+    index('progress_user_created_idx').on(t.userId, t.createdAt),
+    index('progress_example_idx').on(t.exampleId),
+  ],
+)
+
+/** Answers already scored, by the client's attempt id: a repeated submit returns the stored payload. */
+export const attempts = pgTable(
+  'attempts',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    attemptId: uuid('attempt_id').notNull(),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.attemptId] })],
 )
