@@ -20,7 +20,7 @@ describe('bug-report routes', () => {
     peer = undefined
   })
 
-  const file = (token: string, payload: unknown = report) =>
+  const file = (token: string, payload: object = report) =>
     t.app.inject({ method: 'POST', url: '/api/admin/reportbug', headers: { ...bearer(token), 'user-agent': UA }, payload })
   const list = (token: string, query = '') =>
     t.app.inject({ method: 'GET', url: `/api/admin/bugreports${query}`, headers: bearer(token) })
