@@ -1,12 +1,16 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { Evaluator } from '@che/core/evaluator'
 import type { Config } from './config.js'
 import type { Database } from './db/client.js'
 import type { CacheRegistry } from './modules/admin/cache-registry.js'
+import type { AudioService } from './modules/audio/audio.service.js'
 import type { ContentService } from './modules/content/content.service.js'
 import type { ExamplesService } from './modules/examples/examples.service.js'
+import type { ExercisesService } from './modules/exercises/exercises.service.js'
 import type { IdiomsService } from './modules/idioms/idioms.service.js'
 import type { ImportService } from './modules/import/import.service.js'
 import type { PromptsService } from './modules/prompts/prompts.service.js'
+import type { SandboxService } from './modules/sandbox/sandbox.service.js'
 import type { ContractDeps } from './plugins/contract.js'
 import type { Storage } from './plugins/storage.js'
 import type { KvRepo } from './modules/settings/settings.repo.js'
@@ -30,6 +34,12 @@ export interface AppContext {
     imports: ImportService
     prompts: PromptsService
     content: ContentService
+    /** Grades answers: the local evaluator by default, an LLM-backed one with the same shape later. */
+    evaluator: Evaluator
+    /** Example audio: recordings, synthesised speech made once, signed URLs, byte ranges. */
+    audio: AudioService
+    exercises: ExercisesService
+    sandbox: SandboxService
   }
   /** Uploaded files (audio): a local folder, or object storage later. */
   storage: Storage

@@ -7,6 +7,7 @@ import fastifyStatic from '@fastify/static'
 import { eq } from 'drizzle-orm'
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify'
 import { api, BETA_COOKIE, type Endpoint } from '@che/core'
+import { evaluate, type Evaluator } from '@che/core/evaluator'
 import type { AppContext } from './app-context.js'
 import type { Config } from './config.js'
 import { openDatabase, type Database, type Db } from './db/client.js'
@@ -15,6 +16,10 @@ import { AppError, notFound } from './errors.js'
 import { createEmbeddedIdp } from './idp/idp.js'
 import { createDiscovery } from './lib/discovery.js'
 import { registerAdminRoutes } from './modules/admin/admin.routes.js'
+import { createAudioRepo } from './modules/audio/audio.repo.js'
+import { registerAudioRoutes } from './modules/audio/audio.routes.js'
+import { createAudioService } from './modules/audio/audio.service.js'
+import { createAudioUrlSigner } from './modules/audio/audio-url.js'
 import { createCacheRegistry } from './modules/admin/cache-registry.js'
 import { registerBugReportsRoutes } from './modules/bug-reports/bug-reports.routes.js'
 import { registerChatRoutes } from './modules/chat/chat.routes.js'
@@ -23,6 +28,9 @@ import { createContentService } from './modules/content/content.service.js'
 import { createExamplesRepo } from './modules/examples/examples.repo.js'
 import { registerExamplesRoutes } from './modules/examples/examples.routes.js'
 import { createExamplesService } from './modules/examples/examples.service.js'
+import { createExercisesRepo } from './modules/exercises/exercises.repo.js'
+import { registerExercisesRoutes } from './modules/exercises/exercises.routes.js'
+import { createExercisesService } from './modules/exercises/exercises.service.js'
 import { createIdiomsRepo } from './modules/idioms/idioms.repo.js'
 import { registerIdiomsRoutes } from './modules/idioms/idioms.routes.js'
 import { createIdiomsService } from './modules/idioms/idioms.service.js'
@@ -31,6 +39,8 @@ import { registerImportRoutes } from './modules/import/import.routes.js'
 import { createImportService } from './modules/import/import.service.js'
 import { registerPromptsRoutes } from './modules/prompts/prompts.routes.js'
 import { createPromptsService } from './modules/prompts/prompts.service.js'
+import { registerSandboxRoutes } from './modules/sandbox/sandbox.routes.js'
+import { createSandboxService } from './modules/sandbox/sandbox.service.js'
 import { createKvRepo } from './modules/settings/settings.repo.js'
 import { registerSettingsRoutes } from './modules/settings/settings.routes.js'
 import { createSettingsService } from './modules/settings/settings.service.js'
@@ -43,12 +53,17 @@ import { registerErrorHandler } from './plugins/errors.js'
 import { registerMultipart } from './plugins/multipart.js'
 import { registerSecurity } from './plugins/security.js'
 import { createAudioStorage } from './plugins/storage.js'
+import { createEspeakSynthesizer, type SpeechSynthesizer } from './tts/tts.js'
 
 export interface BuildOptions {
   /** An already open database (tests pass one); otherwise opened from the config and closed with the app. */
   database?: Database
-  /** The server's clock; tests pass a fixed one. */
+  /** The server's clock; tests pass a fixed one. The test clock setting shifts it (settings.now). */
   clock?: () => Date
+  /** Speech for examples without a recording (default: espeak-ng); tests pass a fake. */
+  synthesizer?: SpeechSynthesizer
+  /** The answer evaluator (default: the local one in core). */
+  evaluator?: Evaluator
   /** The curated library imported on start (default: the repository's content/); false skips it. */
   contentDir?: string | false
 }
@@ -70,7 +85,10 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   const database = opts.database ?? (await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir }))
   if (!opts.database) app.addHook('onClose', () => database.close())
   const { db } = database
-  const clock = opts.clock ?? (() => new Date())
+  const realClock = opts.clock ?? (() => new Date())
+  // Everything but the settings cache reads the clock through the settings service, which adds
+  // the test-only testClockOffsetDays when NODE_ENV is test (and nothing otherwise).
+  const clock = () => settings.now()
 
   registerErrorHandler(app)
   await registerSecurity(app, config)
@@ -91,7 +109,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     settings: createKvRepo(db, settingsTable),
     prompts: createKvRepo(db, promptsTable),
   }
-  const settings = createSettingsService({ settings: repos.settings, clock })
+  const settings = createSettingsService({ settings: repos.settings, clock: realClock, nodeEnv: config.nodeEnv })
   await settings.seedDefaults()
   const prompts = createPromptsService({ prompts: repos.prompts })
   await prompts.seedDefaults()
@@ -105,6 +123,27 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   const idioms = createIdiomsService({ idioms: idiomsRepo, clock })
   const examples = createExamplesService({ examples: createExamplesRepo(db), idioms: idiomsRepo, storage, clock, log: app.log })
   const imports = createImportService({ imports: createImportRepo(db), clock })
+  const evaluator = opts.evaluator ?? evaluate
+  const exercisesRepo = createExercisesRepo(db)
+  const examplesRepo = createExamplesRepo(db)
+  const audio = createAudioService({
+    storage,
+    synthesizer: opts.synthesizer ?? createEspeakSynthesizer(),
+    audio: createAudioRepo(db),
+    signer: createAudioUrlSigner({ secret: cookieSecret, clock }),
+    clock,
+    log: app.log,
+  })
+  const exercises = createExercisesService({
+    exercises: exercisesRepo,
+    examples: examplesRepo,
+    audio,
+    evaluator,
+    settings,
+    clock,
+    log: app.log,
+  })
+  const sandbox = createSandboxService({ exercises: exercisesRepo, examples: examplesRepo, audio, evaluator, clock })
   const caches = createCacheRegistry()
   caches.register('settings', () => settings.invalidate())
 
@@ -153,7 +192,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     clock,
     contract,
     repos,
-    services: { users, settings, idioms, examples, imports, prompts, content },
+    services: { users, settings, idioms, examples, imports, prompts, content, evaluator, audio, exercises, sandbox },
     storage,
     caches,
     betaCookieValid,
@@ -176,6 +215,9 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   registerAdminRoutes(ctx)
   registerBugReportsRoutes(ctx)
   registerChatRoutes(ctx)
+  registerExercisesRoutes(ctx)
+  registerSandboxRoutes(ctx)
+  registerAudioRoutes(ctx)
   registerPendingEndpoints(app, contract)
   await registerSpa(app, config)
   return app

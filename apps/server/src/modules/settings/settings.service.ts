@@ -16,10 +16,24 @@ export function defaultSettings(): Record<string, string> {
 }
 
 const BOOLEAN_KEYS = new Set(['inBeta'])
+/**
+ * Test-only setting: days (a number, may be fractional) added to the server clock, so end-to-end
+ * tests can "advance time". Honoured, and accepted on save, only when NODE_ENV is test.
+ */
+export const TEST_CLOCK_OFFSET_KEY = 'testClockOffsetDays'
+const DAY_MS = 86_400_000
+
+/** The clock offset a settings map asks for, in ms; 0 outside the test environment. */
+export function testClockOffsetMs(map: Record<string, string>, nodeEnv: string): number {
+  const raw = map[TEST_CLOCK_OFFSET_KEY]
+  if (nodeEnv !== 'test' || raw === undefined || raw.trim() === '') return 0
+  const days = Number(raw)
+  return Number.isFinite(days) ? Math.round(days * DAY_MS) : 0
+}
 const COUNT_KEYS = new Set(['dailyNewLimit', 'reportMinReviews', 'maxUploadBytes'])
 
 /** Check the values of settings whose meaning the server relies on; others are free text. */
-export function validateSettings(map: Record<string, string>): void {
+export function validateSettings(map: Record<string, string>, nodeEnv: string): void {
   const problems: { field: string; message: string }[] = []
   for (const [key, value] of Object.entries(map)) {
     if (BOOLEAN_KEYS.has(key) && value !== 'true' && value !== 'false') {
@@ -27,6 +41,13 @@ export function validateSettings(map: Record<string, string>): void {
     }
     if (COUNT_KEYS.has(key) && !/^\d{1,12}$/.test(value)) {
       problems.push({ field: `settings.${key}`, message: 'must be a whole number' })
+    }
+    if (key === TEST_CLOCK_OFFSET_KEY) {
+      if (nodeEnv !== 'test') {
+        problems.push({ field: `settings.${key}`, message: 'the test clock exists only in the test environment' })
+      } else if (value.trim() !== '' && !(Number.isFinite(Number(value)) && Number(value) >= 0 && Number(value) <= 36_500)) {
+        problems.push({ field: `settings.${key}`, message: 'must be a number of days from 0 to 36500' })
+      }
     }
     if (key === 'betaKey' && value !== '' && !/^[0-9a-f]{64}$/i.test(value)) {
       problems.push({ field: 'settings.betaKey', message: 'must be a SHA-256 hex digest (64 characters)' })
@@ -40,23 +61,45 @@ export function validateSettings(map: Record<string, string>): void {
 
 const CACHE_MS = 5_000
 
-export function createSettingsService(deps: { settings: KvRepo; clock: () => Date }) {
+export function createSettingsService(deps: {
+  settings: KvRepo
+  /** The real clock (never the shifted one: the cache's age is measured with it). */
+  clock: () => Date
+  /** The test clock (testClockOffsetDays) works only when this is 'test'. */
+  nodeEnv?: string
+}) {
+  const nodeEnv = deps.nodeEnv ?? 'development'
   let cache: { at: number; map: Record<string, string> } | undefined
+  let clockOffsetMs = 0
+
+  function remember(map: Record<string, string>): Record<string, string> {
+    clockOffsetMs = testClockOffsetMs(map, nodeEnv)
+    return map
+  }
 
   async function all(): Promise<Record<string, string>> {
     const now = deps.clock().getTime()
-    if (!cache || now - cache.at > CACHE_MS) cache = { at: now, map: await deps.settings.all() }
+    if (!cache || now - cache.at > CACHE_MS) cache = { at: now, map: remember(await deps.settings.all()) }
     return cache.map
   }
 
   return {
     all,
+    /**
+     * The app's clock: the real one, shifted by testClockOffsetDays in the test environment. The
+     * offset is the one of the settings last loaded or saved by this process (loaded at start,
+     * refreshed with the settings cache).
+     */
+    now(): Date {
+      return new Date(deps.clock().getTime() + clockOffsetMs)
+    },
     invalidate() {
       cache = undefined
     },
     async seedDefaults(): Promise<void> {
       await deps.settings.seed(defaultSettings())
       cache = undefined
+      await all()
     },
     async inBeta(): Promise<boolean> {
       return (await all()).inBeta === 'true'
@@ -71,9 +114,10 @@ export function createSettingsService(deps: { settings: KvRepo; clock: () => Dat
       }
     },
     async replace(map: Record<string, string>): Promise<void> {
-      validateSettings(map)
+      validateSettings(map, nodeEnv)
       await deps.settings.replace(map)
       cache = undefined
+      remember(map)
     },
     /** The betaKey to put in the cookie when the password is right; throws otherwise. */
     async verifyBetaPassword(password: string): Promise<string> {
