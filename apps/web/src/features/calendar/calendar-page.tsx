@@ -92,7 +92,7 @@ function CalendarList({ items }: { items: CalendarItem[] }) {
       <Text size="sm" c="dimmed">
         {shown.length} of {items.length} {items.length === 1 ? 'item' : 'items'}
       </Text>
-      <Box mah={LISTING_MAX_HEIGHT_PX} style={{ overflowY: 'auto' }} data-testid="calendar-listing" tabIndex={0} aria-label="Calendar items">
+      <Box style={{ maxHeight: LISTING_MAX_HEIGHT_PX, overflowY: 'auto' }} data-testid="calendar-listing" tabIndex={0} aria-label="Calendar items">
         {shown.length === 0 ? (
           <Text>No items found matching the current filters</Text>
         ) : grouped && canGroup ? (

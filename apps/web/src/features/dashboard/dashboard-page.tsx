@@ -155,7 +155,9 @@ export function DashboardPage() {
   return (
     <Stack gap="lg">
       <Title order={1}>Dashboard</Title>
-      <Text>Welcome, {name}!</Text>
+      <Title order={2} fz="h3" fw={500}>
+        Welcome, {name}!
+      </Title>
       <QueryState query={stats} errorFallback={STATS_FALLBACK_ERROR}>
         {(data) => (
           <Stack gap="lg">

@@ -1,0 +1,102 @@
+import { screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { configureApiClient } from '../../lib/api-client'
+import { renderWithProviders } from '../../test-utils'
+import { json } from '../../components/exercise/test-fixtures'
+import { CalendarPage } from './calendar-page'
+
+const fetchMock = vi.fn<typeof fetch>()
+beforeEach(() => {
+  vi.stubGlobal('fetch', fetchMock)
+  configureApiClient({ getAccessToken: () => 't', logError: () => {} })
+})
+afterEach(() => {
+  vi.unstubAllGlobals()
+  fetchMock.mockReset()
+})
+
+const inDays = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString()
+let seq = 0
+const item = (tone: string, label: string, icon: string, confidence: number, due = inDays(2)) => ({
+  progressId: `00000000-0000-4000-8000-${String(++seq).padStart(12, '0')}`,
+  dueDate: due,
+  tone,
+  range: { label, icon },
+  confidence,
+})
+
+function mount(items: unknown[]) {
+  fetchMock.mockResolvedValue(json(items))
+  return renderWithProviders(<CalendarPage />)
+}
+
+async function choose(label: string, option: string) {
+  const user = userEvent.setup()
+  const combobox = screen.getByRole('combobox', { name: label })
+  await user.click(combobox)
+  const listbox = await waitFor(() => {
+    const el = document.getElementById(combobox.getAttribute('aria-controls') ?? '')
+    if (!el) throw new Error(`no listbox for ${label}`)
+    return el
+  })
+  // Mantine's dropdown transition leaves it 'hidden' to jsdom; the options are there all the same.
+  await user.click(within(listbox).getByRole('option', { name: option, hidden: true }))
+}
+
+describe('CalendarPage', () => {
+  it('shows a card per item with its label, icon, tone, confidence dots and due date', async () => {
+    mount([item('Casual', 'Super common', 'flame', 0.91, inDays(1)), item('Street', 'Super rare', 'snowflake', 0.55)])
+    const cards = await screen.findAllByTestId('calendar-card')
+    expect(cards).toHaveLength(2)
+    const first = within(cards[0]!)
+    expect(first.getByText('Super common')).toBeInTheDocument()
+    expect(first.getByRole('img', { name: 'Super common' })).toHaveTextContent('🔥')
+    expect(first.getByText('Casual')).toBeInTheDocument()
+    expect(first.getByRole('img', { name: 'Confidence 91%' })).toBeInTheDocument()
+    expect(first.getByText(/^Due tomorrow/)).toBeInTheDocument()
+    expect(within(cards[1]!).getByRole('img', { name: 'Super rare' })).toHaveTextContent('❄️')
+    expect(screen.getByTestId('calendar-listing')).toHaveStyle({ maxHeight: '500px', overflowY: 'auto' })
+  })
+
+  it("says 'No exercises due at this time.' when the calendar is empty", async () => {
+    mount([])
+    expect(await screen.findByText('No exercises due at this time.')).toBeInTheDocument()
+    expect(screen.queryByRole('combobox', { name: 'Tone' })).toBeNull()
+  })
+
+  it('filters by tone and usage band, and says so when nothing matches', async () => {
+    mount([
+      item('Casual', 'Super common', 'flame', 0.8),
+      item('Street', 'Super common', 'flame', 0.4),
+      item('Casual', 'Uncommon', 'leaf', 0.65),
+    ])
+    await screen.findAllByTestId('calendar-card')
+    await choose('Tone', 'Casual')
+    expect(screen.getAllByTestId('calendar-card')).toHaveLength(2)
+    await choose('Usage', 'Uncommon')
+    expect(screen.getAllByTestId('calendar-card')).toHaveLength(1)
+    await choose('Tone', 'Street')
+    expect(screen.queryAllByTestId('calendar-card')).toHaveLength(0)
+    expect(screen.getByText('No items found matching the current filters')).toBeInTheDocument()
+    await choose('Usage', 'All usage')
+    expect(screen.getAllByTestId('calendar-card')).toHaveLength(1)
+  })
+
+  it('groups by usage on demand when more than one usage range exists', async () => {
+    const user = userEvent.setup()
+    mount([item('Casual', 'Uncommon', 'leaf', 0.8), item('Casual', 'Super common', 'flame', 0.8), item('Neutral', 'Super common', 'flame', 0.3)])
+    await screen.findAllByTestId('calendar-card')
+    expect(screen.queryByRole('region', { name: 'Super common' })).toBeNull()
+    await user.click(screen.getByRole('switch', { name: 'Group by usage' }))
+    const groups = screen.getAllByRole('region')
+    expect(groups.map((g) => g.getAttribute('aria-label'))).toEqual(['Super common', 'Uncommon'])
+    expect(within(groups[0]!).getAllByTestId('calendar-card')).toHaveLength(2)
+  })
+
+  it('offers no grouping when every item is in one usage range', async () => {
+    mount([item('Casual', 'Common', 'star', 0.8), item('Street', 'Common', 'star', 0.7)])
+    await screen.findAllByTestId('calendar-card')
+    expect(screen.queryByRole('switch', { name: 'Group by usage' })).toBeNull()
+  })
+})

@@ -1,0 +1,153 @@
+import { screen, waitFor } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { configureApiClient } from '../../lib/api-client'
+import { makeProfile, renderRoutes, signedIn } from '../../test-utils'
+import { EXAMPLE_ID, json, makeEvaluation, makeExample, makePayload } from '../../components/exercise/test-fixtures'
+import { ExercisePage } from './exercise-page'
+
+const fetchMock = vi.fn<typeof fetch>()
+
+beforeEach(() => {
+  vi.stubGlobal('fetch', fetchMock)
+  configureApiClient({ getAccessToken: () => 't', logError: () => {} })
+})
+afterEach(() => {
+  vi.unstubAllGlobals()
+  fetchMock.mockReset()
+})
+
+const tomorrow = () => new Date(Date.now() + 86_400_000).toISOString()
+
+function mount(profile = makeProfile()) {
+  return renderRoutes(
+    [
+      { path: '/app/exercise', element: <ExercisePage redirectDelayMs={30} /> },
+      { path: '/app/dashboard', element: <p>The dashboard</p> },
+      { path: '/app/bugreport/:exampleID', element: <p>Bug report</p> },
+    ],
+    '/app/exercise',
+    { auth: signedIn(), profile },
+  )
+}
+
+describe('ExercisePage', () => {
+  it('goes prompt → input → evaluation → results with the keyboard, then fetches another', async () => {
+    const user = userEvent.setup()
+    const bodies: unknown[] = []
+    let nextCalls = 0
+    let release: () => void = () => {}
+    fetchMock.mockImplementation(async (input, init) => {
+      const url = String(input)
+      if (url.startsWith('/api/exercises/next')) {
+        nextCalls++
+        return json(makeExample({ text: nextCalls === 1 ? 'Ayer me tomé el palo porque la fiesta era un embole.' : 'Segunda frase, che.' }))
+      }
+      if (url === '/api/exercises/evaluate') {
+        bodies.push(JSON.parse(String(init?.body)))
+        await new Promise<void>((r) => (release = r))
+        return json(makePayload(tomorrow()))
+      }
+      return json({ code: 'NOT_FOUND', message: 'Not found' }, 404)
+    })
+    mount(makeProfile({ preferences: { filter: { usage: 'common', tone: '' }, getNextExample: '' } }))
+
+    expect(screen.getByText('Loading exercise...')).toBeInTheDocument()
+    // Prompt: no audio, so the text is there to read.
+    expect(await screen.findByText('Ayer me tomé el palo porque la fiesta era un embole.')).toBeInTheDocument()
+    const nextUrl = String(fetchMock.mock.calls[0]![0])
+    expect(nextUrl).toMatch(/^\/api\/exercises\/next\?usage=common&tz=/)
+    expect(nextUrl).not.toContain('tone=')
+    const continueButton = screen.getByRole('button', { name: 'Continue' })
+    expect(continueButton).toHaveFocus()
+    await user.keyboard('{Enter}')
+
+    // Input: focus in the Spanish field; Enter moves on, Enter again submits.
+    const spanish = await screen.findByLabelText('What you heard (Spanish)')
+    expect(spanish).toHaveFocus()
+    expect(screen.queryByText('Ayer me tomé el palo porque la fiesta era un embole.')).toBeNull()
+    await user.keyboard('Ayer me tome el palo porque la fiesta era un embole{Enter}')
+    const english = screen.getByLabelText('English translation')
+    expect(english).toHaveFocus()
+    expect(screen.queryByText('Evaluating your response...')).toBeNull()
+    await user.keyboard('Yesterday I left because the party was boring{Enter}')
+
+    expect(await screen.findByText('Evaluating your response...')).toBeInTheDocument()
+    release()
+
+    expect(await screen.findByRole('heading', { name: 'Results' })).toBeInTheDocument()
+    expect(bodies).toEqual([
+      {
+        exampleId: EXAMPLE_ID,
+        userTranscription: 'Ayer me tome el palo porque la fiesta era un embole',
+        userTranslation: 'Yesterday I left because the party was boring',
+        attemptId: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      },
+    ])
+    expect(screen.getByText('Minor errors')).toBeInTheDocument()
+    expect(screen.getByText('Perfect')).toBeInTheDocument()
+    expect(screen.getByText('Almost: watch the accent on tomé.')).toBeInTheDocument()
+    expect(screen.getByText('Perfect translation!')).toBeInTheDocument()
+    expect(screen.getByText('Yesterday I left because the party was a bore.')).toBeInTheDocument()
+    const sentence = screen.getByTestId('marked-sentence')
+    expect(sentence.querySelector('mark')).toHaveTextContent('tomé')
+    expect([...sentence.querySelectorAll('[data-snippet]')].map((e) => e.textContent)).toEqual(['me', 'tomé', 'el', 'palo'])
+    expect(screen.getByText('tomarse el palo')).toBeInTheDocument()
+    expect(screen.getByText(/This sentence comes back tomorrow/)).toBeInTheDocument()
+    expect(screen.getByRole('link', { name: 'Report a problem' })).toHaveAttribute('href', `/app/bugreport/${EXAMPLE_ID}`)
+
+    const next = screen.getByRole('button', { name: 'Next Exercise' })
+    expect(next).toHaveFocus()
+    await user.keyboard('{Enter}')
+    expect(await screen.findByText('Segunda frase, che.')).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Continue' })).toBeInTheDocument()
+    expect(nextCalls).toBe(2)
+  })
+
+  it('sends a fresh attempt id each attempt and keeps the answer when the evaluation fails', async () => {
+    const user = userEvent.setup()
+    const attempts: string[] = []
+    fetchMock.mockImplementation(async (input, init) => {
+      const url = String(input)
+      if (url.startsWith('/api/exercises/next')) return json(makeExample())
+      if (url === '/api/exercises/evaluate') {
+        attempts.push((JSON.parse(String(init?.body)) as { attemptId: string }).attemptId)
+        if (attempts.length === 1) return new Response('oops', { status: 500 })
+        return json(makePayload(tomorrow(), makeEvaluation({ transcriptionAccuracy: 'major', mistakeType: 'idiom' })))
+      }
+      return json({}, 404)
+    })
+    mount()
+    await user.click(await screen.findByRole('button', { name: 'Continue' }))
+    await user.type(screen.getByLabelText('What you heard (Spanish)'), 'Ayer me fui')
+    await user.click(screen.getByRole('button', { name: 'Submit' }))
+    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to evaluate response')
+    expect(screen.getByLabelText('What you heard (Spanish)')).toHaveValue('Ayer me fui')
+    await user.click(screen.getByRole('button', { name: 'Submit' }))
+    expect(await screen.findByText('Major errors')).toBeInTheDocument()
+    expect(attempts).toHaveLength(2)
+    expect(attempts[0]).not.toBe(attempts[1])
+  })
+
+  it('shows an audio player instead of the text when the example has audio', async () => {
+    fetchMock.mockResolvedValue(json(makeExample({ audio: { url: '/media/ex.mp3', voice: 'es-AR' } })))
+    const { container } = mount()
+    await screen.findByRole('button', { name: 'Continue' })
+    expect(container.querySelector('audio')).toHaveAttribute('controlslist', 'nodownload')
+    expect(screen.queryByText(/me tomé el palo/)).toBeNull()
+  })
+
+  it('says no due idioms on 503 SERVICE_UNAVAILABLE and goes back to the dashboard', async () => {
+    fetchMock.mockResolvedValue(json({ code: 'SERVICE_UNAVAILABLE', message: 'Nothing is due' }, 503))
+    const { router } = mount()
+    expect(await screen.findByText('No due idioms available. Please try again later.')).toBeInTheDocument()
+    expect(await screen.findByText('The dashboard')).toBeInTheDocument()
+    expect(router.state.location.pathname).toBe('/app/dashboard')
+  })
+
+  it("says 'Failed to fetch next exercise' when the call fails without a message", async () => {
+    fetchMock.mockRejectedValue(new TypeError('Failed to fetch'))
+    mount()
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Failed to fetch next exercise'))
+  })
+})
