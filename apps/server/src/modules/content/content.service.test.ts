@@ -94,11 +94,16 @@ describe('content service', () => {
     expect(after).toMatchObject({ translation: 'edited by an admin', text: 'Estar en el horno' })
   })
 
-  it('adds only what is new: a new example and a new idiom; an idiom an admin typed first is not doubled', async () => {
+  it('adds only what is new: a new example, a new idiom; an idiom an admin typed first is not doubled', async () => {
     await db.db.insert(idioms).values({ text: 'Hacer la VACA', translation: 'pool money (admin)', normalizedText: 'hacer la vaca' })
+    const grown: ContentFile = {
+      idioms: [
+        fixture.idioms[0]!,
+        { ...fixture.idioms[1]!, examples: [...fixture.idioms[1]!.examples, { text: 'No seas mala leche.', conjugatedSnippet: 'mala leche', translation: "Don't be mean.", alternatives: [], literal: "Don't be bad milk." }] },
+      ],
+    }
     const more: ContentFile = {
       idioms: [
-        { ...fixture.idioms[1]!, examples: [...fixture.idioms[1]!.examples, { text: 'No seas mala leche.', conjugatedSnippet: 'mala leche', translation: "Don't be mean.", alternatives: [], literal: "Don't be bad milk." }] },
         {
           text: 'Hacer la vaca',
           translation: 'to pool money',
@@ -110,11 +115,23 @@ describe('content service', () => {
             { text: 'Hicimos la vaca.', conjugatedSnippet: 'Hicimos la vaca', translation: 'We chipped in.', alternatives: [], literal: 'We made the cow.' },
           ],
         },
+        {
+          text: 'Ser un pan de Dios',
+          translation: 'to be a kind soul',
+          tone: 'Neutral',
+          usage: 6,
+          source: 'test',
+          examples: [
+            { text: 'Mi abuela es un pan de Dios.', conjugatedSnippet: 'es un pan de Dios', translation: 'My grandma is a kind soul.', alternatives: [], literal: 'My grandma is a bread of God.' },
+            { text: 'Sos un pan de Dios.', conjugatedSnippet: 'Sos un pan de Dios', translation: 'You are so kind.', alternatives: [], literal: 'You are a bread of God.' },
+          ],
+        },
       ],
     }
-    await writeContent({ 'a.json': fixture, 'b.json': more })
+    await writeContent({ 'a.json': grown, 'b.json': more })
     const report = await service().importDir(dir)
-    expect(report).toMatchObject({ files: ['a.json', 'b.json'], idiomsCreated: 0, examplesCreated: 3 })
+    // one new example of an imported idiom, the two of the admin's idiom, and a new idiom with two
+    expect(report).toMatchObject({ files: ['a.json', 'b.json'], idiomsCreated: 1, idiomsSkipped: 3, examplesCreated: 5 })
     const vaca = await db.db.select().from(idioms).where(eq(idioms.normalizedText, 'hacer la vaca'))
     expect(vaca).toHaveLength(1)
     expect(vaca[0]).toMatchObject({ translation: 'pool money (admin)', contentKey: null })
