@@ -1,0 +1,157 @@
+import { Anchor, Badge, Button, Card, Group, Highlight, Paper, Stack, Text, Title } from '@mantine/core'
+import { USAGE_BAND_RANGES, usageBand } from '@che/core'
+import type { Example, Idiom } from '@che/core'
+import { useState } from 'react'
+import { Link, useParams } from 'react-router'
+import { Banner } from '../../../components/banner'
+import { QueryState } from '../../../components/query-state'
+import { EXAMPLES_FALLBACK_ERROR, useExamplesOfIdiom } from '../api/get-examples-of-idiom'
+import { IDIOM_FALLBACK_ERROR, useIdiom } from '../api/get-idiom'
+import { useUpdateIdiom } from '../api/update-idiom'
+import { IdiomForm, saveErrorMessage } from '../idiom/idiom-form'
+import { ExampleEditModal } from './example-edit-modal'
+
+/** /admin/idioms/:idiomId: one idiom, its edit form and its examples. */
+export function IdiomDetailPage() {
+  const { idiomId = '' } = useParams()
+  const idiom = useIdiom(idiomId)
+  return (
+    <Stack gap="md">
+      <Anchor component={Link} to="/admin/idioms" size="sm">
+        ← All idioms
+      </Anchor>
+      <QueryState query={idiom} errorFallback={IDIOM_FALLBACK_ERROR}>
+        {(data) => <IdiomDetail idiom={data} />}
+      </QueryState>
+    </Stack>
+  )
+}
+
+function IdiomDetail({ idiom }: { idiom: Idiom }) {
+  const [editing, setEditing] = useState(false)
+  const [saved, setSaved] = useState(false)
+  const update = useUpdateIdiom()
+  const band = USAGE_BAND_RANGES[usageBand(idiom.usage)]
+
+  return (
+    <Stack gap="lg">
+      <Stack gap={4}>
+        <Title order={1}>{idiom.text}</Title>
+        <Text size="lg">{idiom.translation}</Text>
+        <Group gap="xs">
+          <Badge variant="light">{idiom.tone}</Badge>
+          <Badge variant="light" color="gray">
+            Usage {idiom.usage} · {band.label}
+          </Badge>
+          {idiom.source ? <Text size="sm" c="dimmed">Source: {idiom.source}</Text> : null}
+        </Group>
+      </Stack>
+
+      <Banner message={saved && !editing ? 'Idiom updated.' : null} onClose={() => setSaved(false)} />
+      {editing ? (
+        <Paper withBorder p="md" radius="md" maw={640}>
+          <Title order={2} size="h4" mb="sm">
+            Edit idiom
+          </Title>
+          <IdiomForm
+            initial={{
+              text: idiom.text,
+              translation: idiom.translation,
+              tone: idiom.tone,
+              usage: idiom.usage,
+              source: idiom.source,
+            }}
+            submitLabel="Save changes"
+            saving={update.isPending}
+            error={update.isError ? saveErrorMessage(update.error) : null}
+            onCancel={() => {
+              update.reset()
+              setEditing(false)
+            }}
+            onSubmit={(fields) =>
+              update.mutate(
+                { idiomId: idiom.idiomId, ...fields },
+                {
+                  onSuccess: () => {
+                    setEditing(false)
+                    setSaved(true)
+                  },
+                },
+              )
+            }
+          />
+        </Paper>
+      ) : (
+        <Group>
+          <Button
+            variant="default"
+            onClick={() => {
+              setSaved(false)
+              setEditing(true)
+            }}
+          >
+            Edit idiom
+          </Button>
+        </Group>
+      )}
+
+      <Examples idiomId={idiom.idiomId} />
+    </Stack>
+  )
+}
+
+function Examples({ idiomId }: { idiomId: string }) {
+  const examples = useExamplesOfIdiom(idiomId)
+  const [editing, setEditing] = useState<Example | null>(null)
+  return (
+    <Stack gap="sm" component="section" aria-labelledby="examples-heading">
+      <Group justify="space-between">
+        <Title order={2} id="examples-heading" size="h3">
+          Examples
+        </Title>
+        <Button component={Link} to={`/admin/example/${idiomId}`} variant="light">
+          Add example
+        </Button>
+      </Group>
+      <QueryState query={examples} errorFallback={EXAMPLES_FALLBACK_ERROR}>
+        {(list) =>
+          list.length === 0 ? (
+            <Text c="dimmed">This idiom has no examples yet.</Text>
+          ) : (
+            <Stack gap="sm" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+              {list.map((ex) => (
+                <Card component="li" key={ex.exampleId} withBorder radius="md" padding="sm">
+                  <Group justify="space-between" align="flex-start" wrap="nowrap">
+                    <Stack gap={4} style={{ minWidth: 0 }}>
+                      <Highlight highlight={ex.conjugatedSnippet} fw={500}>
+                        {ex.text}
+                      </Highlight>
+                      {ex.translation ? <Text size="sm" c="dimmed">{ex.translation}</Text> : null}
+                      <Text size="xs" c="dimmed">
+                        Snippet: “{ex.conjugatedSnippet}” · {ex.audio ? `Voice: ${ex.audio.voice}` : 'No audio yet'}
+                        {ex.source ? ` · Source: ${ex.source}` : ''}
+                      </Text>
+                      {ex.audio?.url ? (
+                        <audio controls preload="none" src={ex.audio.url} aria-label={`Audio of: ${ex.text}`} />
+                      ) : null}
+                    </Stack>
+                    <Button
+                      variant="subtle"
+                      size="xs"
+                      onClick={() => setEditing(ex)}
+                      aria-label={`Edit example: ${ex.text}`}
+                    >
+                      Edit
+                    </Button>
+                  </Group>
+                </Card>
+              ))}
+            </Stack>
+          )
+        }
+      </QueryState>
+      <ExampleEditModal example={editing} onClose={() => setEditing(null)} />
+    </Stack>
+  )
+}
+

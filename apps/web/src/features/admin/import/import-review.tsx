@@ -1,0 +1,111 @@
+import { Badge, Group, List, Pagination, ScrollArea, SegmentedControl, Stack, Table, Text } from '@mantine/core'
+import { LISTING_MAX_HEIGHT_PX } from '@che/core'
+import { useMemo, useState } from 'react'
+import { reviewStatusLabel } from './csv-review'
+import type { Review, ReviewStatus } from './csv-review'
+
+const PAGE_SIZE = 50
+
+const COLORS: Record<ReviewStatus, string> = { new: 'green', error: 'red', duplicate: 'orange', exists: 'gray' }
+
+type Show = 'all' | ReviewStatus
+
+/** The parsed rows with their status: new, error (with the messages), duplicate or already stored. */
+export function ImportReview({ review }: { review: Review }) {
+  const [show, setShow] = useState<Show>('all')
+  const [page, setPage] = useState(1)
+  const { counts } = review
+  const duplicates = counts.duplicate + counts.exists
+  const visible = useMemo(
+    () => (show === 'all' ? review.rows : review.rows.filter((r) => r.status === show)),
+    [review.rows, show],
+  )
+  const pages = Math.max(1, Math.ceil(visible.length / PAGE_SIZE))
+  const current = Math.min(page, pages)
+  const shown = visible.slice((current - 1) * PAGE_SIZE, current * PAGE_SIZE)
+
+  return (
+    <Stack gap="sm" component="section" aria-label="Review">
+      <Text fw={600} aria-live="polite">
+        {review.rows.length} rows: {counts.new} new, {counts.error} with errors, {duplicates} duplicates
+        {duplicates > 0 ? ` (${counts.duplicate} repeated in the file, ${counts.exists} already saved)` : ''}.
+      </Text>
+      <SegmentedControl
+        value={show}
+        onChange={(v) => {
+          setShow(v as Show)
+          setPage(1)
+        }}
+        aria-label="Show rows"
+        data={[
+          { value: 'all', label: `All (${review.rows.length})` },
+          { value: 'new', label: `New (${counts.new})` },
+          { value: 'error', label: `Errors (${counts.error})` },
+          { value: 'duplicate', label: `Repeated (${counts.duplicate})` },
+          { value: 'exists', label: `Already saved (${counts.exists})` },
+        ]}
+        style={{ alignSelf: 'flex-start' }}
+      />
+      {visible.length === 0 ? (
+        <Text c="dimmed">No rows to show.</Text>
+      ) : (
+        <ScrollArea.Autosize mah={LISTING_MAX_HEIGHT_PX} type="auto" offsetScrollbars>
+          <Table stickyHeader verticalSpacing="xs" aria-label="Parsed rows">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Row</Table.Th>
+                <Table.Th>Text</Table.Th>
+                <Table.Th>Translation</Table.Th>
+                <Table.Th>Tone</Table.Th>
+                <Table.Th>Usage</Table.Th>
+                <Table.Th>Status</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {shown.map((r) => (
+                <Table.Tr
+                  key={r.row}
+                  data-status={r.status}
+                  bg={r.status === 'error' ? 'var(--mantine-color-red-light)' : undefined}
+                >
+                  <Table.Td>{r.row}</Table.Td>
+                  <Table.Td>{r.cells.text}</Table.Td>
+                  <Table.Td>{r.cells.translation}</Table.Td>
+                  <Table.Td>{r.idiom?.tone ?? r.cells.tone}</Table.Td>
+                  <Table.Td>{r.idiom?.usage ?? r.cells.usage}</Table.Td>
+                  <Table.Td>
+                    <Stack gap={2}>
+                      <Badge color={COLORS[r.status]} variant="light" style={{ whiteSpace: 'nowrap' }}>
+                        {reviewStatusLabel(r)}
+                      </Badge>
+                      {r.errors.length > 0 ? (
+                        <List size="xs" c="red.8" spacing={0}>
+                          {r.errors.map((e, i) => (
+                            <List.Item key={i}>
+                              {e.field}: {e.message}
+                            </List.Item>
+                          ))}
+                        </List>
+                      ) : null}
+                    </Stack>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </ScrollArea.Autosize>
+      )}
+      {pages > 1 ? (
+        <Group justify="flex-end">
+          <Pagination
+            total={pages}
+            value={current}
+            onChange={setPage}
+            siblings={1}
+            getItemProps={(p) => ({ 'aria-label': `Page ${p}` })}
+          />
+        </Group>
+      ) : null}
+    </Stack>
+  )
+}
