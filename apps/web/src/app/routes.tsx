@@ -3,6 +3,7 @@ import type { RouteObject } from 'react-router'
 import { CreateExamplePage } from '../features/admin/example/create-example-page'
 import { AssignmentsPage } from '../features/admin/audio/assignments-page'
 import { CreateIdiomPage } from '../features/admin/idiom/idiom-page'
+import { IdiomDetailPage } from '../features/admin/idioms/idiom-detail-page'
 import { IdiomsPage } from '../features/admin/idioms/idioms-page'
 import { ImportPage } from '../features/admin/import/import-page'
 import { PromptsPage } from '../features/admin/prompts/prompts-page'
@@ -70,6 +71,7 @@ export const layoutRoutes: RouteObject[] = [
     children: [
       { index: true, element: <Navigate to="idioms" replace /> },
       { path: 'idioms', element: <IdiomsPage /> },
+      { path: 'idioms/:idiomId', element: <IdiomDetailPage /> },
       { path: 'idiom', element: <CreateIdiomPage /> },
       { path: 'import', element: <ImportPage /> },
       { path: 'example', element: <CreateExamplePage /> },
