@@ -81,7 +81,7 @@ describe('CreateIdiomPage', () => {
     const user = userEvent.setup()
     const fetchMock = stubFetch({
       'GET /api/idioms/tones': () => json(tones),
-      'POST /api/admin/idiom': (_url, init) => json(makeIdiom(JSON.parse(String(init?.body)) as object)),
+      'POST /api/admin/idiom': (_url, init) => json(makeIdiom(JSON.parse(String(init?.body)) as Record<string, unknown>)),
     })
     const { router } = renderCreatePage()
     await user.type(screen.getByRole('textbox', { name: /Text/ }), 'Estar al horno')

@@ -1,6 +1,6 @@
 import { Anchor, Badge, Button, Card, Group, Highlight, Paper, Stack, Text, Title } from '@mantine/core'
 import { USAGE_BAND_RANGES, usageBand } from '@che/core'
-import type { Example, Idiom } from '@che/core'
+import type { Example, Idiom, IdiomChanges, IdiomFields } from '@che/core'
 import { useState } from 'react'
 import { Link, useParams } from 'react-router'
 import { Banner } from '../../../components/banner'
@@ -70,7 +70,7 @@ function IdiomDetail({ idiom }: { idiom: Idiom }) {
             }}
             onSubmit={(fields) =>
               update.mutate(
-                { idiomId: idiom.idiomId, ...fields },
+                { idiomId: idiom.idiomId, ...changedFields(idiom, fields) },
                 {
                   onSuccess: () => {
                     setEditing(false)
@@ -98,6 +98,17 @@ function IdiomDetail({ idiom }: { idiom: Idiom }) {
       <Examples idiomId={idiom.idiomId} />
     </Stack>
   )
+}
+
+/** Only what the admin changed: the update call treats an absent field as unchanged. */
+function changedFields(idiom: Idiom, fields: IdiomFields): IdiomChanges {
+  const changes: IdiomChanges = {}
+  if (fields.text !== idiom.text) changes.text = fields.text
+  if (fields.translation !== idiom.translation) changes.translation = fields.translation
+  if (fields.tone !== idiom.tone) changes.tone = fields.tone
+  if (fields.usage !== idiom.usage) changes.usage = fields.usage
+  if (fields.source !== idiom.source) changes.source = fields.source
+  return changes
 }
 
 function Examples({ idiomId }: { idiomId: string }) {

@@ -160,10 +160,14 @@ function Importer({ existing }: { existing: IdiomRow[] }) {
               disabled={phase.name === 'parsing' || phase.name === 'saving'}
               style={{ flex: '1 1 280px' }}
             />
-            <Button onClick={parse} loading={phase.name === 'parsing'} disabled={phase.name === 'saving'}>
+            <Button
+              onClick={parse}
+              loading={phase.name === 'parsing'}
+              disabled={phase.name === 'saving' || (phase.name === 'saved' && !phase.failure)}
+            >
               Parse
             </Button>
-            {phase.name !== 'choose' ? (
+            {phase.name !== 'choose' && !(phase.name === 'saved' && !phase.failure) ? (
               <Button variant="default" onClick={reset} disabled={phase.name === 'saving'}>
                 Upload another
               </Button>
