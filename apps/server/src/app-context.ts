@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
-import type { Evaluator } from '@che/core/evaluator'
+import type { AsyncEvaluator } from './ai/llm-evaluator.js'
 import type { Config } from './config.js'
 import type { Database } from './db/client.js'
 import type { CacheRegistry } from './modules/admin/cache-registry.js'
@@ -34,8 +34,8 @@ export interface AppContext {
     imports: ImportService
     prompts: PromptsService
     content: ContentService
-    /** Grades answers: the local evaluator by default, an LLM-backed one with the same shape later. */
-    evaluator: Evaluator
+    /** Grades answers: the LLM one (local engine as fallback) when LLM_* is set, else the local one. */
+    evaluator: AsyncEvaluator
     /** Example audio: recordings, synthesised speech made once, signed URLs, byte ranges. */
     audio: AudioService
     exercises: ExercisesService

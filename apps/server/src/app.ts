@@ -8,6 +8,8 @@ import { eq } from 'drizzle-orm'
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify'
 import { api, BETA_COOKIE, type Endpoint } from '@che/core'
 import { evaluate, type Evaluator } from '@che/core/evaluator'
+import { createLlmClient } from './ai/llm-client.js'
+import { asyncEvaluator, createLlmEvaluator } from './ai/llm-evaluator.js'
 import type { AppContext } from './app-context.js'
 import type { Config } from './config.js'
 import { openDatabase, type Database, type Db } from './db/client.js'
@@ -62,11 +64,14 @@ export interface BuildOptions {
   clock?: () => Date
   /** Speech for examples without a recording (default: espeak-ng); tests pass a fake. */
   synthesizer?: SpeechSynthesizer
-  /** The answer evaluator (default: the local one in core). */
+  /** The local answer evaluator (default: core's); with an LLM configured it is the fallback. */
   evaluator?: Evaluator
   /** The curated library imported on start (default: the repository's content/); false skips it. */
   contentDir?: string | false
 }
+
+/** How long a learner waits for the LLM's grade before the local engine grades the answer (ms). */
+const EVALUATION_TIMEOUT_MS = 20_000
 
 /** A secret generated once and kept in the database, so restarts and other instances share it. */
 export async function persistentSecret(db: Db, key: string, make: () => unknown): Promise<unknown> {
@@ -123,7 +128,22 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   const idioms = createIdiomsService({ idioms: idiomsRepo, clock })
   const examples = createExamplesService({ examples: createExamplesRepo(db), idioms: idiomsRepo, storage, clock, log: app.log })
   const imports = createImportService({ imports: createImportRepo(db), clock })
-  const evaluator = opts.evaluator ?? evaluate
+  const localEvaluator = opts.evaluator ?? evaluate
+  const evaluator = config.llm
+    ? createLlmEvaluator({
+        client: createLlmClient(config.llm),
+        prompt: () => prompts.get('evaluation'),
+        local: localEvaluator,
+        log: app.log,
+        timeoutMs: EVALUATION_TIMEOUT_MS,
+      })
+    : asyncEvaluator(localEvaluator)
+  app.log.info(
+    config.llm
+      ? { engine: 'llm', model: config.llm.model, host: new URL(config.llm.baseUrl).host, fallback: 'local' }
+      : { engine: 'local' },
+    config.llm ? 'evaluator: LLM, local engine as fallback' : 'evaluator: local engine',
+  )
   const exercisesRepo = createExercisesRepo(db)
   const examplesRepo = createExamplesRepo(db)
   const audio = createAudioService({
