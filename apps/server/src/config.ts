@@ -46,6 +46,16 @@ const EnvSchema = z.object({
     z.string().regex(/^[\w.-]+\/[\w.-]+$/, 'owner/name').optional(),
   ),
   GITHUB_API_URL: optionalUrl.transform((v) => v ?? 'https://api.github.com'),
+  /** Object storage for audio (any S3-compatible service); all five or none. */
+  S3_ENDPOINT: optionalUrl,
+  S3_BUCKET: optionalString.pipe(
+    z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'a bucket name: 3-63 of a-z 0-9 . -').optional(),
+  ),
+  S3_REGION: optionalString,
+  S3_ACCESS_KEY_ID: optionalString,
+  S3_SECRET_ACCESS_KEY: optionalString,
+  /** Where the bucket's objects can be read publicly (a CDN or public bucket URL); optional. */
+  S3_PUBLIC_URL: optionalUrl,
 })
 
 export type Env = z.input<typeof EnvSchema>
@@ -74,7 +84,21 @@ export interface Config {
   llm: { baseUrl: string; apiKey: string | undefined; model: string } | undefined
   /** Where bug reports are filed as GitHub issues; undefined = stored only. */
   github: { token: string; repo: string; apiUrl: string } | undefined
+  /** Audio in an S3-compatible bucket instead of DATA_DIR/audio; absent = the local folder. */
+  s3?: S3Config
 }
+
+export interface S3Config {
+  endpoint: string
+  bucket: string
+  region: string
+  accessKeyId: string
+  secretAccessKey: string
+  /** Public base URL of the bucket's objects (no trailing slash), when there is one. */
+  publicUrl: string | undefined
+}
+
+const S3_REQUIRED = ['S3_ENDPOINT', 'S3_BUCKET', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const
 
 export class ConfigError extends Error {}
 
@@ -94,6 +118,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if ((e.LLM_BASE_URL === undefined) !== (e.LLM_MODEL === undefined)) {
     throw new ConfigError('Invalid env: LLM_BASE_URL and LLM_MODEL go together')
   }
+  const s3 = s3Config(e)
   return {
     nodeEnv: e.NODE_ENV,
     port: e.PORT,
@@ -126,5 +151,30 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       e.GITHUB_TOKEN && e.GITHUB_REPO
         ? { token: e.GITHUB_TOKEN, repo: e.GITHUB_REPO, apiUrl: e.GITHUB_API_URL.replace(/\/+$/, '') }
         : undefined,
+    ...(s3 ? { s3 } : {}),
+  }
+}
+
+/** The S3_* variables: all five required ones or none (S3_PUBLIC_URL needs the others too). */
+function s3Config(e: z.output<typeof EnvSchema>): S3Config | undefined {
+  const missing = S3_REQUIRED.filter((name) => e[name] === undefined)
+  if (missing.length === S3_REQUIRED.length) {
+    if (e.S3_PUBLIC_URL !== undefined) {
+      throw new ConfigError(`Invalid env: S3_PUBLIC_URL needs ${S3_REQUIRED.join(', ')}`)
+    }
+    return undefined
+  }
+  if (missing.length > 0) {
+    throw new ConfigError(
+      `Invalid env: ${missing.map((name) => `${name} (Required when any S3_* variable is set)`).join(', ')}`,
+    )
+  }
+  return {
+    endpoint: e.S3_ENDPOINT!.replace(/\/+$/, ''),
+    bucket: e.S3_BUCKET!,
+    region: e.S3_REGION!,
+    accessKeyId: e.S3_ACCESS_KEY_ID!,
+    secretAccessKey: e.S3_SECRET_ACCESS_KEY!,
+    publicUrl: e.S3_PUBLIC_URL?.replace(/\/+$/, ''),
   }
 }
