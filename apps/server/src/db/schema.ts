@@ -227,3 +227,43 @@ export const attempts = pgTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.attemptId] })],
 )
+
+/** The assignment states (spec §4): assign a source, fulfil, publish. */
+export const ASSIGNMENT_STATES = ['assigned', 'fulfilled', 'published'] as const
+
+/**
+ * An idiom's recording assignment: who records it (the "source"), the pending take and what is
+ * live. `sync` numbers the versions: 1 at first, +1 when a published assignment is fulfilled
+ * again. `audio_key` is the newest take (pending while state is fulfilled);
+ * `published_audio_key` is what learners hear, kept until a newer version is published.
+ */
+export const assignments = pgTable(
+  'assignments',
+  {
+    idiomId: uuid('idiom_id')
+      .primaryKey()
+      .references(() => idioms.id, { onDelete: 'cascade' }),
+    /** The editor (or admin) who records it. */
+    editorId: uuid('editor_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    sync: integer('sync').notNull().default(1),
+    state: text('state', { enum: ASSIGNMENT_STATES }).notNull().default('assigned'),
+    transcription: text('transcription').notNull().default(''),
+    conjugatedSnippet: text('conjugated_snippet').notNull().default(''),
+    audioKey: text('audio_key'),
+    publishedAudioKey: text('published_audio_key'),
+    /** Whose voice the take is (the voice learners see); an admin may upload for an editor. */
+    recordedBy: uuid('recorded_by').references(() => users.id, { onDelete: 'set null' }),
+    /** The example the recording belongs to: the idiom's first example unless one was chosen. */
+    exampleId: uuid('example_id').references(() => examples.id, { onDelete: 'set null' }),
+    assignedAt: timestamp('assigned_at', { withTimezone: true }).notNull(),
+    fulfilledAt: timestamp('fulfilled_at', { withTimezone: true }),
+    publishedAt: timestamp('published_at', { withTimezone: true }),
+  },
+  (t) => [
+    check('assignments_state_check', sql`${t.state} in ('assigned', 'fulfilled', 'published')`),
+    check('assignments_sync_check', sql`${t.sync} >= 1`),
+    index('assignments_editor_idx').on(t.editorId),
+  ],
+)
