@@ -255,9 +255,11 @@ export const api = {
     method: 'GET',
     path: '/api/reports',
     access: 'user',
-    query: z.object({ generate: z.enum(['1']).optional() }),
+    /** tz: the learner's IANA zone, for streaks, weeks and parts of day of a generated report. */
+    query: z.object({ generate: z.enum(['1']).optional(), tz: z.string().max(64).optional() }),
     response: ReportSet,
-    summary: 'The caller’s reports; ?generate=1 generates a new one when allowed.',
+    summary:
+      'The caller’s reports, newest first; ?generate=1 generates a new one when there are enough reviews and new ones since the latest report (otherwise it changes nothing).',
   }),
   reportGet: endpoint({
     method: 'GET',

@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { BUG_REPORT_STATUSES, isProblemType, PROBLEM_TYPES } from '../domain/bug-report.js'
 import { Tone } from '../domain/tones.js'
 import { USAGE_DEFAULT, USAGE_MAX, USAGE_MIN, UsageBand } from '../domain/usage.js'
+import { ReportFacts } from '../reports/schema.js'
 import { Evaluation } from './evaluation.js'
 
 /** Roles, lowest to highest. An editor can do what a learner can; an admin everything. */
@@ -185,11 +186,17 @@ export const ExercisePayload = z.object({
 })
 
 export const Insight = z.object({ pattern: z.string(), description: z.string(), suggestion: z.string() })
+/** A progress report (spec §3); `facts` holds the figures its charts draw (core reports/schema.ts). */
 export const Report = z.object({
   reportId: Id,
   generated: IsoDate,
   insights: z.array(Insight),
   strategyTips: z.array(z.string()),
+  facts: ReportFacts,
+  /** Who phrased the insights: the local rules, or the LLM (checked against the facts). */
+  engine: z.enum(['local', 'llm']),
+  /** Reviews the learner had when the report was generated. */
+  reviewCount: z.number().int().min(0),
 })
 export const ReportSet = z.object({ reports: z.array(Report), state: z.union([z.literal(1), z.literal(4)]) })
 
