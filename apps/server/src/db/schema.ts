@@ -267,3 +267,29 @@ export const assignments = pgTable(
     index('assignments_editor_idx').on(t.editorId),
   ],
 )
+
+/**
+ * Progress reports: the facts computed from the learner's review history (what the charts draw)
+ * and the insights phrased from them. One report per user and review count: generating twice
+ * without a new review finds the first (the unique key settles concurrent requests too).
+ */
+export const reports = pgTable(
+  'reports',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    generatedAt: timestamp('generated_at', { withTimezone: true }).notNull().defaultNow(),
+    facts: jsonb('facts').$type<Record<string, unknown>>().notNull(),
+    insights: jsonb('insights').$type<Record<string, unknown>[]>().notNull(),
+    strategyTips: jsonb('strategy_tips').$type<string[]>().notNull(),
+    engine: text('engine', { enum: ['local', 'llm'] }).notNull(),
+    reviewCountAtGeneration: integer('review_count_at_generation').notNull(),
+  },
+  (t) => [
+    unique('reports_user_review_count_key').on(t.userId, t.reviewCountAtGeneration),
+    index('reports_user_generated_idx').on(t.userId, t.generatedAt),
+    check('reports_engine_check', sql`${t.engine} in ('local', 'llm')`),
+  ],
+)
