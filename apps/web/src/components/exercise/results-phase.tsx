@@ -14,7 +14,7 @@ const ACCURACY: Record<Accuracy, { label: string; color: string }> = {
 export function AccuracyBadge({ accuracy }: { accuracy: Accuracy }) {
   const { label, color } = ACCURACY[accuracy]
   return (
-    <Badge color={color} variant="filled" size="lg" data-accuracy={accuracy}>
+    <Badge color={color} variant="filled" size="lg" tt="none" data-accuracy={accuracy}>
       {label}
     </Badge>
   )

@@ -51,11 +51,11 @@ describe('CalendarPage', () => {
     expect(cards).toHaveLength(2)
     const first = within(cards[0]!)
     expect(first.getByText('Super common')).toBeInTheDocument()
-    expect(first.getByRole('img', { name: 'Super common' })).toHaveTextContent('🔥')
+    expect(first.getByRole('img', { name: 'Super common' })).toHaveAttribute('data-icon', 'flame')
     expect(first.getByText('Casual')).toBeInTheDocument()
     expect(first.getByRole('img', { name: 'Confidence 91%' })).toBeInTheDocument()
     expect(first.getByText(/^Due tomorrow/)).toBeInTheDocument()
-    expect(within(cards[1]!).getByRole('img', { name: 'Super rare' })).toHaveTextContent('❄️')
+    expect(within(cards[1]!).getByRole('img', { name: 'Super rare' })).toHaveAttribute('data-icon', 'snowflake')
     expect(screen.getByTestId('calendar-listing')).toHaveStyle({ maxHeight: '500px', overflowY: 'auto' })
   })
 

@@ -61,11 +61,13 @@ function PreferencesPanel({ preferences }: { preferences: Preferences | undefine
 
 function Figure({ label, value }: { label: string; value: ReactNode }) {
   return (
-    <Group justify="space-between" gap="xs" wrap="nowrap">
-      <Text c="dimmed" size="sm">
+    <Group justify="space-between" gap="xs" wrap="nowrap" align="baseline">
+      <Text c="dimmed" size="sm" style={{ whiteSpace: 'nowrap' }}>
         {label}
       </Text>
-      <Text fw={600}>{value}</Text>
+      <Text fw={600} ta="right">
+        {value}
+      </Text>
     </Group>
   )
 }

@@ -98,18 +98,18 @@ function PreferencesForm({ profile }: { profile: UserProfile }) {
           value={filter.usage}
           onChange={(v) => {
             const usage = UsageBand.safeParse(v)
-            update.mutate({ filter: { usage: usage.success ? usage.data : '' } })
+            update.update({ filter: { usage: usage.success ? usage.data : '' } })
           }}
         />
         <ToneChoice
           value={filter.tone}
           onChange={(v) => {
             const tone = Tone.safeParse(v)
-            update.mutate({ filter: { tone: tone.success ? tone.data : '' } })
+            update.update({ filter: { tone: tone.success ? tone.data : '' } })
           }}
         />
         {profile.role === 'admin' ? (
-          <NextExampleField saved={getNextExample} onSave={(v) => update.mutate({ getNextExample: v })} />
+          <NextExampleField saved={getNextExample} onSave={(v) => update.update({ getNextExample: v })} />
         ) : null}
         <Group gap="xs">
           <Text size="sm" c="dimmed" aria-live="polite">

@@ -24,31 +24,48 @@ export function mergePreferences(profile: UserProfile, change: PreferencesChange
   }
 }
 
+const MUTATION_KEY = ['update-preferences'] as const
+
+interface Update {
+  change: PreferencesChange
+  /** The profile before this change, to roll back to. */
+  previous: UserProfile | undefined
+}
+
 /**
- * POST /api/users/preferences. Applies the change to the ['profile'] query at once, then syncs;
- * on failure the profile goes back to what it was and the error is left to the screen.
+ * POST /api/users/preferences. `update` applies the change to the ['profile'] query at once
+ * (synchronously, so a radio or select shows the choice in the same frame), then syncs; on
+ * failure the profile goes back to what it was and the error is left to the screen.
  */
 export function useUpdatePreferences() {
   const queryClient = useQueryClient()
-  return useMutation({
-    mutationFn: (change: PreferencesChange) => call(api.usersPreferences, { body: { preferences: change } }),
+  const mutation = useMutation({
+    mutationKey: MUTATION_KEY,
+    mutationFn: ({ change }: Update) => call(api.usersPreferences, { body: { preferences: change } }),
     meta: { handlesError: true },
-    onMutate: async (change) => {
-      await queryClient.cancelQueries({ queryKey: PROFILE_KEY })
-      const previous = queryClient.getQueryData<UserProfile>(PROFILE_KEY)
-      if (previous) queryClient.setQueryData<UserProfile>(PROFILE_KEY, mergePreferences(previous, change))
-      return { previous }
-    },
-    onError: (_error, _change, context) => {
-      if (context?.previous) queryClient.setQueryData(PROFILE_KEY, context.previous)
+    onError: (_error, { previous }) => {
+      if (previous) queryClient.setQueryData(PROFILE_KEY, previous)
     },
     onSuccess: (profile) => {
-      queryClient.setQueryData(PROFILE_KEY, profile)
+      // A later change still on its way keeps its optimistic value until its own answer.
+      if (queryClient.isMutating({ mutationKey: MUTATION_KEY }) <= 1) queryClient.setQueryData(PROFILE_KEY, profile)
     },
     onSettled: () => {
       // The filter decides what comes next and what counts as new.
       void queryClient.invalidateQueries({ queryKey: STATS_KEY })
-      void queryClient.removeQueries({ queryKey: NEXT_EXERCISE_KEY })
+      queryClient.removeQueries({ queryKey: NEXT_EXERCISE_KEY })
     },
   })
+
+  const update = (change: PreferencesChange) => {
+    // A profile sync still in flight must not overwrite the change with older data.
+    if (queryClient.isFetching({ queryKey: PROFILE_KEY }) > 0) {
+      void queryClient.cancelQueries({ queryKey: PROFILE_KEY }, { revert: false })
+    }
+    const previous = queryClient.getQueryData<UserProfile>(PROFILE_KEY)
+    if (previous) queryClient.setQueryData<UserProfile>(PROFILE_KEY, mergePreferences(previous, change))
+    mutation.mutate({ change, previous })
+  }
+
+  return { ...mutation, update }
 }

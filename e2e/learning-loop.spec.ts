@@ -1,0 +1,289 @@
+import { randomUUID } from 'node:crypto'
+import { chromium, type Browser, type Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Example } from '@che/core'
+import { accessToken, signIn } from './support/auth.js'
+import { baseUrl, launchBrowser, newPage } from './support/browser.js'
+
+/**
+ * The learning loop as a learner lives it: sign up, set preferences, three exercises (perfect,
+ * a minor slip, a major one), results, calendar and dashboard, the Playroom locked while reviews
+ * are due, the calendar cleared after the (test-only) server clock moves on, then a Playroom drill.
+ */
+
+const DAY_MS = 86_400_000
+const AUTOPLAY = '--autoplay-policy=no-user-gesture-required'
+
+type Reference = Example
+
+async function api<T>(token: string, method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
+  const response = await fetch(baseUrl() + path, {
+    method,
+    headers: { Authorization: `Bearer ${token}`, ...(body ? { 'Content-Type': 'application/json' } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  })
+  const text = await response.text()
+  if (!response.ok) throw new Error(`${method} ${path} → ${response.status} ${text}`)
+  return JSON.parse(text) as T
+}
+
+/** Launch through the shared helper; fall back to a plain launch if this Playwright refuses its profile flag. */
+async function launch(): Promise<{ browser: Browser; close(): Promise<void> }> {
+  try {
+    return await launchBrowser([AUTOPLAY])
+  } catch (error) {
+    if (!String(error).includes('userDataDir')) throw error
+    const browser = await chromium.launch({
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      headless: true,
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+        '--disable-quic',
+        AUTOPLAY,
+      ],
+    })
+    return { browser, close: () => browser.close() }
+  }
+}
+
+const words = (text: string) => [...text.matchAll(/[\p{L}\p{M}]+/gu)].map((m) => ({ word: m[0], at: m.index }))
+const stripAccents = (s: string) => s.normalize('NFD').replace(/[\u0301\u0308]/g, '').normalize('NFC')
+
+/** Where the idiom's conjugated snippet sits in the sentence. */
+function snippetRange(ref: Reference): [number, number] {
+  const at = ref.text.toLowerCase().indexOf(ref.conjugatedSnippet.trim().toLowerCase())
+  return at < 0 ? [-1, -1] : [at, at + ref.conjugatedSnippet.trim().length]
+}
+
+/** A minor slip: drop an accent outside the idiom (or inside it, still minor), else one typo outside it. */
+function minorSlip(ref: Reference): string {
+  const [from, to] = snippetRange(ref)
+  const all = words(ref.text)
+  const outside = all.filter((w) => w.at + w.word.length <= from || w.at >= to)
+  const accented = outside.find((w) => stripAccents(w.word) !== w.word) ?? all.find((w) => stripAccents(w.word) !== w.word)
+  if (accented) return ref.text.slice(0, accented.at) + stripAccents(accented.word) + ref.text.slice(accented.at + accented.word.length)
+  const long = outside.find((w) => w.word.length >= 5)
+  if (!long) throw new Error(`no room for a minor slip in: ${ref.text}`)
+  const typo = long.word.slice(0, -1) + (long.word.endsWith('x') ? 'z' : 'x')
+  return ref.text.slice(0, long.at) + typo + ref.text.slice(long.at + long.word.length)
+}
+
+/** A major error: an idiom word replaced by a different word. */
+function majorSlip(ref: Reference): string {
+  const [from, to] = snippetRange(ref)
+  const inside = words(ref.text).filter((w) => w.at >= from && w.at + w.word.length <= to)
+  const target = inside.sort((a, b) => b.word.length - a.word.length)[0]
+  if (!target) throw new Error(`idiom snippet not found in: ${ref.text}`)
+  const other = target.word.toLowerCase() === 'zapallo' ? 'mesa' : 'zapallo'
+  return ref.text.slice(0, target.at) + other + ref.text.slice(target.at + target.word.length)
+}
+
+describe('learning loop: preferences, exercises, calendar, dashboard, Playroom', () => {
+  let browser: Browser
+  let close: () => Promise<void>
+  let admin: Page
+  let adminToken: string
+  let savedSettings: Record<string, string> | undefined
+
+  beforeAll(async () => {
+    ;({ browser, close } = await launch())
+    ;({ page: admin } = await newPage(browser))
+    await signIn(admin, 'admin')
+    adminToken = await accessToken(admin)
+    savedSettings = (await api<{ settings?: Record<string, string> }>(adminToken, 'GET', '/api/settings')).settings
+  })
+
+  afterAll(async () => {
+    // Put the server clock back for the other specs.
+    if (savedSettings) {
+      const { testClockOffsetDays: _drop, ...rest } = savedSettings
+      await api(adminToken, 'POST', '/api/settings', { settings: rest }).catch(() => {})
+    }
+    await close?.()
+  })
+
+  async function setClockOffsetDays(days: number): Promise<void> {
+    const current = (await api<{ settings: Record<string, string> }>(adminToken, 'GET', '/api/settings')).settings
+    await api(adminToken, 'POST', '/api/settings', { settings: { ...current, testClockOffsetDays: String(days) } })
+  }
+
+  /** The example the exercise screen is showing, read off its network call, and its reference via the admin API. */
+  async function openExercise(page: Page, path: '/app/exercise' | 'start'): Promise<Reference> {
+    const next = page.waitForResponse((r) => r.url().includes('/api/exercises/next') && r.request().method() === 'GET')
+    if (path === 'start') await page.getByRole('link', { name: 'Start Exercise' }).click()
+    else await page.goto(path)
+    const response = await next
+    expect(response.status()).toBe(200)
+    const shown = (await response.json()) as Example
+    await page.getByRole('button', { name: 'Continue' }).waitFor()
+    return api<Reference>(adminToken, 'GET', `/api/example/${shown.exampleId}`)
+  }
+
+  /** Continue, type both answers keyboard-first (Enter moves on, Enter submits) and wait for the results. */
+  async function answer(page: Page, spanish: string, english: string): Promise<void> {
+    await page.getByRole('button', { name: 'Continue' }).click()
+    const field = page.getByLabel('What you heard (Spanish)')
+    await field.waitFor()
+    expect(await field.evaluate((el) => el === document.activeElement)).toBe(true)
+    await page.keyboard.type(spanish)
+    await page.keyboard.press('Enter')
+    expect(await page.getByLabel('English translation').evaluate((el) => el === document.activeElement)).toBe(true)
+    await page.keyboard.type(english)
+    await page.keyboard.press('Enter')
+    await page.getByRole('heading', { name: 'Results' }).waitFor({ timeout: 30_000 })
+  }
+
+  async function badges(page: Page): Promise<string[]> {
+    return page.locator('[data-accuracy]').allTextContents()
+  }
+
+  it('takes a new learner from sign-up through exercises to a Playroom drill', async () => {
+    const { page } = await newPage(browser)
+    const email = `loop-${randomUUID().slice(0, 8)}@e2e.test`
+    await page.goto('/')
+    await page.getByRole('button', { name: 'Login / Signup' }).click()
+    await page.getByRole('link', { name: 'Create an account' }).click()
+    await page.getByLabel('E-mail').fill(email)
+    await page.getByLabel('Name').fill('Martina Ríos')
+    await page.getByLabel('Password').fill('alfajor-de-maicena-7')
+    await page.getByRole('button', { name: 'Create account' }).click()
+    await page.waitForURL('**/app/dashboard')
+    const learnerToken = await accessToken(page)
+    const tz = await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone)
+    const stats = () =>
+      api<{ numSeen: number; numPastDue: number; upToDate: boolean; numSandboxes: number; score: number }>(
+        learnerToken,
+        'GET',
+        `/api/exercises/stats?tz=${encodeURIComponent(tz)}`,
+      )
+
+    // A fresh dashboard.
+    await page.getByText('You are seeing all the idioms in the system.').waitFor()
+    await page.getByText('Your calendar is empty.').waitFor()
+    await page.getByText('Your playroom is empty.').waitFor()
+
+    // Preferences: super common, casual; applied at once and kept by the server.
+    await page.getByRole('link', { name: 'Change preferences' }).click()
+    await page.waitForURL('**/app/preferences')
+    await page.getByRole('radio', { name: 'Super common (8–10)' }).check()
+    await page.getByText('Saved.').waitFor()
+    await page.getByRole('combobox', { name: /Tone/ }).click()
+    await page.getByRole('option', { name: /^Casual/ }).click()
+    await page.getByTestId('tone-description').getByText('Everyday talk with friends and family.').waitFor()
+    await page.getByText('Saved.').waitFor()
+    await page.reload()
+    await page.getByRole('radiogroup').waitFor()
+    expect(await page.getByRole('radio', { name: 'Super common (8–10)' }).isChecked()).toBe(true)
+    expect(await page.getByRole('combobox', { name: /Tone/ }).inputValue()).toBe('Casual')
+    await page.goto('/app/dashboard')
+    await page.getByText('Super common (8–10)').waitFor()
+
+    // Exercise 1: perfect. The audio is there for a learner (no download) and really plays to the end.
+    const first = await openExercise(page, 'start')
+    expect(first.idiom.tone).toBe('Casual')
+    expect(first.idiom.usage).toBeGreaterThanOrEqual(8)
+    const audio = page.locator('audio')
+    expect(first.audio, 'the server gives every example audio (recorded or TTS)').not.toBeNull()
+    expect(await audio.count()).toBe(1)
+    expect(await audio.getAttribute('controlslist')).toBe('nodownload')
+    expect(await page.getByRole('link', { name: 'Download' }).count()).toBe(0)
+    const ended = await audio.evaluate(async (el: HTMLAudioElement) => {
+      el.playbackRate = 2
+      const done = new Promise<boolean>((resolve, reject) => {
+        el.addEventListener('ended', () => resolve(el.ended), { once: true })
+        el.addEventListener('error', () => reject(new Error(`media error ${el.error?.code}`)), { once: true })
+      })
+      await el.play()
+      return done
+    })
+    expect(ended).toBe(true)
+    await answer(page, first.text, first.translation)
+    expect(await badges(page)).toEqual(['Perfect', 'Perfect'])
+    await page.getByText(/This sentence comes back/).waitFor()
+    expect(await page.getByRole('link', { name: 'Report a problem' }).getAttribute('href')).toBe(`/app/bugreport/${first.exampleId}`)
+    expect(await page.getByRole('button', { name: 'Next Exercise' }).evaluate((el) => el === document.activeElement)).toBe(true)
+
+    // Exercise 2: a minor slip (an accent dropped outside the idiom). Next Exercise works from the keyboard.
+    const nextCall = page.waitForResponse((r) => r.url().includes('/api/exercises/next'))
+    await page.keyboard.press('Enter')
+    const secondShown = (await (await nextCall).json()) as Example
+    await page.getByRole('button', { name: 'Continue' }).waitFor()
+    const second = await api<Reference>(adminToken, 'GET', `/api/example/${secondShown.exampleId}`)
+    expect(second.exampleId).not.toBe(first.exampleId)
+    await answer(page, minorSlip(second), second.translation)
+    expect(await badges(page)).toEqual(['Minor errors', 'Perfect'])
+    expect(await page.locator('[data-testid="marked-sentence"] mark').count()).toBeGreaterThan(0)
+
+    // Exercise 3: a major error (an idiom word replaced).
+    const third = await openExercise(page, '/app/exercise')
+    await answer(page, majorSlip(third), third.translation)
+    expect((await badges(page))[0]).toBe('Major errors')
+    await page.getByText(third.idiom.translation, { exact: false }).first().waitFor()
+
+    // The calendar has a card for each, with its usage label, icon, tone and confidence dots.
+    await page.goto('/app/calendar')
+    await page.getByTestId('calendar-card').first().waitFor()
+    expect(await page.getByTestId('calendar-card').count()).toBe(3)
+    expect(await page.getByTestId('calendar-card').filter({ hasText: 'Super common' }).count()).toBe(3)
+    expect(await page.getByRole('img', { name: /^Confidence \d+%$/ }).count()).toBe(3)
+    expect(await page.locator('[data-icon="flame"]').count()).toBe(3)
+
+    // The dashboard counts them: 3 seen, 1 of 3 reviews perfect, missed words recorded.
+    await page.goto('/app/dashboard')
+    const calendarPanel = page.getByRole('region', { name: 'Calendar' })
+    await calendarPanel.getByText('Total seen').waitFor()
+    expect(await calendarPanel.innerText()).toMatch(/Total seen\s*3/)
+    expect(await calendarPanel.innerText()).toMatch(/Score\s*33%/)
+    const s1 = await stats()
+    expect(s1).toMatchObject({ numSeen: 3, score: 33 })
+    expect(s1.numSandboxes).toBeGreaterThan(0)
+
+    // Move the server clock to the first due date: reviews are due, the Playroom is locked.
+    const calendar = await api<{ dueDate: string }[]>(learnerToken, 'GET', '/api/exercises')
+    const earliest = Math.min(...calendar.map((c) => Date.parse(c.dueDate)))
+    const offsetDays = Math.max(1, Math.ceil((earliest - Date.now()) / DAY_MS))
+    await setClockOffsetDays(offsetDays)
+    const s2 = await stats()
+    expect(s2.numPastDue).toBeGreaterThan(0)
+    await page.reload()
+    await page.getByRole('region', { name: 'Playroom' }).getByText('Unlock the Playroom by clearing your calendar').waitFor()
+    await page.goto('/app/sandbox')
+    await page.getByRole('button', { name: 'Start' }).click()
+    await page.getByText('Unlock the Playroom by clearing your calendar').waitFor()
+
+    // Review what is due, perfectly, until the calendar is clear.
+    for (let i = 0; i < 5 && (await stats()).numPastDue > 0; i++) {
+      const due = await openExercise(page, '/app/exercise')
+      expect(await page.getByText('Review', { exact: true }).count()).toBe(1)
+      await answer(page, due.text, due.translation)
+      expect(await badges(page)).toEqual(['Perfect', 'Perfect'])
+    }
+    const s3 = await stats()
+    expect(s3.numPastDue).toBe(0)
+    expect(s3.upToDate).toBe(true)
+
+    // The Playroom opens: a drill in the same phases, no score, Next resets.
+    await page.goto('/app/dashboard')
+    await page.getByRole('link', { name: 'Practise in the Playroom' }).click()
+    await page.waitForURL('**/app/sandbox')
+    await page.getByRole('img', { name: 'A lit candle' }).waitFor()
+    const drill = page.waitForResponse((r) => r.url().endsWith('/api/sandbox/next'))
+    await page.getByRole('button', { name: 'Start' }).click()
+    expect((await drill).status()).toBe(200)
+    await page.getByRole('button', { name: 'Continue' }).waitFor()
+    await answer(page, 'no me acuerdo', 'I do not remember')
+    expect(await badges(page)).toHaveLength(2)
+    expect(await page.getByText(/comes back/).count()).toBe(0)
+    const again = page.waitForResponse((r) => r.url().endsWith('/api/sandbox/next'))
+    await page.getByRole('button', { name: 'Next', exact: true }).click()
+    expect((await again).status()).toBe(200)
+    await page.getByRole('button', { name: 'Continue' }).waitFor()
+    // The Playroom keeps no score: the stats are as they were.
+    expect((await stats()).score).toBe(s3.score)
+  })
+})
