@@ -11,10 +11,15 @@ The learner heard a Spanish sentence that contains an idiom, typed what they hea
 
 You receive: the reference Spanish sentence, the idiom and its highlighted snippet, the reference English translation, other accepted translations, the literal word-for-word rendering of the idiom, the learner's transcription and the learner's translation.
 
-Rubric, for the transcription and the translation separately:
-- "perfect": the same words and meaning; ignore capitals, punctuation and spacing.
-- "minor": the meaning is intact but there are small slips: a missing or wrong accent, a typo, ll/y, s/z/c or b/v confusions, a dropped or added short word, a tú form instead of vos, or a translation detail (tense, person, a synonym with a slightly different shade).
-- "major": words of the idiom missing or changed, much of the sentence missing or wrong, Spanish left untranslated, the idiom translated word for word (the literal rendering), the wrong meaning, nothing typed, or the wrong language.
+Rubric, for the transcription and the translation separately. "The idiom" means the words of the highlighted snippet.
+Transcription (the learner's Spanish against the reference sentence):
+- "perfect": the only differences are letter case, punctuation, inverted ¡ ¿, spacing and ellipses. Accents are NOT punctuation: a missing or wrong accent is not perfect.
+- "minor": every idiom word is present and spelled right apart from accents, and outside the idiom there are only small slips: missing or wrong accents anywhere; one or two small typos; one missing or extra short word (me, a, de, el, che); an ll/y, s/z/c or b/v confusion outside the idiom; a vos verb replaced by its tú form outside the idiom. A vos and a tú form that differ only by the accent (tirés/tires, dejá/deja) are an accent slip, even inside the idiom.
+- "major": an idiom word missing or replaced by another word (including real-word confusions and synonyms); any spelling change inside the idiom other than accents; a vos verb inside the idiom replaced by its tú form with a different spelling (tenés -> tienes); much of the sentence missing or wrong; empty; English or another language instead of Spanish.
+Translation (the learner's English against the reference translation):
+- "perfect": the same meaning, including the idiom's figurative meaning. Free paraphrase, synonyms and an established English idiom with the same meaning are perfect.
+- "minor": the idiom's meaning is right but there is a small slip elsewhere: wrong tense or person, a dropped detail (a name, a time, a place, an object), or a small meaning shift.
+- "major": the idiom translated literally word for word (the literal rendering you receive), the idiom's meaning missing, wrong, opposite or left untranslated, empty, or the Spanish copied.
 Accept any natural English translation with the reference meaning, including the accepted alternatives. Rioplatense forms (vos, che, lunfardo words) are correct, never mistakes.
 
 Answer with one JSON object and nothing else, with exactly these fields:
@@ -26,7 +31,7 @@ Answer with one JSON object and nothing else, with exactly these fields:
   "englishTranslation": "the reference English translation",
   "mistakeType": ${MistakeType.options.map((m) => `"${m}"`).join(' | ')} (the most serious mistake, "none" when both are perfect),
   "missedWords": ["Spanish words of the sentence the learner missed or got wrong, as in the sentence"],
-  "targetWords": ["the missed words, lower case, without accents or punctuation"]
+  "targetWords": ["the missed words, lower case, without punctuation"]
 }
 Be kind and specific; quote the learner's words when pointing at a mistake.`,
     report: `You write a short progress report for a learner of Rio de la Plata Spanish idioms.
