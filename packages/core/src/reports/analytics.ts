@@ -60,6 +60,42 @@ const shares = (g: Grades, n: number): AccuracyShares => ({
 const byCountThenName = <T>(count: (x: T) => number, name: (x: T) => string) => (a: T, b: T) =>
   count(b) - count(a) || (name(a) < name(b) ? -1 : name(a) > name(b) ? 1 : 0)
 
+/**
+ * A fast local wall clock for many instants: Intl is asked for the offset at the two ends of
+ * each UTC day, and when they agree (every day but DST changes) the offset is used for the whole
+ * day. Days with a change are read per quarter hour (every zone's offset and every DST jump is a
+ * whole number of quarter hours). About 10x faster than asking Intl for every review.
+ */
+function localClockFor(timeZone: string): (ms: number) => { dayNumber: number; hour: number } {
+  const offsetAt = (ms: number) => {
+    const w = localWallClock(ms, timeZone)
+    return w.dayNumber * DAY_MS + w.hour * 3_600_000 + w.minute * 60_000 - Math.floor(ms / 60_000) * 60_000
+  }
+  const dayOffsets = new Map<number, number | null>()
+  const buckets = new Map<number, { dayNumber: number; hour: number }>()
+  return (ms) => {
+    const utcDay = Math.floor(ms / DAY_MS)
+    let offset = dayOffsets.get(utcDay)
+    if (offset === undefined) {
+      const start = offsetAt(utcDay * DAY_MS)
+      offset = start === offsetAt((utcDay + 1) * DAY_MS - 60_000) ? start : null
+      dayOffsets.set(utcDay, offset)
+    }
+    if (offset !== null) {
+      const wall = ms + offset
+      const dayNumber = Math.floor(wall / DAY_MS)
+      return { dayNumber, hour: Math.floor((wall - dayNumber * DAY_MS) / 3_600_000) }
+    }
+    const bucket = Math.floor(ms / QUARTER_HOUR_MS)
+    let hit = buckets.get(bucket)
+    if (!hit) {
+      hit = localWallClock(bucket * QUARTER_HOUR_MS, timeZone)
+      buckets.set(bucket, hit)
+    }
+    return hit
+  }
+}
+
 export interface FactsOptions {
   /** The learner's IANA time zone (unknown → UTC): days, weeks and parts of day are local. */
   timeZone: string
@@ -79,16 +115,7 @@ export interface FactsOptions {
  */
 export function computeFacts(reviews: readonly ReportReview[], options: FactsOptions): ReportFacts {
   const timeZone = resolveTimeZone(options.timeZone)
-  const clockCache = new Map<number, { dayNumber: number; hour: number }>()
-  const wallClock = (ms: number) => {
-    const bucket = Math.floor(ms / QUARTER_HOUR_MS)
-    let hit = clockCache.get(bucket)
-    if (!hit) {
-      hit = localWallClock(bucket * QUARTER_HOUR_MS, timeZone)
-      clockCache.set(bucket, hit)
-    }
-    return hit
-  }
+  const wallClock = localClockFor(timeZone)
 
   let count = 0
   let first = Infinity

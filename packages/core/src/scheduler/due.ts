@@ -101,10 +101,13 @@ function startOfDayNumber(dayNumber: number, timeZone: string): number {
  * The learner's wall clock at an instant: `dayNumber` counts local calendar days since
  * 1970-01-01 (consecutive local days differ by exactly 1, whatever DST does), `hour` is 0–23.
  */
-export function localWallClock(at: Date | number, timeZone: string): { dayNumber: number; hour: number } {
+export function localWallClock(
+  at: Date | number,
+  timeZone: string,
+): { dayNumber: number; hour: number; minute: number } {
   const epochMs = typeof at === 'number' ? at : at.getTime()
   const p = localParts(epochMs, timeZone)
-  return { dayNumber: Date.UTC(p.year, p.month - 1, p.day) / DAY_MS, hour: p.hour }
+  return { dayNumber: Date.UTC(p.year, p.month - 1, p.day) / DAY_MS, hour: p.hour, minute: p.minute }
 }
 
 /** The start (usually 00:00) of the learner's local day containing `now`. */
