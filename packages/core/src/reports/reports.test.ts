@@ -206,6 +206,24 @@ describe('computeFacts', () => {
     expect(f.accuracyTrend.map((w) => [w.week, w.reviews])).toEqual([['2025-03-03', 3]])
   })
 
+  it('handles half-hour zones and a DST change of half an hour', () => {
+    const at = (iso: string): ReportReview => ({ ...review(1, MORNING, 'perfect', 'perfect', 'none'), date: iso })
+    // Kolkata is UTC+5:30: 18:29 UTC is 23:59 on the 10th, 18:31 UTC 00:01 on the 11th.
+    const kolkata = computeFacts([at('2025-03-10T18:29:00Z'), at('2025-03-10T18:31:00Z')], {
+      timeZone: 'Asia/Kolkata',
+      now: new Date('2025-03-11T06:00:00Z'),
+    })
+    expect(kolkata.streak).toEqual({ current: 2, longest: 2 })
+    // Lord Howe goes from +11 to +10:30 at 02:00 local on 6 April 2025 (15:00 UTC on the 5th).
+    const lordHowe = computeFacts([at('2025-04-05T12:59:00Z'), at('2025-04-05T13:31:00Z')], {
+      timeZone: 'Australia/Lord_Howe',
+      now: new Date('2025-04-06T01:00:00Z'),
+    })
+    // 23:59 on the 5th and 00:31 on the 6th (+11): two days, both at night.
+    expect(lordHowe.streak).toEqual({ current: 2, longest: 2 })
+    expect(lordHowe.timeOfDay.find((p) => p.part === 'night')!.reviews).toBe(2)
+  })
+
   it('gives empty figures without reviews and skips unparseable dates', () => {
     const f = computeFacts([{ ...review(3, MORNING, 'perfect', 'perfect', 'none'), date: 'yesterday' }], {
       timeZone: 'Not/AZone',
