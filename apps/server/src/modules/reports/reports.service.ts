@@ -28,6 +28,10 @@ export const REPORT_LLM_TIMEOUT_MS = 20_000
 /** Default of the reportMinReviews setting. */
 export const REPORT_MIN_REVIEWS_DEFAULT = 20
 
+/** Sent with the facts: text with any other number is rejected (unsupportedNumbers). */
+const NUMBERS_RULE =
+  'Quote numbers exactly as they appear in the facts (percentages are whole numbers); do not calculate new ones such as differences or averages.'
+
 const ACCURACIES = new Set<unknown>(['perfect', 'minor', 'major'])
 const RATINGS = new Set<unknown>(['again', 'hard', 'good', 'easy'])
 
@@ -121,7 +125,10 @@ export function createReportsService(deps: {
       const text = await deps.llm.completeJson(
         [
           { role: 'system', content: system },
-          { role: 'user', content: `Facts computed from the learner's review history (JSON):\n${JSON.stringify(facts)}` },
+          {
+            role: 'user',
+            content: `${NUMBERS_RULE}\n\nFacts computed from the learner's review history (JSON):\n${JSON.stringify(facts)}`,
+          },
         ],
         ReportText,
         { timeoutMs: deps.llmTimeoutMs ?? REPORT_LLM_TIMEOUT_MS, maxTokens: 1_500 },
