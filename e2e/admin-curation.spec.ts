@@ -1,0 +1,154 @@
+import { randomUUID } from 'node:crypto'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { chromium } from 'playwright-core'
+import type { Browser, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { signIn } from './support/auth.js'
+import { launchBrowser, newPage } from './support/browser.js'
+
+/**
+ * support/browser.ts's launchBrowser passes --user-data-dir, which this playwright-core refuses
+ * in chromium.launch ("Pass userDataDir parameter to launchPersistentContext"). Fall back to the
+ * same flags without it: Playwright then gives the browser a fresh temporary profile itself.
+ */
+async function launch(): Promise<{ browser: Browser; close(): Promise<void> }> {
+  try {
+    return await launchBrowser()
+  } catch (error) {
+    if (!String(error).includes('userDataDir')) throw error
+    const browser = await chromium.launch({
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      headless: true,
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+        '--disable-quic',
+      ],
+    })
+    return { browser, close: () => browser.close() }
+  }
+}
+
+describe('admin curation: idioms, examples, CSV import and settings', () => {
+  let browser: Browser
+  let close: (() => Promise<void>) | undefined
+  let page: Page
+  const tmp = mkdtempSync(join(tmpdir(), 'che-e2e-csv-'))
+  const run = randomUUID().slice(0, 6)
+
+  beforeAll(async () => {
+    ;({ browser, close } = await launch())
+    ;({ page } = await newPage(browser))
+    await signIn(page, 'admin')
+  })
+  afterAll(async () => {
+    await close?.()
+    rmSync(tmp, { recursive: true, force: true })
+  })
+
+  it("creates an idiom, is asked 'Idiom saved. Add an example?' and adds one", async () => {
+    const text = `Estar al horno ${run}`
+    await page.goto('/admin/idiom')
+    await page.getByRole('heading', { name: 'Create Idiom' }).waitFor()
+    expect(await page.getByRole('combobox', { name: 'Tone' }).inputValue()).toBe('Casual')
+    expect(await page.getByRole('slider', { name: 'Usage' }).getAttribute('aria-valuenow')).toBe('8')
+    await page.getByRole('textbox', { name: 'Text' }).fill(text)
+    await page.getByRole('textbox', { name: 'Translation' }).fill('To be in trouble')
+    await page.getByRole('button', { name: 'Create idiom' }).click()
+
+    const confirm = page.getByRole('dialog', { name: 'Idiom saved. Add an example?' })
+    await confirm.waitFor()
+    await confirm.getByRole('button', { name: 'Add example' }).click()
+    await page.waitForURL(/\/admin\/example\/[0-9a-f-]{36}$/)
+    const idiomId = new URL(page.url()).pathname.split('/').pop()!
+    await page.getByRole('heading', { name: 'Create Example' }).waitFor()
+    expect(await page.getByRole('textbox', { name: 'Idiom' }).or(page.getByRole('combobox', { name: 'Idiom' })).inputValue()).toBe(text)
+
+    await page.getByRole('textbox', { name: 'Text' }).fill('Che, con este laburo estamos al horno.')
+    await page.getByRole('textbox', { name: 'Conjugated snippet' }).fill('estar al horno')
+    await page.getByRole('button', { name: 'Create example' }).click()
+    await page.getByText('The snippet must appear in the text').waitFor()
+
+    await page.getByRole('textbox', { name: 'Conjugated snippet' }).fill('estamos al horno')
+    await page.getByRole('textbox', { name: 'Translation' }).fill('Hey, with this job we are in trouble.')
+    await page.getByRole('button', { name: 'Create example' }).click()
+    await page.getByText(`Example added to “${text}”.`).waitFor()
+
+    await page.getByRole('link', { name: 'View the idiom and its examples' }).click()
+    await page.waitForURL(`**/admin/idioms/${idiomId}`)
+    await page.getByRole('heading', { name: text }).waitFor()
+    await page.getByText('Che, con este laburo').waitFor()
+  })
+
+  it("imports a CSV with a bad row and a duplicate and reads 'Successfully saved 2 / errors: 1 / duplicates: 1.'", async () => {
+    const file = join(tmp, 'idioms.csv')
+    writeFileSync(
+      file,
+      [
+        'text,translation,tone,usage',
+        `Tirar la chancleta ${run},To let loose,Street,5`,
+        `Ni a palos ${run},No way,Casual,9`,
+        `Fila mala ${run},Bad row,Posh,12`,
+        `TIRAR LA CHANCLETA ${run.toUpperCase()},To let loose (again),Casual,4`,
+      ].join('\n'),
+    )
+    await page.goto('/admin/import')
+    await page.getByRole('button', { name: 'Parse' }).click()
+    await page.getByText('Please select a CSV file first').waitFor()
+
+    await page.locator('input[type="file"]').setInputFiles(file)
+    await page.getByRole('button', { name: 'Parse' }).click()
+    const table = page.getByRole('table', { name: 'Parsed rows' })
+    await table.waitFor()
+    expect(await table.locator('tbody tr').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-status')))).toEqual([
+      'new',
+      'new',
+      'error',
+      'duplicate',
+    ])
+    await table.getByText('Duplicate of row 1').waitFor()
+    await table.getByText(/Unknown tone "Posh"/).waitFor()
+
+    await page.getByRole('button', { name: 'Save 2 new idioms' }).click()
+    await page.getByText('Successfully saved 2 / errors: 1 / duplicates: 1.', { exact: true }).waitFor()
+
+    await page.getByRole('button', { name: 'Upload another' }).click()
+    expect(await table.count()).toBe(0)
+
+    await page.goto('/admin/idioms')
+    await page.getByLabel('Search').fill(`ni a palos ${run}`)
+    await page.getByRole('link', { name: `Ni a palos ${run}` }).waitFor()
+  })
+
+  it('edits a setting with a long multi-line value that is shown multi-line, saved and kept after a reload', async () => {
+    const key = `welcome_${run}`
+    const firstLine = '¡Bienvenidos a Che Idioms! Practicá modismos rioplatenses todos los días.'
+    await page.goto('/admin/settings')
+    await page.getByRole('heading', { name: 'Settings' }).waitFor()
+    await page.getByLabel('New setting key').fill(key)
+    await page.getByRole('button', { name: 'Add key' }).click()
+
+    const field = page.getByLabel(key, { exact: true })
+    expect(await field.evaluate((el) => el.tagName)).toBe('INPUT')
+    await field.pressSequentially(firstLine)
+    // Past 60 characters the value moves to a multi-line field, keeping the caret.
+    expect(await field.evaluate((el) => el.tagName)).toBe('TEXTAREA')
+    await page.keyboard.press('Enter')
+    await page.keyboard.type('Second line.')
+
+    await page.getByRole('button', { name: 'Save' }).click()
+    await page.getByText('Settings saved.').waitFor()
+
+    await page.reload()
+    const reloaded = page.getByLabel(key, { exact: true })
+    await reloaded.waitFor()
+    expect(await reloaded.evaluate((el) => el.tagName)).toBe('TEXTAREA')
+    expect(await reloaded.inputValue()).toBe(`${firstLine}\nSecond line.`)
+  })
+})
