@@ -109,28 +109,39 @@ export function createExercisesRepo(db: Db) {
       return row?.n ?? 0
     },
 
-    /** Examples the user has never answered that match the filter, with their idiom's tone and usage. */
+    /**
+     * Examples the user has never answered that match the filter, with their idiom's tone and
+     * usage. `mostCommonOnly` keeps just those of the highest usage among them: core chooseNext
+     * always picks a new item from that tier (usage first), so /next need not fetch the rest.
+     */
     async newCandidates(
       userId: string,
       filter: PreferenceFilter,
-      limit?: number,
+      opts: { limit?: number; mostCommonOnly?: boolean } = {},
     ): Promise<{ exampleId: string; idiomId: string; tone: Tone; usage: number }[]> {
-      const q = db
-        .select({ exampleId: examples.id, idiomId: examples.idiomId, tone: idioms.tone, usage: idioms.usage })
-        .from(examples)
-        .innerJoin(idioms, eq(idioms.id, examples.idiomId))
-        .where(
-          and(
-            ...where(filter),
-            notExists(
-              db
-                .select({ one: sql`1` })
-                .from(progress)
-                .where(and(eq(progress.userId, userId), eq(progress.exampleId, examples.id))),
+      const unseen = db.$with('unseen').as(
+        db
+          .select({ exampleId: examples.id, idiomId: examples.idiomId, tone: idioms.tone, usage: idioms.usage })
+          .from(examples)
+          .innerJoin(idioms, eq(idioms.id, examples.idiomId))
+          .where(
+            and(
+              ...where(filter),
+              notExists(
+                db
+                  .select({ one: sql`1` })
+                  .from(progress)
+                  .where(and(eq(progress.userId, userId), eq(progress.exampleId, examples.id))),
+              ),
             ),
           ),
-        )
-      return limit === undefined ? q : q.limit(limit)
+      )
+      const q = db
+        .with(unseen)
+        .select()
+        .from(unseen)
+        .where(opts.mostCommonOnly ? sql`${unseen.usage} = (select max(usage) from ${unseen})` : undefined)
+      return opts.limit === undefined ? q : q.limit(opts.limit)
     },
 
     /** Every example with its idiom (the Playroom searches them for missed words). */

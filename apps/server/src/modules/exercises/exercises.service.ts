@@ -134,7 +134,7 @@ export function createExercisesService(deps: {
       const filter = filterOf(user, { usage: query.usage, tone: query.tone })
       const [due, candidates, newToday, settings, forcedExampleId] = await Promise.all([
         deps.exercises.listDue(user.id),
-        deps.exercises.newCandidates(user.id, filter),
+        deps.exercises.newCandidates(user.id, filter, { mostCommonOnly: true }),
         deps.exercises.countStartedSince(user.id, startOfLocalDay(now, timeZone)),
         deps.settings.all(),
         forcedExample(user),
@@ -229,7 +229,7 @@ export function createExercisesService(deps: {
       const filter = filterOf(user, {})
       const [records, candidates, newToday, settings] = await Promise.all([
         deps.exercises.listProgress(user.id),
-        deps.exercises.newCandidates(user.id, filter, 1),
+        deps.exercises.newCandidates(user.id, filter, { limit: 1 }),
         deps.exercises.countStartedSince(user.id, startOfLocalDay(now, timeZone)),
         deps.settings.all(),
       ])

@@ -1,0 +1,288 @@
+import { randomBytes, randomUUID } from 'node:crypto'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { Agent, request } from 'node:http'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { sql } from 'drizzle-orm'
+import Fastify from 'fastify'
+import { importJWK, SignJWT, type JWK } from 'jose'
+import pg from 'pg'
+import { openDatabase } from '../apps/server/src/db/client.js'
+import { examples } from '../apps/server/src/db/schema.js'
+import { loadSigningKeys } from '../apps/server/src/idp/keys.js'
+import { createContentRepo } from '../apps/server/src/modules/content/content.repo.js'
+import { createContentService } from '../apps/server/src/modules/content/content.service.js'
+import { createLocalStorage } from '../apps/server/src/plugins/storage.js'
+import { createEspeakSynthesizer } from '../apps/server/src/tts/tts.js'
+import { freePort, load, printTable, startServer, type LoadResult } from './support.js'
+
+/**
+ * The learning loop under load: 200 learners at once, each looping GET /api/exercises/next then
+ * POST /api/exercises/evaluate (alternately a perfect and a partly wrong answer, each with a fresh
+ * attempt id), against the real server on PGlite and, when BENCH_DATABASE_URL is set, on
+ * PostgreSQL; beside a bare Fastify hello-world at the same concurrency. Then espeak-ng's time per
+ * sentence.
+ *
+ * Set-up, not measured: the curated library is imported, and every example gets synthesised
+ * speech in place (one espeak-ng take copied under each tts/<id>.wav) so the HTTP figures measure
+ * the loop rather than first-time synthesis, which is measured on its own at the end. The daily
+ * new-item limit is lifted so learners keep getting work.
+ */
+
+const LEARNERS = 200
+const DURATION_MS = 10_000
+/** Per learner: at most this many next + evaluate rounds. */
+const MAX_ROUNDS = 200
+const PUBLIC_URL = 'http://bench.che.invalid'
+
+interface Reply {
+  status: number
+  ok: boolean
+  body: string
+}
+
+/**
+ * A keep-alive HTTP client whose sockets `close()` ends, so the server's graceful shutdown is
+ * not left waiting on idle connections.
+ */
+function httpClient(base: string) {
+  const agent = new Agent({ keepAlive: true, maxSockets: LEARNERS + 10 })
+  const url = new URL(base)
+  return {
+    call(method: string, path: string, token: string, body?: unknown): Promise<Reply> {
+      const payload = body === undefined ? undefined : JSON.stringify(body)
+      return new Promise((ok, fail) => {
+        const req = request(
+          {
+            agent,
+            host: url.hostname,
+            port: url.port,
+            method,
+            path,
+            headers: {
+              authorization: `Bearer ${token}`,
+              ...(payload ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } : {}),
+            },
+          },
+          (res) => {
+            const chunks: Buffer[] = []
+            res.on('data', (c: Buffer) => chunks.push(c))
+            res.on('end', () => {
+              const status = res.statusCode ?? 0
+              ok({ status, ok: status >= 200 && status < 300, body: Buffer.concat(chunks).toString('utf8') })
+            })
+            res.on('error', fail)
+          },
+        )
+        req.setTimeout(60_000, () => req.destroy(new Error('timeout')))
+        req.on('error', fail)
+        req.end(payload)
+      })
+    },
+    close: () => agent.destroy(),
+  }
+}
+
+interface Timing {
+  ms: number[]
+  ok: number
+  non2xx: number
+  errors: number
+}
+
+function percentile(sorted: number[], p: number): number {
+  if (!sorted.length) return 0
+  return Math.round(sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]! * 10) / 10
+}
+
+function row(label: string, t: Timing, seconds: number): LoadResult {
+  const sorted = [...t.ms].sort((a, b) => a - b)
+  return {
+    label,
+    requestsPerSec: Math.round(t.ms.length / seconds),
+    p50: percentile(sorted, 50),
+    p99: percentile(sorted, 99),
+    errors: t.errors,
+    non2xx: t.non2xx,
+  }
+}
+
+/** A fresh database: a new one on the BENCH_DATABASE_URL server, or PGlite under `dataDir`. */
+async function freshDatabase(dataDir: string): Promise<{ url: string | undefined; drop(): Promise<void> }> {
+  const adminUrl = process.env.BENCH_DATABASE_URL
+  if (!adminUrl) return { url: undefined, drop: async () => {} }
+  const name = `che_bench_${randomBytes(5).toString('hex')}`
+  const admin = new pg.Client({ connectionString: adminUrl })
+  await admin.connect()
+  await admin.query(`create database ${name}`)
+  await admin.end()
+  const url = new URL(adminUrl)
+  url.pathname = `/${name}`
+  void dataDir
+  return {
+    url: url.toString(),
+    async drop() {
+      const c = new pg.Client({ connectionString: adminUrl })
+      await c.connect()
+      await c.query(`drop database if exists ${name} with (force)`)
+      await c.end()
+    },
+  }
+}
+
+async function learningLoad(kind: 'PGlite' | 'PostgreSQL'): Promise<{ rows: LoadResult[]; statuses: Record<string, number>; examples: number }> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'che-bench-learning-'))
+  const fresh = kind === 'PostgreSQL' ? await freshDatabase(dataDir) : { url: undefined, drop: async () => {} }
+
+  // Set-up on the database before the server opens it (PGlite allows one process at a time).
+  const database = await openDatabase({ url: fresh.url, dataDir })
+  await createContentService({ content: createContentRepo(database.db), clock: () => new Date() }).importDir()
+  const jwk = (await loadSigningKeys(database.db)).keys[0] as JWK
+  const rows = await database.db.select({ id: examples.id }).from(examples)
+  const take = await createEspeakSynthesizer().synthesize('Esta semana estoy a full con el laburo.')
+  const storage = createLocalStorage(join(dataDir, 'audio'))
+  for (const r of rows) await storage.put(`tts/${r.id}.wav`, take.bytes, take.contentType)
+  await database.db.update(examples).set({ ttsKey: sql`'tts/' || ${examples.id} || '.wav'` })
+  await database.close()
+
+  const server = await startServer({
+    DATA_DIR: dataDir,
+    PUBLIC_URL,
+    NODE_ENV: 'production',
+    ...(fresh.url ? { DATABASE_URL: fresh.url } : {}),
+  })
+  const client = httpClient(server.url)
+  try {
+    const key = await importJWK(jwk, 'RS256')
+    const mint = (subject: string) =>
+      new SignJWT({
+        iss: `${PUBLIC_URL}/oidc`,
+        aud: `${PUBLIC_URL}/api`,
+        sub: subject,
+        email: `${subject}@bench.example`,
+        email_verified: true,
+        name: subject,
+        scope: 'openid profile email',
+        client_id: 'che-idioms-web',
+        jti: randomUUID(),
+      })
+        .setProtectedHeader({ alg: 'RS256', kid: jwk.kid!, typ: 'at+jwt' })
+        .setIssuedAt()
+        .setExpirationTime('1h')
+        .sign(key)
+    const call = client.call
+
+    // The first account of an install is its admin: use it to lift the daily new-item limit.
+    const admin = await mint('bench-admin')
+    await call('POST', '/api/users/sync', admin, {})
+    const current = (JSON.parse((await call('GET', '/api/settings', admin)).body) as { settings: Record<string, string> }).settings
+    const saved = await call('POST', '/api/settings', admin, { settings: { ...current, dailyNewLimit: '100000' } })
+    if (!saved.ok) throw new Error(`could not save settings: ${saved.status}`)
+
+    const tokens = await Promise.all(Array.from({ length: LEARNERS }, (_, i) => mint(`bench-learner-${i}`)))
+    for (const token of tokens) await call('POST', '/api/users/sync', token, {})
+
+    const next: Timing = { ms: [], ok: 0, non2xx: 0, errors: 0 }
+    const evaluate: Timing = { ms: [], ok: 0, non2xx: 0, errors: 0 }
+    const statuses: Record<string, number> = {}
+    async function timed(t: Timing, label: string, run: () => Promise<Reply>): Promise<Reply | undefined> {
+      const start = performance.now()
+      try {
+        const res = await run()
+        t.ms.push(performance.now() - start)
+        statuses[`${label} ${res.status}`] = (statuses[`${label} ${res.status}`] ?? 0) + 1
+        if (res.ok) t.ok++
+        else t.non2xx++
+        return res
+      } catch {
+        t.errors++
+        return undefined
+      }
+    }
+
+    const started = performance.now()
+    const deadline = started + DURATION_MS
+    await Promise.all(
+      tokens.map(async (token) => {
+        for (let round = 0; round < MAX_ROUNDS && performance.now() < deadline; round++) {
+          const res = await timed(next, 'next', () => call('GET', '/api/exercises/next?tz=America/Argentina/Buenos_Aires', token))
+          if (!res?.ok) continue
+          const example = JSON.parse(res.body) as { exampleId: string; text: string; translation: string }
+          const words = example.text.split(' ')
+          await timed(evaluate, 'evaluate', () =>
+            call('POST', '/api/exercises/evaluate', token, {
+              exampleId: example.exampleId,
+              userTranscription: round % 2 ? words.slice(0, Math.max(1, words.length - 2)).join(' ') : example.text,
+              userTranslation: example.translation,
+              attemptId: randomUUID(),
+            }),
+          )
+        }
+      }),
+    )
+    const seconds = (performance.now() - started) / 1000
+    const all: Timing = {
+      ms: [...next.ms, ...evaluate.ms],
+      ok: next.ok + evaluate.ok,
+      non2xx: next.non2xx + evaluate.non2xx,
+      errors: next.errors + evaluate.errors,
+    }
+    return {
+      rows: [
+        row(`next + evaluate, mixed (${kind})`, all, seconds),
+        row(`  GET /api/exercises/next (${kind})`, next, seconds),
+        row(`  POST /api/exercises/evaluate (${kind})`, evaluate, seconds),
+      ],
+      statuses,
+      examples: rows.length,
+    }
+  } finally {
+    client.close()
+    await server.stop()
+    await fresh.drop()
+    rmSync(dataDir, { recursive: true, force: true })
+  }
+}
+
+export async function run(): Promise<void> {
+  const bare = Fastify()
+  bare.get('/', async () => ({ hello: 'world' }))
+  const port = await freePort()
+  await bare.listen({ port, host: '127.0.0.1' })
+  const baseline = await load('bare Fastify hello-world', { url: `http://127.0.0.1:${port}/`, connections: LEARNERS, duration: 5 })
+  await bare.close()
+
+  const results = [await learningLoad('PGlite')]
+  if (process.env.BENCH_DATABASE_URL) results.push(await learningLoad('PostgreSQL'))
+  printTable(
+    `Learning loop: ${LEARNERS} learners at once, next + evaluate for ${DURATION_MS / 1000} s (loopback; ${results[0]!.examples} examples)`,
+    [baseline, ...results.flatMap((r) => r.rows)],
+  )
+  for (const r of results) console.log(`status counts: ${JSON.stringify(r.statuses)}`)
+
+  const synth = createEspeakSynthesizer()
+  const sentences = [
+    'Esta semana estoy a full con el laburo, no tengo ni un minuto libre.',
+    '¿Me estás tomando el pelo o lo decís en serio?',
+    'Si no entrego el informe mañana estoy al horno.',
+    'No le hagas caso, está en pedo.',
+    'Mañana tomo el bondi temprano para llegar a horario.',
+    'Che, ¿vamos a tomar unos mates a la plaza?',
+    'Ese pibe es re buena onda, te va a caer bien.',
+    'Me quedé sin un mango hasta fin de mes.',
+    'Dejate de joder y vení a comer, que se enfría.',
+    'La fiesta estuvo bárbara, bailamos hasta las seis.',
+  ]
+  const times: number[] = []
+  for (const s of sentences) {
+    const start = performance.now()
+    await synth.synthesize(s)
+    times.push(performance.now() - start)
+  }
+  const mean = times.reduce((a, b) => a + b, 0) / times.length
+  console.log(
+    `\nespeak-ng speech per sentence (${sentences.length} sentences, one child process each, sequential): mean ${Math.round(mean)} ms, min ${Math.round(Math.min(...times))} ms, max ${Math.round(Math.max(...times))} ms`,
+  )
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) await run()
