@@ -65,7 +65,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<{
   const dataDir = mkdtempSync(join(tmpdir(), 'che-bench-'))
   const url = `http://127.0.0.1:${port}`
   const started = performance.now()
-  const child = spawn('npx', ['tsx', 'apps/server/src/main.ts'], {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: ROOT,
     env: { ...process.env, PORT: String(port), PUBLIC_URL: url, DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'ignore', 'inherit'],

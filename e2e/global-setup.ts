@@ -32,7 +32,12 @@ function buildWeb(): void {
     encoding: 'utf8',
   })
   if (existsSync(dist) && statSync(dist).size > 0 && newest.stdout.trim() === '') return
-  const run = spawnSync('npm', ['run', 'build', '-w', '@che/web'], { cwd: ROOT, stdio: 'inherit' })
+  // A production build, as `npm start` makes (Vitest itself runs with NODE_ENV=test).
+  const run = spawnSync('npm', ['run', 'build', '-w', '@che/web'], {
+    cwd: ROOT,
+    stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: 'production' },
+  })
   if (run.status !== 0) throw new Error('web build failed')
 }
 
@@ -68,21 +73,24 @@ export default async function setup(project: TestProject): Promise<() => Promise
     NODE_ENV: 'test',
     DATABASE_URL: '',
   }
+  // Node itself with tsx's loader (not `npx tsx`, whose wrapper would not pass SIGTERM on).
+  const tsx = (script: string, args: string[] = []) => [process.execPath, ['--import', 'tsx', script, ...args]] as const
   for (const [role, u] of Object.entries(E2E_USERS)) {
     const r = spawnSync(
-      'npx',
-      ['tsx', 'apps/server/src/cli/users.ts', 'create', u.email, '--name', u.name, '--password', u.password, '--role', role],
+      ...tsx('apps/server/src/cli/users.ts', ['create', u.email, '--name', u.name, '--password', u.password, '--role', role]),
       { cwd: ROOT, env, encoding: 'utf8' },
     )
     if (r.status !== 0) throw new Error(`users create failed: ${r.stderr}${r.stdout}`)
   }
-  const server = spawn('npx', ['tsx', 'apps/server/src/main.ts'], { cwd: ROOT, env, stdio: ['ignore', 'inherit', 'inherit'] })
+  const server = spawn(...tsx('apps/server/src/main.ts'), { cwd: ROOT, env, stdio: ['ignore', 'inherit', 'inherit'] })
   await waitFor(`${baseUrl}/healthz`, server, 60_000)
   project.provide('baseUrl', baseUrl)
   project.provide('dataDir', dataDir)
   return async () => {
-    server.kill('SIGTERM')
-    await new Promise((r) => server.once('exit', r))
+    if (server.exitCode === null) {
+      server.kill('SIGTERM')
+      await new Promise((r) => server.once('exit', r))
+    }
     rmSync(dataDir, { recursive: true, force: true })
   }
 }

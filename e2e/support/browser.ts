@@ -1,14 +1,14 @@
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
 import { inject } from 'vitest'
 
 export const baseUrl = (): string => inject('baseUrl')
 
-/** Debian's Chromium, headless, with the flags this machine needs (no sandbox as root, no network chatter). */
+/**
+ * Debian's Chromium, headless, with the flags this machine needs (no sandbox as root, no network
+ * chatter). Playwright starts every launch with a fresh temporary profile (--user-data-dir) and
+ * removes it on close.
+ */
 export async function launchBrowser(extraArgs: string[] = []): Promise<{ browser: Browser; close(): Promise<void> }> {
-  const profile = mkdtempSync(join(tmpdir(), 'che-chromium-'))
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     headless: true,
@@ -20,16 +20,12 @@ export async function launchBrowser(extraArgs: string[] = []): Promise<{ browser
       '--disable-sync',
       '--no-first-run',
       '--disable-quic',
-      `--user-data-dir=${profile}`,
       ...extraArgs,
     ],
   })
   return {
     browser,
-    async close() {
-      await browser.close()
-      rmSync(profile, { recursive: true, force: true })
-    },
+    close: () => browser.close(),
   }
 }
 
