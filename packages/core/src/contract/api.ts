@@ -391,9 +391,14 @@ export const api = {
     method: 'POST',
     path: '/api/editor/assign',
     access: 'admin',
-    body: z.object({ idiomId: z.string().uuid(), source: z.string().uuid() }),
+    body: z.object({
+      idiomId: z.string().uuid(),
+      source: z.string().uuid(),
+      /** The example the recording is for; default: the idiom's first example. */
+      exampleId: z.string().uuid().optional(),
+    }),
     response: AssignmentReport,
-    summary: 'Assign an idiom to an editor.',
+    summary: 'Assign (or reassign) an idiom to an editor or admin: the source who records it.',
   }),
   editorFulfill: endpoint({
     method: 'POST',
@@ -407,7 +412,8 @@ export const api = {
       editor: z.string().uuid().optional(),
     }),
     response: AssignmentReport,
-    summary: 'Fulfil an assignment: transcription, snippet (admins), audio file.',
+    summary:
+      'Fulfil an assignment: transcription, audio file (any audio type, judged by its bytes), and for admins the snippet and the editor whose voice it is. An editor may send the snippet only unchanged (else 403).',
   }),
   editorPublish: endpoint({
     method: 'POST',

@@ -18,10 +18,13 @@ export function registerAudioRoutes(ctx: AppContext): void {
     const key = (request.params as Record<string, string | undefined>)['*'] ?? ''
     // A malformed key names no object whoever asks, so it is a 404 before any access check.
     if (!STORAGE_KEY.test(key) || key.split('/').some((p) => p === '..')) throw notFound('Audio')
-    if (caller) {
+    // Editors' takes (recordings/) may still be unpublished: a learner's token does not open
+    // them; learners reach published ones through the signed URLs their exercises carry.
+    const tokenOpens = caller !== undefined && !(key.startsWith('recordings/') && caller.role === 'learner')
+    if (caller && tokenOpens) {
       await contract.checkBeta(request, caller)
     } else if (!audio.signatureValid(key, query.exp, query.sig)) {
-      if (query.exp === undefined && query.sig === undefined) throw unauthenticated()
+      if (query.exp === undefined && query.sig === undefined) throw caller ? forbidden() : unauthenticated()
       throw forbidden('This audio link has expired or is not valid: load the exercise again')
     }
     const read = await audio.read(key, request.headers.range)

@@ -1,5 +1,5 @@
 import type { z } from 'zod'
-import type { Example, ExampleSummary, Idiom, IdiomSummary } from '@che/core'
+import type { Assigned, Example, ExampleSummary, Idiom, IdiomSummary } from '@che/core'
 import type { ExampleRow, IdiomRow } from './idioms.repo.js'
 
 /** Rows to the contract's shapes (spec §3). */
@@ -29,7 +29,8 @@ export function toExample(row: ExampleRow, idiom: IdiomRow, isNew = false): Exam
   }
 }
 
-export function toIdiom(row: IdiomRow, examples: ExampleRow[]): Idiom {
+/** `assigned`: the idiom's recording assignment as the viewer may see it (modules/editor). */
+export function toIdiom(row: IdiomRow, examples: ExampleRow[], assigned: z.infer<typeof Assigned> | null = null): Idiom {
   return {
     idiomId: row.id,
     text: row.text,
@@ -39,8 +40,7 @@ export function toIdiom(row: IdiomRow, examples: ExampleRow[]): Idiom {
     source: row.source,
     createdAt: row.createdAt.toISOString(),
     examples: examples.map(toExampleSummary),
-    // Audio assignments are another module's; it fills this in.
-    assigned: null,
+    assigned,
   }
 }
 

@@ -1,5 +1,6 @@
 import {
   idiomKey,
+  type Assigned,
   TONE_DESCRIPTIONS,
   TONES,
   type Idiom,
@@ -13,7 +14,24 @@ import { conflict, notFound } from '../../errors.js'
 import { toIdiom, toIdiomSummary } from './idioms.mappers.js'
 import { isUniqueViolation, type ExampleRow, type IdiomsRepo } from './idioms.repo.js'
 
-export function createIdiomsService(deps: { idioms: IdiomsRepo; clock: () => Date }) {
+/** Who is reading, for the parts only some roles see. */
+export interface IdiomViewer {
+  userId: string
+  role: 'learner' | 'editor' | 'admin'
+}
+
+export function createIdiomsService(deps: {
+  idioms: IdiomsRepo
+  clock: () => Date
+  /**
+   * The `assigned` field per idiom (all idioms when `idiomIds` is undefined) as `viewer` may see
+   * it (modules/editor); null everywhere without it.
+   */
+  assigned?: (idiomIds: string[] | undefined, viewer: IdiomViewer) => Promise<Map<string, z.infer<typeof Assigned>>>
+}) {
+  const assignedOf = async (ids: string[] | undefined, viewer: IdiomViewer | undefined) =>
+    deps.assigned && viewer && viewer.role !== 'learner' ? deps.assigned(ids, viewer) : new Map<string, z.infer<typeof Assigned>>()
+
   const duplicate = (text: string) =>
     conflict(`An idiom "${text}" already exists (ignoring accents and case)`, [
       { field: 'text', message: 'already exists (ignoring accents and case)' },
@@ -29,22 +47,24 @@ export function createIdiomsService(deps: { idioms: IdiomsRepo; clock: () => Dat
       return rows.map((r) => toIdiomSummary(r, r.exampleCount))
     },
 
-    /** Every idiom with its examples, in two queries whatever the size. */
-    async full(): Promise<Idiom[]> {
+    /** Every idiom with its examples, in two queries whatever the size (three with assignments). */
+    async full(viewer?: IdiomViewer): Promise<Idiom[]> {
       const [rows, examples] = await Promise.all([deps.idioms.listAll(), deps.idioms.examplesOf()])
+      const assigned = await assignedOf(undefined, viewer)
       const byIdiom = new Map<string, ExampleRow[]>()
       for (const e of examples) {
         const list = byIdiom.get(e.idiomId)
         if (list) list.push(e)
         else byIdiom.set(e.idiomId, [e])
       }
-      return rows.map((r) => toIdiom(r, byIdiom.get(r.id) ?? []))
+      return rows.map((r) => toIdiom(r, byIdiom.get(r.id) ?? [], assigned.get(r.id) ?? null))
     },
 
-    async get(id: string): Promise<Idiom> {
+    async get(id: string, viewer?: IdiomViewer): Promise<Idiom> {
       const row = await deps.idioms.findById(id)
       if (!row) throw notFound('Idiom')
-      return toIdiom(row, await deps.idioms.examplesOf([id]))
+      const assigned = await assignedOf([id], viewer)
+      return toIdiom(row, await deps.idioms.examplesOf([id]), assigned.get(id) ?? null)
     },
 
     async create(fields: IdiomFields): Promise<Idiom> {
