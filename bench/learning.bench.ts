@@ -200,6 +200,10 @@ async function learningLoad(kind: 'PGlite' | 'PostgreSQL'): Promise<{ rows: Load
       }
     }
 
+    // Warm-up, not measured: every learner's first round (first token check, JIT, caches).
+    const warm: Timing = { ms: [], ok: 0, non2xx: 0, errors: 0 }
+    await Promise.all(tokens.map((token) => timed(warm, 'warm-up next', () => call('GET', '/api/exercises/next', token))))
+
     const started = performance.now()
     const deadline = started + DURATION_MS
     await Promise.all(
@@ -259,6 +263,7 @@ export async function run(): Promise<void> {
     [baseline, ...results.flatMap((r) => r.rows)],
   )
   for (const r of results) console.log(`status counts: ${JSON.stringify(r.statuses)}`)
+  console.log(`load average (1 min) at the end: ${(await import('node:os')).loadavg()[0]!.toFixed(2)} on ${(await import('node:os')).cpus().length} CPUs`)
 
   const synth = createEspeakSynthesizer()
   const sentences = [
