@@ -1,0 +1,172 @@
+import '@mantine/charts/styles.css'
+import { AreaChart, BarChart } from '@mantine/charts'
+import { Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core'
+import { USAGE_BAND_RANGES } from '@che/core'
+import type { ReportFacts } from '@che/core'
+import type { ReactNode } from 'react'
+import { formatWeek, MISTAKE_LABELS, PART_OF_DAY_LABELS } from './report-format'
+
+const CHART_HEIGHT = 240
+const percent = (value: number) => `${value}%`
+const GRADE_SERIES = [
+  { name: 'perfect', label: 'Perfect', color: 'teal.6' },
+  { name: 'minor', label: 'Minor errors', color: 'yellow.5' },
+  { name: 'major', label: 'Major errors', color: 'red.6' },
+]
+
+/** One chart with its title and a one-line reading; a figure so it can be found by its name. */
+function Chart({ title, caption, children }: { title: string; caption?: ReactNode; children: ReactNode }) {
+  return (
+    <Paper withBorder p="md" radius="md" component="figure" aria-label={title} m={0}>
+      <Stack gap="xs">
+        <Title order={3} fz="h5">
+          {title}
+        </Title>
+        {caption ? (
+          <Text size="sm" c="dimmed">
+            {caption}
+          </Text>
+        ) : null}
+        {children}
+      </Stack>
+    </Paper>
+  )
+}
+
+function AccuracyTrend({ facts }: { facts: ReportFacts }) {
+  const data = facts.accuracyTrend.map((w) => ({ ...w, label: formatWeek(w.week) }))
+  const common = {
+    h: CHART_HEIGHT,
+    data,
+    dataKey: 'label',
+    series: GRADE_SERIES,
+    type: 'stacked' as const,
+    unit: '%',
+    valueFormatter: percent,
+    withLegend: true,
+    legendProps: { verticalAlign: 'bottom' as const, height: 40 },
+    yAxisProps: { domain: [0, 100], width: 44 },
+    tickLine: 'none' as const,
+  }
+  return (
+    <Chart title="Accuracy over the weeks" caption="Share of your reviews each week, by their worse field.">
+      {data.length === 0 ? (
+        <Text size="sm">No weeks to show yet.</Text>
+      ) : data.length === 1 ? (
+        // An area needs two weeks to draw; one week reads better as a bar.
+        <BarChart {...common} maxBarWidth={64} />
+      ) : (
+        <AreaChart {...common} curveType="monotone" withDots />
+      )}
+    </Chart>
+  )
+}
+
+function ByTone({ facts }: { facts: ReportFacts }) {
+  const data = facts.byTone.map((t) => ({ ...t, label: t.tone }))
+  return (
+    <Chart title="Perfect answers by tone" caption="Where both your transcription and translation were perfect.">
+      {data.length === 0 ? (
+        <Text size="sm">No tones to compare yet.</Text>
+      ) : (
+        <BarChart
+          h={CHART_HEIGHT}
+          data={data}
+          dataKey="label"
+          series={[{ name: 'perfectRate', label: 'Perfect', color: 'blue.6' }]}
+          unit="%"
+          valueFormatter={percent}
+          withLegend
+          legendProps={{ verticalAlign: 'bottom', height: 40 }}
+          yAxisProps={{ domain: [0, 100], width: 44 }}
+          tickLine="none"
+          maxBarWidth={56}
+        />
+      )}
+    </Chart>
+  )
+}
+
+function ByBand({ facts }: { facts: ReportFacts }) {
+  const data = facts.byBand.map((b) => ({ ...b, label: USAGE_BAND_RANGES[b.band].label }))
+  if (data.length < 2) return null
+  return (
+    <Chart title="Perfect answers by how common the idiom is">
+      <BarChart
+        h={CHART_HEIGHT}
+        data={data}
+        dataKey="label"
+        series={[{ name: 'perfectRate', label: 'Perfect', color: 'grape.6' }]}
+        unit="%"
+        valueFormatter={percent}
+        withLegend
+        legendProps={{ verticalAlign: 'bottom', height: 40 }}
+        yAxisProps={{ domain: [0, 100], width: 44 }}
+        tickLine="none"
+        maxBarWidth={56}
+      />
+    </Chart>
+  )
+}
+
+function ByMistakeType({ facts }: { facts: ReportFacts }) {
+  const data = facts.byMistakeType.map((m) => ({ ...m, label: MISTAKE_LABELS[m.mistakeType] }))
+  return (
+    <Chart title="Your most common mistakes" caption="How many reviews had each kind of mistake.">
+      {data.length === 0 ? (
+        <Text size="sm">No mistakes to chart: every review was perfect.</Text>
+      ) : (
+        <BarChart
+          h={Math.max(140, 44 * data.length + 60)}
+          data={data}
+          dataKey="label"
+          orientation="vertical"
+          series={[{ name: 'count', label: 'Reviews', color: 'orange.6' }]}
+          withLegend
+          legendProps={{ verticalAlign: 'bottom', height: 40 }}
+          yAxisProps={{ width: 110 }}
+          xAxisProps={{ allowDecimals: false }}
+          tickLine="none"
+          gridAxis="x"
+          maxBarWidth={28}
+        />
+      )}
+    </Chart>
+  )
+}
+
+function TimeOfDay({ facts }: { facts: ReportFacts }) {
+  const data = facts.timeOfDay.map((p) => ({ ...p, label: PART_OF_DAY_LABELS[p.part] }))
+  if (!data.some((p) => p.reviews > 0)) return null
+  return (
+    <Chart title="When you practise" caption="Reviews per part of the day, and how many were perfect.">
+      <BarChart
+        h={CHART_HEIGHT}
+        data={data}
+        dataKey="label"
+        series={[
+          { name: 'reviews', label: 'Reviews', color: 'indigo.4' },
+          { name: 'perfect', label: 'Perfect', color: 'teal.6' },
+        ]}
+        withLegend
+        legendProps={{ verticalAlign: 'bottom', height: 40 }}
+        yAxisProps={{ allowDecimals: false, width: 36 }}
+        tickLine="none"
+        maxBarWidth={32}
+      />
+    </Chart>
+  )
+}
+
+/** The charts of a report, drawn from its facts (lazy-loaded: recharts is large). */
+export default function ReportCharts({ facts }: { facts: ReportFacts }) {
+  return (
+    <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+      <AccuracyTrend facts={facts} />
+      <ByTone facts={facts} />
+      <ByMistakeType facts={facts} />
+      <TimeOfDay facts={facts} />
+      <ByBand facts={facts} />
+    </SimpleGrid>
+  )
+}
