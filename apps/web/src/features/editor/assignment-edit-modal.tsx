@@ -1,0 +1,196 @@
+import { Button, FileInput, Group, Modal, Select, Stack, Tabs, Text, Textarea, TextInput } from '@mantine/core'
+import { snippetInText } from '@che/core'
+import type { UserProfile } from '@che/core'
+import { useState } from 'react'
+import type { FormEvent } from 'react'
+import { AudioPlayer } from '../../components/audio-player'
+import { AudioRecorder } from '../../components/audio-recorder'
+import { Banner } from '../../components/banner'
+import { errorMessage } from '../../lib/api-client'
+import { useFulfillAssignment } from './api/fulfill-assignment'
+import type { AssignmentReport } from './api/get-assignments'
+import { EDITORS_FALLBACK_ERROR, useEditors } from './api/get-editors'
+import { AssignmentStateBadge } from './assignment-state-badge'
+import { fieldErrorsFrom, fulfilErrorMessage } from './fulfil-error'
+
+type Field = 'transcription' | 'conjugatedSnippet' | 'audio'
+type Source = 'record' | 'upload'
+
+export interface AssignmentEditModalProps {
+  report: AssignmentReport | null
+  viewer: UserProfile
+  onClose: () => void
+  onSaved: (report: AssignmentReport) => void
+}
+
+/**
+ * The edit-assignment modal (spec §2, §4 fulfil): transcription, the snippet and the voice for
+ * admins only (spec §6), and a take recorded here or uploaded. The form unmounts when the modal
+ * closes, which releases the microphone.
+ */
+export function AssignmentEditModal({ report, viewer, onClose, onSaved }: AssignmentEditModalProps) {
+  return (
+    <Modal opened={report !== null} onClose={onClose} title="Edit assignment" size="lg">
+      {report?.assigned ? (
+        <AssignmentEditForm
+          key={`${report.idiomId}:${report.assigned.sync}`}
+          report={report}
+          assigned={report.assigned}
+          viewer={viewer}
+          onCancel={onClose}
+          onSaved={onSaved}
+        />
+      ) : null}
+    </Modal>
+  )
+}
+
+interface FormProps {
+  report: AssignmentReport
+  assigned: NonNullable<AssignmentReport['assigned']>
+  viewer: UserProfile
+  onCancel: () => void
+  onSaved: (report: AssignmentReport) => void
+}
+
+function AssignmentEditForm({ report, assigned, viewer, onCancel, onSaved }: FormProps) {
+  const isAdmin = viewer.role === 'admin'
+  const fulfill = useFulfillAssignment()
+  const editors = useEditors(isAdmin)
+  const [transcription, setTranscription] = useState(assigned.transcription)
+  const [snippet, setSnippet] = useState(assigned.conjugatedSnippet)
+  const [voice, setVoice] = useState<string | null>(null)
+  const [source, setSource] = useState<Source>('record')
+  const [recorded, setRecorded] = useState<File | null>(null)
+  const [uploaded, setUploaded] = useState<File | null>(null)
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({})
+
+  // Whose voice: the admin's choice, else the assigned editor (matched by name), else unsent.
+  const assignedEditor = editors.data?.find((e) => e.name === assigned.source)?.userId ?? null
+  const voiceId = isAdmin ? (voice ?? assignedEditor) : viewer.id
+  const server = fieldErrorsFrom(fulfill.error)
+  const fieldError = (f: Field) => errors[f] ?? server[f]
+  const audio = source === 'record' ? recorded : uploaded
+
+  function submit(event: FormEvent) {
+    event.preventDefault()
+    const next: Partial<Record<Field, string>> = {}
+    const text = transcription.trim()
+    if (!text) next.transcription = 'Transcription is required'
+    if (isAdmin && snippet.trim() && text && !snippetInText(text, snippet.trim())) {
+      next.conjugatedSnippet = 'The snippet must appear in the transcription, exactly as written there (case aside)'
+    }
+    if (!audio && !assigned.audio) {
+      next.audio = source === 'record' ? 'Record the sentence first, or upload a file.' : 'Choose an audio file, or record one.'
+    }
+    setErrors(next)
+    if (Object.keys(next).length > 0) return
+    fulfill.mutate(
+      {
+        idiomId: report.idiomId,
+        transcription: text,
+        ...(isAdmin && snippet.trim() ? { conjugatedSnippet: snippet.trim() } : {}),
+        ...(voiceId ? { editor: voiceId } : {}),
+        audio,
+      },
+      { onSuccess: (saved) => onSaved(saved) },
+    )
+  }
+
+  const snippetHint = !isAdmin && assigned.conjugatedSnippet ? ` Keep the idiom as “${assigned.conjugatedSnippet}”.` : ''
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="md">
+        <Group gap="sm" justify="space-between" wrap="wrap">
+          <Text fw={600} size="lg">
+            {report.text}
+          </Text>
+          <AssignmentStateBadge state={assigned.state} sync={assigned.sync} />
+        </Group>
+        <Textarea
+          label="Transcription"
+          description={`What is said in the recording, word for word.${snippetHint}`}
+          required
+          autosize
+          minRows={2}
+          maxRows={6}
+          value={transcription}
+          onChange={(e) => setTranscription(e.currentTarget.value)}
+          error={fieldError('transcription')}
+          data-autofocus
+        />
+        {isAdmin ? (
+          <>
+            <TextInput
+              label="Conjugated snippet"
+              description="The part of the transcription that is the idiom, as conjugated there."
+              value={snippet}
+              onChange={(e) => setSnippet(e.currentTarget.value)}
+              error={fieldError('conjugatedSnippet')}
+            />
+            <Select
+              label="Voice"
+              description="The editor who speaks in the recording."
+              placeholder={editors.isPending ? 'Loading...' : 'Choose an editor'}
+              data={(editors.data ?? []).map((e) => ({ value: e.userId, label: e.name }))}
+              value={voiceId}
+              onChange={setVoice}
+              allowDeselect={false}
+              error={editors.isError ? errorMessage(editors.error, EDITORS_FALLBACK_ERROR) : server.editor}
+              searchable
+            />
+          </>
+        ) : null}
+        {assigned.audio ? (
+          <Stack gap={4}>
+            <Text size="sm" fw={500}>
+              Current recording
+            </Text>
+            <AudioPlayer src={assigned.audio.url} isAdmin={isAdmin} label={`Current recording of ${report.text}`} />
+          </Stack>
+        ) : null}
+        <Stack gap={6}>
+          <Text size="sm" fw={500} id="new-take-label">
+            {assigned.audio ? 'New recording (optional)' : 'Recording'}
+          </Text>
+          <Tabs value={source} onChange={(v) => setSource(v === 'upload' ? 'upload' : 'record')} variant="outline">
+            <Tabs.List aria-labelledby="new-take-label">
+              <Tabs.Tab value="record">Record</Tabs.Tab>
+              <Tabs.Tab value="upload">Upload a file</Tabs.Tab>
+            </Tabs.List>
+            <Tabs.Panel value="record" pt="sm">
+              <AudioRecorder onTake={setRecorded} disabled={fulfill.isPending} />
+            </Tabs.Panel>
+            <Tabs.Panel value="upload" pt="sm">
+              <FileInput
+                label="Audio file"
+                description="Any audio type (MP3, M4A, OGG, WAV, WebM...)."
+                placeholder="Choose an audio file"
+                accept="audio/*"
+                value={uploaded}
+                onChange={setUploaded}
+                clearable
+                error={server.file}
+              />
+            </Tabs.Panel>
+          </Tabs>
+          {fieldError('audio') ? (
+            <Text c="red.7" size="sm" role="alert">
+              {fieldError('audio')}
+            </Text>
+          ) : null}
+        </Stack>
+        <Banner type="error" message={fulfill.isError ? fulfilErrorMessage(fulfill.error) : null} />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onCancel}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={fulfill.isPending}>
+            Save
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  )
+}
