@@ -26,3 +26,10 @@ class ResizeObserverStub {
 }
 window.ResizeObserver ??= ResizeObserverStub as unknown as typeof ResizeObserver
 window.HTMLElement.prototype.scrollIntoView ??= function scrollIntoView() {}
+
+// jsdom has no FontFaceSet; Mantine's autosize Textarea waits on document.fonts.ready.
+if (!('fonts' in document)) {
+  Object.defineProperty(document, 'fonts', {
+    value: { ready: Promise.resolve(), addEventListener() {}, removeEventListener() {} },
+  })
+}

@@ -87,7 +87,7 @@ describe('editor layout', () => {
     ['an admin', admin],
   ])('lets %s in', (_, profile) => {
     visit('/editor/manage', { auth: signedIn(), profile })
-    expect(screen.getByRole('heading', { level: 1, name: 'Upload Audio' })).toBeInTheDocument()
+    expect(screen.getByRole('heading', { level: 1, name: 'Assigned Idioms' })).toBeInTheDocument()
   })
 })
 
@@ -127,7 +127,7 @@ describe('admin layout', () => {
   ])('shows %s to an admin', (path, title) => {
     visit(path, { auth: signedIn(), profile: admin })
     expect(screen.getByRole('heading', { level: 1, name: title })).toBeInTheDocument()
-    expect(screen.getByText('This screen is under construction.')).toBeInTheDocument()
+    expect(screen.queryByRole('heading', { name: 'Not authorised' })).toBeNull()
   })
 
   it('takes an admin from /admin to the idiom list', async () => {
