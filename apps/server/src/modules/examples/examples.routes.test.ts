@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { eq } from 'drizzle-orm'
 import { z } from 'zod'
 import { ErrorBody, Example, Idiom } from '@che/core'
+import { examples } from '../../db/schema.js'
 import { bearer, startTestApp, type TestApp } from '../../test/support.js'
 import { wav } from './audio.fixtures.js'
 
@@ -119,6 +121,22 @@ describe('examples routes', () => {
       const res = await upload(made.exampleId, form({ text: 'Uy, metiste la pata.', conjugatedSnippet: 'metiste la pata', voice: 'Sofía' }))
       expect(res.statusCode).toBe(200)
       expect(Example.parse(res.json())).toEqual({ ...made, text: 'Uy, metiste la pata.', conjugatedSnippet: 'metiste la pata' })
+    })
+
+    it('drops synthesised speech when the text changes, so the next exercise says the new words', async () => {
+      const made = await newExample('Ayer metí la pata en la reunión.', 'metí la pata')
+      const ttsKeyOf = async () =>
+        (await t.database.db.select({ k: examples.ttsKey }).from(examples).where(eq(examples.id, made.exampleId)))[0]?.k
+      await post('/api/users/preferences', admin, { preferences: { getNextExample: made.exampleId } })
+      const served = await get('/api/exercises/next', admin)
+      expect(served.json()).toMatchObject({ exampleId: made.exampleId, audio: { url: expect.stringContaining('/api/audio/') } })
+      expect(await ttsKeyOf()).toBeTruthy()
+
+      await upload(made.exampleId, form({ text: 'Hoy metí la pata otra vez.', conjugatedSnippet: 'metí la pata', voice: 'espeak-ng es-419' }))
+      expect(await ttsKeyOf()).toBeNull()
+      await get('/api/exercises/next', admin)
+      expect(await ttsKeyOf()).toBeTruthy()
+      await post('/api/users/preferences', admin, { preferences: { getNextExample: '' } })
     })
 
     it('stores an audio file and serves its url with the voice', async () => {

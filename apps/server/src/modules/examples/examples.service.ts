@@ -76,6 +76,8 @@ export function createExamplesService(deps: {
         audioKey = `${randomUUID()}.${type.ext}`
         await deps.storage.put(audioKey, audio, type.mime)
       }
+      // Synthesised speech says the old words once the text changes: drop it so it is made anew.
+      const staleTts = current.example.text !== edit.text ? current.example.ttsKey : null
       let row
       try {
         row = await deps.examples.update(id, {
@@ -84,6 +86,7 @@ export function createExamplesService(deps: {
           voice: edit.voice,
           ...(edit.translation !== undefined ? { translation: edit.translation } : {}),
           ...(audioKey ? { audioKey } : {}),
+          ...(staleTts ? { ttsKey: null } : {}),
           updatedAt: deps.clock(),
         })
       } catch (err) {
@@ -93,6 +96,9 @@ export function createExamplesService(deps: {
       if (!row) {
         if (audioKey) await deps.storage.delete(audioKey).catch(() => {})
         throw notFound('Example')
+      }
+      if (staleTts) {
+        await deps.storage.delete(staleTts).catch((err: unknown) => deps.log?.warn({ err, key: staleTts }, 'could not remove stale speech'))
       }
       const old = current.example.audioKey
       if (audioKey && old && old !== audioKey) {
