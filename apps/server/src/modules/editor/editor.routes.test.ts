@@ -338,7 +338,7 @@ describe.each([
       it('an empty file → 400 VALIDATION_FAILED', async () => {
         const res = await fulfil(ana.token, fields(), { name: 'empty.wav', type: 'audio/wav', bytes: Buffer.alloc(0) })
         expect([res.statusCode, res.json().code]).toEqual([400, 'VALIDATION_FAILED'])
-        expect(res.json().details).toEqual([{ field: 'file', message: expect.any(String) }])
+        expect(res.json().details).toEqual([{ field: 'audio', message: expect.any(String) }])
         await unchanged()
       })
 
@@ -381,6 +381,7 @@ describe.each([
         await assign(fresh.idiomId, ana.user.id)
         const res = await fulfil(ana.token, { idiomId: fresh.idiomId, transcription: fresh.text })
         expect([res.statusCode, res.json().code]).toEqual([400, 'VALIDATION_FAILED'])
+        expect(res.json().details).toEqual([{ field: 'audio', message: 'Required' }])
         expect((await get(`/api/idiom/${fresh.idiomId}`, admin.token)).json().assigned.state).toBe('assigned')
       })
     })
@@ -552,6 +553,7 @@ describe.each([
       expect([big.statusCode, big.json().code]).toEqual([413, 'PAYLOAD_TOO_LARGE'])
       const none = await upload('/api/admin/example-audio', admin.token, { exampleId: ex.exampleId })
       expect([none.statusCode, none.json().code]).toEqual([400, 'VALIDATION_FAILED'])
+      expect(none.json().details).toEqual([{ field: 'file', message: 'Required' }])
       expect(await store.keys()).toEqual(before)
     })
 

@@ -30,12 +30,16 @@ export function recordingKey(idiomId: string, sync: number, ext: string): string
 }
 
 /**
- * The bytes of an uploaded audio file, checked: an empty file is 400 VALIDATION_FAILED, anything
- * whose bytes are not audio 415 UNSUPPORTED_MEDIA_TYPE (name and declared type are ignored).
+ * The bytes of an uploaded audio file, checked: a missing or empty file is 400 VALIDATION_FAILED
+ * (on `field`), anything whose bytes are not audio 415 UNSUPPORTED_MEDIA_TYPE (name and declared
+ * type are ignored).
  */
-export async function checkAudioFile(bytes: Uint8Array | undefined): Promise<{ ext: string; mime: string }> {
-  if (!bytes) throw badRequest('Attach the audio file', [{ field: 'file', message: 'Required' }])
-  if (bytes.length === 0) throw badRequest('The audio file is empty', [{ field: 'file', message: 'The file has no bytes' }])
+export async function checkAudioFile(
+  bytes: Uint8Array | undefined,
+  field: string,
+): Promise<{ ext: string; mime: string }> {
+  if (!bytes) throw badRequest('Attach the audio file', [{ field, message: 'Required' }])
+  if (bytes.length === 0) throw badRequest('The audio file is empty', [{ field, message: 'The file has no bytes' }])
   return detectAudio(bytes)
 }
 
@@ -186,11 +190,11 @@ export function createEditorService(deps: {
       const sync = current.state === 'published' ? current.sync + 1 : current.sync
       let newKey: string | undefined
       if (audio !== undefined) {
-        const type = await checkAudioFile(audio)
+        const type = await checkAudioFile(audio, 'audio')
         newKey = recordingKey(idiom.id, sync, type.ext)
         await storage.put(newKey, audio, type.mime)
       } else if (!current.audioKey) {
-        await checkAudioFile(undefined)
+        await checkAudioFile(undefined, 'audio')
       }
       let updated: AssignmentRow | undefined
       try {
@@ -283,7 +287,7 @@ export function createEditorService(deps: {
     async attachExampleAudio(exampleId: string, audio: Uint8Array | undefined): Promise<Example> {
       const example = await repo.findExample(exampleId)
       if (!example) throw notFound('Example')
-      const type = await checkAudioFile(audio)
+      const type = await checkAudioFile(audio, 'file')
       const key = `examples/${exampleId}/${randomUUID()}.${type.ext}`
       await storage.put(key, audio!, type.mime)
       let row
