@@ -1,10 +1,246 @@
-import { UnderConstruction } from '../../../components/under-construction'
+import { Badge, Button, Group, Pagination, ScrollArea, Select, Stack, Table, Text, TextInput, Title, VisuallyHidden } from '@mantine/core'
+import { Fragment, useDeferredValue, useMemo, useState } from 'react'
+import { AudioPlayer } from '../../../components/audio-player'
+import { Banner } from '../../../components/banner'
+import { QueryState } from '../../../components/query-state'
+import { errorMessage } from '../../../lib/api-client'
+import { ASSIGNMENT_REPORTS_FALLBACK_ERROR, useAssignmentReports } from './api/get-assignment-reports'
+import type { AssignmentReport } from './api/get-assignment-reports'
+import { EDITORS_FALLBACK_ERROR, useEditors } from './api/get-editors'
+import { usePublishAssignment } from './api/publish-assignment'
+import { AssignModal, PublishModal } from './assignment-modals'
+import { filterReports, PAGE_SIZE, STATE_FILTERS } from './assignment-list'
+import type { StateFilter } from './assignment-list'
+import { StateBadge } from './state-badge'
 
+/** /admin/audio 'Manage Assignments': assign idioms to editors and publish their recordings (spec §4). */
 export function AssignmentsPage() {
+  const [editor, setEditor] = useState('')
+  const [state, setState] = useState<StateFilter>('')
+  const [text, setText] = useState('')
+  const reports = useAssignmentReports(editor)
+  const editors = useEditors()
+  const publish = usePublishAssignment()
+  const [assigning, setAssigning] = useState<AssignmentReport | null>(null)
+  const [publishing, setPublishing] = useState<AssignmentReport | null>(null)
+  const [done, setDone] = useState<string | null>(null)
+
   return (
-    <UnderConstruction
-      title="Manage Assignments"
-      description="Admins will assign idioms to editors and publish their recordings here."
-    />
+    <Stack gap="md">
+      <Title order={1}>Manage Assignments</Title>
+      <Text c="dimmed">
+        Assign idioms to editors to record. When an editor has fulfilled one, listen to the take and publish it to learners.
+      </Text>
+      <Group align="flex-end" gap="sm" wrap="wrap">
+        <TextInput
+          label="Search"
+          placeholder="Idiom or editor"
+          type="search"
+          value={text}
+          onChange={(e) => setText(e.currentTarget.value)}
+          style={{ flex: '1 1 220px' }}
+        />
+        <Select
+          label="Editor"
+          data={[{ value: '', label: 'All editors' }, ...(editors.data ?? []).map((e) => ({ value: e.userId, label: e.name }))]}
+          value={editor}
+          onChange={(v) => setEditor(v ?? '')}
+          allowDeselect={false}
+          searchable
+          error={editors.isError ? errorMessage(editors.error, EDITORS_FALLBACK_ERROR) : undefined}
+          w={{ base: '100%', xs: 200 }}
+        />
+        <Select
+          label="State"
+          data={STATE_FILTERS}
+          value={state}
+          onChange={(v) => setState((v ?? '') as StateFilter)}
+          allowDeselect={false}
+          w={{ base: '100%', xs: 200 }}
+        />
+      </Group>
+      <Banner message={done} onClose={() => setDone(null)} />
+      <QueryState query={reports} errorFallback={ASSIGNMENT_REPORTS_FALLBACK_ERROR}>
+        {(list) => (
+          <AssignmentTable
+            key={`${editor}|${state}|${text}`}
+            list={list}
+            state={state}
+            text={text}
+            onAssign={setAssigning}
+            onPublish={(r) => {
+              publish.reset()
+              setPublishing(r)
+            }}
+          />
+        )}
+      </QueryState>
+      <AssignModal
+        report={assigning}
+        onClose={() => setAssigning(null)}
+        onDone={(r, name) => {
+          setAssigning(null)
+          setDone(`Assigned “${r.text}” to ${name || r.assigned?.source || 'the editor'}.`)
+        }}
+      />
+      <PublishModal
+        report={publishing}
+        pending={publish.isPending}
+        error={publish.error}
+        onClose={() => setPublishing(null)}
+        onConfirm={(r) => {
+          if (!r.assigned) return
+          publish.mutate(
+            { idiomId: r.idiomId, assign: r.assigned.sync },
+            {
+              onSuccess: (saved) => {
+                setPublishing(null)
+                setDone(`Published “${saved.text}” (v${saved.assigned?.sync ?? r.assigned?.sync}). Learners hear it now.`)
+              },
+            },
+          )
+        }}
+      />
+    </Stack>
+  )
+}
+
+function AssignmentTable({
+  list,
+  state,
+  text,
+  onAssign,
+  onPublish,
+}: {
+  list: AssignmentReport[]
+  state: StateFilter
+  text: string
+  onAssign: (r: AssignmentReport) => void
+  onPublish: (r: AssignmentReport) => void
+}) {
+  const deferredText = useDeferredValue(text)
+  const visible = useMemo(() => filterReports(list, { state, text: deferredText }), [list, state, deferredText])
+  const [page, setPage] = useState(1)
+  const [listening, setListening] = useState<string | null>(null)
+  const pages = Math.max(1, Math.ceil(visible.length / PAGE_SIZE))
+  const current = Math.min(page, pages)
+  const shown = visible.slice((current - 1) * PAGE_SIZE, current * PAGE_SIZE)
+  const waiting = list.filter((r) => r.assigned?.state === 'fulfilled').length
+
+  return (
+    <Stack gap="sm">
+      <Text size="sm" c="dimmed" role="status" aria-live="polite">
+        {visible.length === list.length ? `${list.length} idioms` : `${visible.length} of ${list.length} idioms match`}
+        {waiting > 0 ? ` · ${waiting} waiting to be published` : ''}
+      </Text>
+      {visible.length === 0 ? (
+        <Text py="md">{list.length === 0 ? 'No idioms yet.' : 'No idioms match these filters.'}</Text>
+      ) : (
+        <ScrollArea type="auto" offsetScrollbars>
+          <Table verticalSpacing="xs" highlightOnHover aria-label="Assignments" miw={760}>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Idiom</Table.Th>
+                <Table.Th>Tone</Table.Th>
+                <Table.Th style={{ textAlign: 'right' }}>Usage</Table.Th>
+                <Table.Th>State</Table.Th>
+                <Table.Th>Source</Table.Th>
+                <Table.Th>Recording</Table.Th>
+                <Table.Th>
+                  <VisuallyHidden>Actions</VisuallyHidden>
+                </Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {shown.map((r) => {
+                const open = listening === r.idiomId
+                const audio = r.assigned?.audio
+                return (
+                  <Fragment key={r.idiomId}>
+                    <Table.Tr>
+                      <Table.Td fw={500}>{r.text}</Table.Td>
+                      <Table.Td>
+                        <Badge variant="light" color="gray" style={{ textTransform: 'none' }}>
+                          {r.tone}
+                        </Badge>
+                      </Table.Td>
+                      <Table.Td style={{ textAlign: 'right' }}>{r.usage}</Table.Td>
+                      <Table.Td>
+                        <StateBadge assigned={r.assigned} />
+                      </Table.Td>
+                      <Table.Td>{r.assigned?.source ?? <Text span c="dimmed">—</Text>}</Table.Td>
+                      <Table.Td>
+                        {audio ? (
+                          <Button
+                            size="compact-sm"
+                            variant="subtle"
+                            aria-expanded={open}
+                            aria-label={`${open ? 'Hide' : 'Listen to'} the recording of ${r.text}`}
+                            onClick={() => setListening(open ? null : r.idiomId)}
+                          >
+                            {open ? 'Hide' : 'Listen'}
+                          </Button>
+                        ) : (
+                          <Text span c="dimmed">
+                            —
+                          </Text>
+                        )}
+                      </Table.Td>
+                      <Table.Td>
+                        <Group gap="xs" wrap="nowrap" justify="flex-end">
+                          {r.assigned?.state === 'fulfilled' ? (
+                            <Button size="compact-sm" color="green" onClick={() => onPublish(r)} aria-label={`Publish ${r.text}`}>
+                              Publish
+                            </Button>
+                          ) : null}
+                          <Button
+                            size="compact-sm"
+                            variant="default"
+                            onClick={() => onAssign(r)}
+                            aria-label={`${r.assigned ? 'Reassign' : 'Assign'} ${r.text}`}
+                          >
+                            {r.assigned ? 'Reassign' : 'Assign'}
+                          </Button>
+                        </Group>
+                      </Table.Td>
+                    </Table.Tr>
+                    {open && audio ? (
+                      <Table.Tr>
+                        <Table.Td colSpan={7} bg="var(--mantine-color-gray-0)">
+                          <Stack gap={6}>
+                            <Text size="sm">
+                              <Text span c="dimmed">
+                                Transcription:{' '}
+                              </Text>
+                              {r.assigned?.transcription || '—'}
+                            </Text>
+                            <AudioPlayer src={audio.url} isAdmin label={`Recording of ${r.text}`} autoFocus />
+                          </Stack>
+                        </Table.Td>
+                      </Table.Tr>
+                    ) : null}
+                  </Fragment>
+                )
+              })}
+            </Table.Tbody>
+          </Table>
+        </ScrollArea>
+      )}
+      {pages > 1 ? (
+        <Group justify="flex-end">
+          <Pagination
+            total={pages}
+            value={current}
+            onChange={setPage}
+            siblings={1}
+            aria-label="Pages"
+            getItemProps={(p) => ({ 'aria-label': `Page ${p}` })}
+            getControlProps={(control) => ({
+              'aria-label': { first: 'First page', last: 'Last page', next: 'Next page', previous: 'Previous page' }[control],
+            })}
+          />
+        </Group>
+      ) : null}
+    </Stack>
   )
 }
