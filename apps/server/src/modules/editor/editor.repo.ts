@@ -1,4 +1,4 @@
-import { aliasedTable, and, asc, eq, inArray, isNotNull, or } from 'drizzle-orm'
+import { aliasedTable, and, asc, eq, inArray, isNotNull, or, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.js'
 import { assignments, examples, idioms, users } from '../../db/schema.js'
 import type { ExampleRow, IdiomRow } from '../idioms/idioms.repo.js'
@@ -117,7 +117,7 @@ export function createEditorRepo(db: Db) {
 
     /**
      * Insert an assignment, or give an existing one to another editor (its takes and versions
-     * stay); `exampleId` changes only when given.
+     * stay, credited to whoever recorded them); `exampleId` changes only when given.
      */
     async upsertAssignment(values: {
       idiomId: string
@@ -143,6 +143,8 @@ export function createEditorRepo(db: Db) {
           set: {
             editorId: values.editorId,
             assignedAt: values.assignedAt,
+            // A take recorded by the editor losing the idiom stays credited to them.
+            recordedBy: sql`coalesce(${assignments.recordedBy}, case when ${assignments.audioKey} is not null then ${assignments.editorId} end)`,
             ...(values.exampleChosen ? { exampleId: values.exampleId } : {}),
           },
         })

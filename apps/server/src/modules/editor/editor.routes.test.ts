@@ -400,6 +400,21 @@ describe.each([
     })
   })
 
+  it('keeps crediting a take to its editor when the idiom is reassigned before publishing', async () => {
+    const ex = await seedExample(t, admin.token)
+    await assign(ex.idiomId, ana.user.id)
+    expect((await fulfil(ana.token, { idiomId: ex.idiomId, transcription: ex.text }, wavFile())).statusCode).toBe(200)
+    const moved = await assign(ex.idiomId, beto.user.id)
+    expect(moved.json().assigned).toMatchObject({ source: 'Beto Editor', state: 'fulfilled', sync: 1 })
+    expect((await fulfil(ana.token, { idiomId: ex.idiomId, transcription: ex.text }, wavFile())).statusCode).toBe(403)
+    expect((await publish(ex.idiomId, 1)).statusCode).toBe(200)
+    expect((await exampleOf(ex.exampleId)).audio.voice).toBe('Ana Editora')
+    // Beto's own take of the next version is his.
+    expect((await fulfil(beto.token, { idiomId: ex.idiomId, transcription: ex.text }, wavFile())).json().assigned.sync).toBe(2)
+    expect((await publish(ex.idiomId, 2)).statusCode).toBe(200)
+    expect((await exampleOf(ex.exampleId)).audio.voice).toBe('Beto Editor')
+  })
+
   describe('POST /api/editor/publish', () => {
     let ex: SeededExample
     beforeAll(async () => {
