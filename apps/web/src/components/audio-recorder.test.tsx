@@ -94,7 +94,8 @@ describe('AudioRecorder', () => {
     vi.stubGlobal('MediaRecorder', FakeMediaRecorder)
     stubObjectUrls()
     const onTake = vi.fn()
-    renderWithProviders(<AudioRecorder onTake={onTake} />)
+    const onRecordingChange = vi.fn()
+    renderWithProviders(<AudioRecorder onTake={onTake} onRecordingChange={onRecordingChange} />)
 
     await user.click(screen.getByRole('button', { name: 'Start recording' }))
     const stop = await screen.findByRole('button', { name: 'Stop recording' })
@@ -102,12 +103,14 @@ describe('AudioRecorder', () => {
     expect(screen.getByRole('progressbar', { name: 'Microphone level' })).toBeInTheDocument()
     expect(FakeMediaRecorder.instances[0]?.mimeType).toBe('audio/webm;codecs=opus')
     expect(track.stop).not.toHaveBeenCalled()
+    expect(onRecordingChange).toHaveBeenLastCalledWith(true)
 
     await user.click(stop)
     const take = await screen.findByLabelText('Your take')
     expect(take.tagName).toBe('AUDIO')
     expect(take).toHaveAttribute('src', 'blob:take-1')
     expect(track.stop).toHaveBeenCalled()
+    expect(onRecordingChange).toHaveBeenLastCalledWith(false)
     const file = onTake.mock.calls.at(-1)?.[0] as File
     expect(file).toBeInstanceOf(File)
     expect(file.name).toBe('recording.webm')

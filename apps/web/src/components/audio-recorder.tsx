@@ -47,6 +47,8 @@ export interface AudioRecorderProps {
   /** A take stops by itself after this many seconds. */
   maxSeconds?: number
   disabled?: boolean
+  /** Told when a take starts and ends, so a form can wait for it before saving. */
+  onRecordingChange?: (recording: boolean) => void
 }
 
 interface Live {
@@ -62,7 +64,7 @@ interface Live {
  * record/stop button, a live level meter while recording, playback of the take, and re-record.
  * The microphone is released when a take ends and when the recorder unmounts (a modal closes).
  */
-export function AudioRecorder({ onTake, maxSeconds = 120, disabled }: AudioRecorderProps) {
+export function AudioRecorder({ onTake, maxSeconds = 120, disabled, onRecordingChange }: AudioRecorderProps) {
   const [phase, setPhase] = useState<Phase>('idle')
   const [error, setError] = useState<string | null>(null)
   const [level, setLevel] = useState(0)
@@ -73,6 +75,10 @@ export function AudioRecorder({ onTake, maxSeconds = 120, disabled }: AudioRecor
   const takeUrl = useRef<string | null>(null)
   const onTakeRef = useRef(onTake)
   onTakeRef.current = onTake
+  const onRecordingChangeRef = useRef(onRecordingChange)
+  onRecordingChangeRef.current = onRecordingChange
+  const recording = phase === 'recording'
+  useEffect(() => onRecordingChangeRef.current?.(recording), [recording])
 
   function release() {
     const l = live.current
@@ -206,7 +212,6 @@ export function AudioRecorder({ onTake, maxSeconds = 120, disabled }: AudioRecor
     else release()
   }
 
-  const recording = phase === 'recording'
   return (
     <Stack gap="sm">
       <Group gap="sm" wrap="wrap">

@@ -63,6 +63,7 @@ function AssignmentEditForm({ report, assigned, viewer, onCancel, onSaved }: For
   const [source, setSource] = useState<Source>('record')
   const [recorded, setRecorded] = useState<File | null>(null)
   const [uploaded, setUploaded] = useState<File | null>(null)
+  const [recording, setRecording] = useState(false)
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({})
 
   // Whose voice: the admin's choice, else the assigned editor (matched by name), else unsent.
@@ -160,7 +161,7 @@ function AssignmentEditForm({ report, assigned, viewer, onCancel, onSaved }: For
               <Tabs.Tab value="upload">Upload a file</Tabs.Tab>
             </Tabs.List>
             <Tabs.Panel value="record" pt="sm">
-              <AudioRecorder onTake={setRecorded} disabled={fulfill.isPending} />
+              <AudioRecorder onTake={setRecorded} disabled={fulfill.isPending} onRecordingChange={setRecording} />
             </Tabs.Panel>
             <Tabs.Panel value="upload" pt="sm">
               <FileInput
@@ -186,7 +187,7 @@ function AssignmentEditForm({ report, assigned, viewer, onCancel, onSaved }: For
           <Button variant="default" onClick={onCancel}>
             Cancel
           </Button>
-          <Button type="submit" loading={fulfill.isPending}>
+          <Button type="submit" loading={fulfill.isPending} disabled={recording && source === 'record'}>
             Save
           </Button>
         </Group>

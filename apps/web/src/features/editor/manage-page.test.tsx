@@ -70,7 +70,7 @@ async function pick(user: ReturnType<typeof userEvent.setup>, combobox: HTMLElem
 
 const bodyOf = (init: RequestInit | undefined) => JSON.parse(String(init?.body)) as unknown
 
-describe('ManagePage', () => {
+describe('ManagePage', { timeout: 20_000 }, () => {
   it("lists an editor's assignments with their state, version and recording, and no editor filter", async () => {
     const fetch = stubFetch({
       'POST /api/editor/assignmentreports': () => json(REPORTS.filter((r) => r.assigned?.source === 'Ernesto')),
@@ -136,7 +136,7 @@ describe('ManagePage', () => {
   })
 })
 
-describe('AssignmentEditModal', () => {
+describe('AssignmentEditModal', { timeout: 20_000 }, () => {
   it('shows an editor no snippet field and saves transcription, own voice and an uploaded file as multipart', async () => {
     const user = userEvent.setup()
     let saved = false

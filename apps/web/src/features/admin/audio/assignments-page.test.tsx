@@ -76,7 +76,7 @@ const rowTexts = () =>
     .slice(1)
     .map((row) => within(row).getAllByRole('cell')[0]?.textContent)
 
-describe('AssignmentsPage', () => {
+describe('AssignmentsPage', { timeout: 20_000 }, () => {
   it('lists assignable and assigned idioms, to-publish first, with state, version and source', async () => {
     stubServer()
     renderWithProviders(<AssignmentsPage />)

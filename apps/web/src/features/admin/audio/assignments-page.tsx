@@ -1,4 +1,5 @@
-import { Badge, Button, Group, Pagination, ScrollArea, Select, Stack, Table, Text, TextInput, Title, VisuallyHidden } from '@mantine/core'
+import { Badge, Button, Group, Pagination, Paper, ScrollArea, Select, Stack, Table, Text, TextInput, Title, VisuallyHidden } from '@mantine/core'
+import { useMediaQuery } from '@mantine/hooks'
 import { Fragment, useDeferredValue, useMemo, useState } from 'react'
 import { AudioPlayer } from '../../../components/audio-player'
 import { Banner } from '../../../components/banner'
@@ -125,6 +126,7 @@ function AssignmentTable({
   const pages = Math.max(1, Math.ceil(visible.length / PAGE_SIZE))
   const current = Math.min(page, pages)
   const shown = visible.slice((current - 1) * PAGE_SIZE, current * PAGE_SIZE)
+  const narrow = useMediaQuery('(max-width: 48em)') ?? false
   const waiting = list.filter((r) => r.assigned?.state === 'fulfilled').length
 
   return (
@@ -135,6 +137,41 @@ function AssignmentTable({
       </Text>
       {visible.length === 0 ? (
         <Text py="md">{list.length === 0 ? 'No idioms yet.' : 'No idioms match these filters.'}</Text>
+      ) : narrow ? (
+        <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Assignments">
+          {shown.map((r) => {
+            const open = listening === r.idiomId
+            return (
+              <Paper key={r.idiomId} component="li" withBorder radius="md" p="sm">
+                <Stack gap={6}>
+                  <Text fw={600}>{r.text}</Text>
+                  <Group gap={6}>
+                    <StateBadge assigned={r.assigned} />
+                    <Badge variant="light" color="gray" style={{ textTransform: 'none' }}>
+                      {r.tone}
+                    </Badge>
+                    <Badge variant="outline" color="gray" style={{ textTransform: 'none' }}>
+                      Usage {r.usage}
+                    </Badge>
+                  </Group>
+                  {r.assigned ? (
+                    <Text size="sm">
+                      <Text span c="dimmed">
+                        Source:{' '}
+                      </Text>
+                      {r.assigned.source}
+                    </Text>
+                  ) : null}
+                  <Group gap="xs">
+                    <ListenButton report={r} open={open} onToggle={() => setListening(open ? null : r.idiomId)} />
+                    <RowActions report={r} onAssign={onAssign} onPublish={onPublish} />
+                  </Group>
+                  {open ? <Recording report={r} /> : null}
+                </Stack>
+              </Paper>
+            )
+          })}
+        </Stack>
       ) : (
         <ScrollArea type="auto" offsetScrollbars>
           <Table verticalSpacing="xs" highlightOnHover aria-label="Assignments" miw={760}>
@@ -171,15 +208,7 @@ function AssignmentTable({
                       <Table.Td>{r.assigned?.source ?? <Text span c="dimmed">—</Text>}</Table.Td>
                       <Table.Td>
                         {audio ? (
-                          <Button
-                            size="compact-sm"
-                            variant="subtle"
-                            aria-expanded={open}
-                            aria-label={`${open ? 'Hide' : 'Listen to'} the recording of ${r.text}`}
-                            onClick={() => setListening(open ? null : r.idiomId)}
-                          >
-                            {open ? 'Hide' : 'Listen'}
-                          </Button>
+                          <ListenButton report={r} open={open} onToggle={() => setListening(open ? null : r.idiomId)} />
                         ) : (
                           <Text span c="dimmed">
                             —
@@ -188,34 +217,14 @@ function AssignmentTable({
                       </Table.Td>
                       <Table.Td>
                         <Group gap="xs" wrap="nowrap" justify="flex-end">
-                          {r.assigned?.state === 'fulfilled' ? (
-                            <Button size="compact-sm" color="green" onClick={() => onPublish(r)} aria-label={`Publish ${r.text}`}>
-                              Publish
-                            </Button>
-                          ) : null}
-                          <Button
-                            size="compact-sm"
-                            variant="default"
-                            onClick={() => onAssign(r)}
-                            aria-label={`${r.assigned ? 'Reassign' : 'Assign'} ${r.text}`}
-                          >
-                            {r.assigned ? 'Reassign' : 'Assign'}
-                          </Button>
+                          <RowActions report={r} onAssign={onAssign} onPublish={onPublish} />
                         </Group>
                       </Table.Td>
                     </Table.Tr>
                     {open && audio ? (
                       <Table.Tr>
                         <Table.Td colSpan={7} bg="var(--mantine-color-gray-0)">
-                          <Stack gap={6}>
-                            <Text size="sm">
-                              <Text span c="dimmed">
-                                Transcription:{' '}
-                              </Text>
-                              {r.assigned?.transcription || '—'}
-                            </Text>
-                            <AudioPlayer src={audio.url} isAdmin label={`Recording of ${r.text}`} autoFocus />
-                          </Stack>
+                          <Recording report={r} />
                         </Table.Td>
                       </Table.Tr>
                     ) : null}
@@ -241,6 +250,66 @@ function AssignmentTable({
           />
         </Group>
       ) : null}
+    </Stack>
+  )
+}
+
+function ListenButton({ report, open, onToggle }: { report: AssignmentReport; open: boolean; onToggle: () => void }) {
+  if (!report.assigned?.audio) return null
+  return (
+    <Button
+      size="compact-sm"
+      variant="subtle"
+      aria-expanded={open}
+      aria-label={`${open ? 'Hide' : 'Listen to'} the recording of ${report.text}`}
+      onClick={onToggle}
+    >
+      {open ? 'Hide' : 'Listen'}
+    </Button>
+  )
+}
+
+function RowActions({
+  report,
+  onAssign,
+  onPublish,
+}: {
+  report: AssignmentReport
+  onAssign: (r: AssignmentReport) => void
+  onPublish: (r: AssignmentReport) => void
+}) {
+  return (
+    <>
+      {report.assigned?.state === 'fulfilled' ? (
+        <Button size="compact-sm" color="green" onClick={() => onPublish(report)} aria-label={`Publish ${report.text}`}>
+          Publish
+        </Button>
+      ) : null}
+      <Button
+        size="compact-sm"
+        variant="default"
+        onClick={() => onAssign(report)}
+        aria-label={`${report.assigned ? 'Reassign' : 'Assign'} ${report.text}`}
+      >
+        {report.assigned ? 'Reassign' : 'Assign'}
+      </Button>
+    </>
+  )
+}
+
+/** The take to listen to (admins get the download control) with what it should say. */
+function Recording({ report }: { report: AssignmentReport }) {
+  const audio = report.assigned?.audio
+  if (!audio) return null
+  return (
+    <Stack gap={6}>
+      <Text size="sm">
+        <Text span c="dimmed">
+          Transcription:{' '}
+        </Text>
+        {report.assigned?.transcription || '—'}
+      </Text>
+      <AudioPlayer src={audio.url} isAdmin label={`Recording of ${report.text}`} autoFocus />
     </Stack>
   )
 }
