@@ -5,6 +5,7 @@ import type { Database } from './db/client.js'
 import type { CacheRegistry } from './modules/admin/cache-registry.js'
 import type { AudioService } from './modules/audio/audio.service.js'
 import type { ContentService } from './modules/content/content.service.js'
+import type { EditorService } from './modules/editor/editor.service.js'
 import type { ExamplesService } from './modules/examples/examples.service.js'
 import type { ExercisesService } from './modules/exercises/exercises.service.js'
 import type { IdiomsService } from './modules/idioms/idioms.service.js'
@@ -12,7 +13,7 @@ import type { ImportService } from './modules/import/import.service.js'
 import type { PromptsService } from './modules/prompts/prompts.service.js'
 import type { SandboxService } from './modules/sandbox/sandbox.service.js'
 import type { ContractDeps } from './plugins/contract.js'
-import type { Storage } from './plugins/storage.js'
+import type { AppStorage } from './plugins/storage-factory.js'
 import type { KvRepo } from './modules/settings/settings.repo.js'
 import type { SettingsService } from './modules/settings/settings.service.js'
 import type { UsersRepo } from './modules/users/users.repo.js'
@@ -40,9 +41,11 @@ export interface AppContext {
     audio: AudioService
     exercises: ExercisesService
     sandbox: SandboxService
+    /** The editors' audio workflow: assign, fulfil, publish; direct example uploads. */
+    editor: EditorService
   }
-  /** Uploaded files (audio): a local folder, or object storage later. */
-  storage: Storage
+  /** Uploaded files (audio): DATA_DIR/audio, or an S3-compatible bucket when S3_* is set. */
+  storage: AppStorage
   /** In-process caches by name; GET /api/admin/resetcaches clears them all. */
   caches: CacheRegistry
   /** True when the request carries a signed betaKey cookie matching the current key. */

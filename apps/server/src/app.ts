@@ -26,6 +26,9 @@ import { createCacheRegistry } from './modules/admin/cache-registry.js'
 import { registerBugReportsRoutes } from './modules/bug-reports/bug-reports.routes.js'
 import { registerChatRoutes } from './modules/chat/chat.routes.js'
 import { createContentRepo } from './modules/content/content.repo.js'
+import { createEditorRepo } from './modules/editor/editor.repo.js'
+import { registerEditorRoutes } from './modules/editor/editor.routes.js'
+import { createEditorService } from './modules/editor/editor.service.js'
 import { createContentService } from './modules/content/content.service.js'
 import { createExamplesRepo } from './modules/examples/examples.repo.js'
 import { registerExamplesRoutes } from './modules/examples/examples.routes.js'
@@ -54,7 +57,7 @@ import { registerEndpoint, type Caller, type ContractDeps } from './plugins/cont
 import { registerErrorHandler } from './plugins/errors.js'
 import { registerMultipart } from './plugins/multipart.js'
 import { registerSecurity } from './plugins/security.js'
-import { createAudioStorage } from './plugins/storage.js'
+import { createStorage } from './plugins/storage-factory.js'
 import { createEspeakSynthesizer, type SpeechSynthesizer } from './tts/tts.js'
 
 export interface BuildOptions {
@@ -106,8 +109,10 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       new AppError(429, 'RATE_LIMITED', `Too many requests; try again in ${Math.ceil(ctx.ttl / 1000)} s`),
   })
   await registerMultipart(app)
-  const storage = await createAudioStorage(config.dataDir)
+  const storage = await createStorage(config)
   app.addHook('onClose', () => storage.close())
+  app.log.info({ storage: storage.location }, 'audio storage')
+  const audioSigner = createAudioUrlSigner({ secret: cookieSecret, clock })
 
   const repos = {
     users: createUsersRepo(db),
@@ -125,7 +130,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     app.log.info({ ...report, invalidFiles: report.invalidFiles.length }, 'content imported')
   }
   const idiomsRepo = createIdiomsRepo(db)
-  const idioms = createIdiomsService({ idioms: idiomsRepo, clock })
+  const editor = createEditorService({ repo: createEditorRepo(db), storage, signer: audioSigner, clock, log: app.log })
+  const idioms = createIdiomsService({ idioms: idiomsRepo, clock, assigned: (ids, viewer) => editor.assignedFor(ids, viewer) })
   const examples = createExamplesService({ examples: createExamplesRepo(db), idioms: idiomsRepo, storage, clock, log: app.log })
   const imports = createImportService({ imports: createImportRepo(db), clock })
   const localEvaluator = opts.evaluator ?? evaluate
@@ -150,7 +156,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     storage,
     synthesizer: opts.synthesizer ?? createEspeakSynthesizer(),
     audio: createAudioRepo(db),
-    signer: createAudioUrlSigner({ secret: cookieSecret, clock }),
+    signer: audioSigner,
     clock,
     log: app.log,
   })
@@ -212,7 +218,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     clock,
     contract,
     repos,
-    services: { users, settings, idioms, examples, imports, prompts, content, evaluator, audio, exercises, sandbox },
+    services: { users, settings, idioms, examples, imports, prompts, content, evaluator, audio, exercises, sandbox, editor },
     storage,
     caches,
     betaCookieValid,
@@ -238,6 +244,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   registerExercisesRoutes(ctx)
   registerSandboxRoutes(ctx)
   registerAudioRoutes(ctx)
+  registerEditorRoutes(ctx)
   registerPendingEndpoints(app, contract)
   await registerSpa(app, config)
   return app
