@@ -1,5 +1,6 @@
 import { Navigate } from 'react-router'
 import type { RouteObject } from 'react-router'
+import { BugReportsPage } from '../features/admin/bug-reports/bug-reports-page'
 import { CreateExamplePage } from '../features/admin/example/create-example-page'
 import { AssignmentsPage } from '../features/admin/audio/assignments-page'
 import { CreateIdiomPage } from '../features/admin/idiom/idiom-page'
@@ -10,12 +11,12 @@ import { PromptsPage } from '../features/admin/prompts/prompts-page'
 import { ResetCachePage } from '../features/admin/reset-cache/reset-cache-page'
 import { SettingsPage } from '../features/admin/settings/settings-page'
 import { BugReportPage } from '../features/bug-report/bug-report-page'
+import { ChatPage } from '../features/chat/chat-page'
 import { CalendarPage } from '../features/calendar/calendar-page'
 import { DashboardPage } from '../features/dashboard/dashboard-page'
 import { ManagePage } from '../features/editor/manage-page'
 import { ExercisePage } from '../features/exercise/exercise-page'
 import { AboutPage } from '../features/pages/about-page'
-import { ChatPage } from '../features/pages/chat-page'
 import { LandingPage } from '../features/pages/landing-page'
 import { LicensePage } from '../features/pages/license-page'
 import { NotFoundPage } from '../features/pages/not-found-page'
@@ -80,6 +81,7 @@ export const layoutRoutes: RouteObject[] = [
       { path: 'settings', element: <SettingsPage /> },
       { path: 'prompts', element: <PromptsPage /> },
       { path: 'resetcache', element: <ResetCachePage /> },
+      { path: 'bugreports', element: <BugReportsPage /> },
     ],
   },
   { path: '*', element: <NotFoundPage /> },

@@ -50,7 +50,7 @@ const mount = (path = '/app/bugreport') =>
   )
 
 
-describe('BugReportPage', () => {
+describe('BugReportPage', { timeout: 20_000 }, () => {
   it('offers the ten problem types verbatim and says not to include private information', async () => {
     stubFetch({})
     const user = userEvent.setup()

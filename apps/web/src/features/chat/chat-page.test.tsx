@@ -38,7 +38,7 @@ const mount = (path = '/chat') =>
     path,
   )
 
-describe('ChatPage', () => {
+describe('ChatPage', { timeout: 20_000 }, () => {
   it('sends the question on Enter, shows Loading... and then the answer with its sources', async () => {
     let release: () => void = () => {}
     const fetchMock = stubFetch({

@@ -62,7 +62,7 @@ afterEach(() => vi.unstubAllGlobals())
 const mount = () =>
   renderRoutes([{ path: '/app/reports', element: <ReportsPage /> }], '/app/reports', { auth: signedIn() })
 
-describe('ReportsPage', () => {
+describe('ReportsPage', { timeout: 20_000 }, () => {
   it('shows an encouraging placeholder and no generate action in state 4', async () => {
     stubFetch({ 'GET /api/reports': () => json({ reports: [], state: 4 }) })
     mount()

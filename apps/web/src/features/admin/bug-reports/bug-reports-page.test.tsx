@@ -36,7 +36,7 @@ const mount = () =>
     profile: makeProfile({ role: 'admin' }),
   })
 
-describe('BugReportsPage', () => {
+describe('BugReportsPage', { timeout: 20_000 }, () => {
   it('lists open reports with reporter, example, user agent, labels and GitHub link', async () => {
     stubFetch({
       'GET /api/admin/bugreports': () =>

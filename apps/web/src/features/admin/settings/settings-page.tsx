@@ -1,6 +1,7 @@
-import { Button, Code, Group, List, Paper, PasswordInput, Stack, Text, Title } from '@mantine/core'
+import { Anchor, Button, Code, Group, List, Paper, PasswordInput, Stack, Text, Title } from '@mantine/core'
 import { betaKeyFor } from '@che/core'
 import { useState } from 'react'
+import { Link } from 'react-router'
 import { Banner } from '../../../components/banner'
 import { KeyValueEditor, rowsFromMap, setRow } from '../../../components/key-value-editor'
 import type { KeyValueRow } from '../../../components/key-value-editor'
@@ -15,7 +16,13 @@ export function SettingsPage() {
   const settings = useAdminSettings()
   return (
     <Stack gap="md" maw={900}>
-      <Title order={1}>Settings</Title>
+      <Group justify="space-between" align="baseline">
+        <Title order={1}>Settings</Title>
+        {/* The admin menu is fixed by the spec, so the bug-report list is reached from here. */}
+        <Anchor component={Link} to="/admin/bugreports">
+          Bug reports
+        </Anchor>
+      </Group>
       <QueryState query={settings} errorFallback={SETTINGS_FALLBACK_ERROR}>
         {(map) => <SettingsEditor initial={map} />}
       </QueryState>
