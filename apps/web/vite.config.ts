@@ -31,8 +31,13 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ },
-            { name: 'mantine', test: /node_modules[\\/](@mantine|@floating-ui|react-transition-group|react-remove-scroll.*|react-number-format|clsx)[\\/]/ },
+            { name: 'mantine', test: /node_modules[\\/](@mantine[\\/](?!charts[\\/])[a-z-]+|@floating-ui|react-transition-group|react-remove-scroll.*|react-number-format|clsx)[\\/]/ },
             { name: 'data', test: /node_modules[\\/](@tanstack|zod|oidc-client-ts|jwt-decode)[\\/]/ },
+            // Charts are drawn only by the lazy-loaded report charts: their own chunk, fetched with them.
+            {
+              name: 'charts',
+              test: /node_modules[\\/](@mantine[\\/]charts|recharts|d3-[a-z-]+|victory-vendor|internmap|decimal\.js-light|immer|redux|redux-thunk|reselect|react-redux|@reduxjs)[\\/]/,
+            },
           ],
         },
       },
