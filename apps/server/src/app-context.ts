@@ -11,6 +11,7 @@ import type { ExercisesService } from './modules/exercises/exercises.service.js'
 import type { IdiomsService } from './modules/idioms/idioms.service.js'
 import type { ImportService } from './modules/import/import.service.js'
 import type { PromptsService } from './modules/prompts/prompts.service.js'
+import type { ReportsService } from './modules/reports/reports.service.js'
 import type { SandboxService } from './modules/sandbox/sandbox.service.js'
 import type { ContractDeps } from './plugins/contract.js'
 import type { AppStorage } from './plugins/storage-factory.js'
@@ -41,6 +42,8 @@ export interface AppContext {
     audio: AudioService
     exercises: ExercisesService
     sandbox: SandboxService
+    /** Progress reports: facts from the review history, insights phrased locally or by the LLM. */
+    reports: ReportsService
     /** The editors' audio workflow: assign, fulfil, publish; direct example uploads. */
     editor: EditorService
   }

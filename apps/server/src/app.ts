@@ -44,6 +44,9 @@ import { registerImportRoutes } from './modules/import/import.routes.js'
 import { createImportService } from './modules/import/import.service.js'
 import { registerPromptsRoutes } from './modules/prompts/prompts.routes.js'
 import { createPromptsService } from './modules/prompts/prompts.service.js'
+import { createReportsRepo } from './modules/reports/reports.repo.js'
+import { registerReportsRoutes } from './modules/reports/reports.routes.js'
+import { createReportsService } from './modules/reports/reports.service.js'
 import { registerSandboxRoutes } from './modules/sandbox/sandbox.routes.js'
 import { createSandboxService } from './modules/sandbox/sandbox.service.js'
 import { createKvRepo } from './modules/settings/settings.repo.js'
@@ -170,6 +173,14 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     log: app.log,
   })
   const sandbox = createSandboxService({ exercises: exercisesRepo, examples: examplesRepo, audio, evaluator, clock })
+  const reports = createReportsService({
+    reports: createReportsRepo(db),
+    settings,
+    prompt: () => prompts.get('report'),
+    llm: config.llm ? createLlmClient(config.llm) : undefined,
+    clock,
+    log: app.log,
+  })
   const caches = createCacheRegistry()
   caches.register('settings', () => settings.invalidate())
 
@@ -218,7 +229,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     clock,
     contract,
     repos,
-    services: { users, settings, idioms, examples, imports, prompts, content, evaluator, audio, exercises, sandbox, editor },
+    services: { users, settings, idioms, examples, imports, prompts, content, evaluator, audio, exercises, sandbox, reports, editor },
     storage,
     caches,
     betaCookieValid,
@@ -243,6 +254,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   registerChatRoutes(ctx)
   registerExercisesRoutes(ctx)
   registerSandboxRoutes(ctx)
+  registerReportsRoutes(ctx)
   registerAudioRoutes(ctx)
   registerEditorRoutes(ctx)
   registerPendingEndpoints(app, contract)
