@@ -134,8 +134,9 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   }
   const idiomsRepo = createIdiomsRepo(db)
   const editor = createEditorService({ repo: createEditorRepo(db), storage, signer: audioSigner, clock, log: app.log })
-  const idioms = createIdiomsService({ idioms: idiomsRepo, clock, assigned: (ids, viewer) => editor.assignedFor(ids, viewer) })
-  const examples = createExamplesService({ examples: createExamplesRepo(db), idioms: idiomsRepo, storage, clock, log: app.log })
+  const audioUrl = (key: string) => audioSigner.url(key)
+  const idioms = createIdiomsService({ idioms: idiomsRepo, clock, audioUrl, assigned: (ids, viewer) => editor.assignedFor(ids, viewer) })
+  const examples = createExamplesService({ examples: createExamplesRepo(db), idioms: idiomsRepo, storage, audioUrl, clock, log: app.log })
   const imports = createImportService({ imports: createImportRepo(db), clock })
   const localEvaluator = opts.evaluator ?? evaluate
   const evaluator = config.llm

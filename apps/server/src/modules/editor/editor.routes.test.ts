@@ -110,7 +110,11 @@ describe.each([
     }
   }
 
-  describe('GET /api/editors', () => {
+  /** A signed audio URL for `key` (modules/audio/audio-url.ts). */
+const signedUrl = (key: string) =>
+  expect.stringMatching(new RegExp(`^/api/audio/${key.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\?exp=\\d+&sig=[\\w-]+$`))
+
+describe('GET /api/editors', () => {
     it('lists editors and admins, not learners, for admins only', async () => {
       const res = await get('/api/editors', admin.token)
       expect(res.statusCode).toBe(200)
@@ -437,7 +441,7 @@ describe.each([
       expect(fulfilled.statusCode, fulfilled.body).toBe(200)
       const [takeKey] = await recordings()
       // Until it is published, learners keep the old audio and the old text.
-      expect(await exampleOf(ex.exampleId)).toMatchObject({ text: ex.text, audio: { url: `/api/audio/${directKey}` } })
+      expect(await exampleOf(ex.exampleId)).toMatchObject({ text: ex.text, audio: { url: signedUrl(directKey) } })
 
       const res = await publish(ex.idiomId, 1)
       expect(res.statusCode, res.body).toBe(200)
@@ -445,7 +449,7 @@ describe.each([
       expect(await exampleOf(ex.exampleId)).toMatchObject({
         text,
         conjugatedSnippet: 'estoy al horno',
-        audio: { url: `/api/audio/${takeKey}`, voice: 'Ana Editora' },
+        audio: { url: signedUrl(takeKey), voice: 'Ana Editora' },
       })
       expect(await store.keys()).not.toContain(directKey)
       expect(await store.keys()).toContain(takeKey)
@@ -468,7 +472,7 @@ describe.each([
       expect(keys).toHaveLength(2)
       const v2 = keys.find((k) => k !== v1)!
       expect(v2).toMatch(new RegExp(`^recordings/${ex.idiomId}/2-`))
-      expect((await exampleOf(ex.exampleId)).audio.url).toBe(`/api/audio/${v1}`)
+      expect((await exampleOf(ex.exampleId)).audio.url).toEqual(signedUrl(v1))
 
       // A third take before publishing replaces version 2's take, never the published one.
       const again = await fulfil(ana.token, { idiomId: ex.idiomId, transcription: 'Si no llego mañana estoy al horno.' }, wavFile(220, 600))
@@ -480,12 +484,12 @@ describe.each([
       const stale = await publish(ex.idiomId, 1)
       expect([stale.statusCode, stale.json().code]).toEqual([409, 'CONFLICT'])
       expect(stale.json().details).toEqual({ state: 'fulfilled', sync: 2 })
-      expect((await exampleOf(ex.exampleId)).audio.url).toBe(`/api/audio/${v1}`)
+      expect((await exampleOf(ex.exampleId)).audio.url).toEqual(signedUrl(v1))
 
       const ok = await publish(ex.idiomId, 2)
       expect(ok.statusCode, ok.body).toBe(200)
       expect(ok.json().assigned).toMatchObject({ sync: 2, state: 'published' })
-      expect(await exampleOf(ex.exampleId)).toMatchObject({ text: 'Si no llego mañana estoy al horno.', audio: { url: `/api/audio/${v2b}` } })
+      expect(await exampleOf(ex.exampleId)).toMatchObject({ text: 'Si no llego mañana estoy al horno.', audio: { url: signedUrl(v2b) } })
       expect(await recordings()).toEqual([v2b])
     })
 
@@ -541,7 +545,7 @@ describe.each([
         conjugatedSnippet: 'estoy al horno',
         translation: ex.translation,
         source: '',
-        audio: { url: `/api/audio/${k1}`, voice: '' },
+        audio: { url: signedUrl(k1), voice: '' },
         isNew: false,
         idiom: { text: expect.any(String), translation: 'to be in trouble', tone: 'Casual', usage: 8 },
       })
@@ -550,7 +554,7 @@ describe.each([
       const [k2] = await files()
       expect(await files()).toHaveLength(1)
       expect(k2).toMatch(/\.webm$/)
-      expect(second.json().audio.url).toBe(`/api/audio/${k2}`)
+      expect(second.json().audio.url).toEqual(signedUrl(k2))
     })
 
     it('refuses an image, a text file, an empty file and a file over the limit, storing nothing', async () => {

@@ -4,7 +4,7 @@ import { snippetInText, type Assigned, type AssignmentReport, type Editor, type 
 import { badRequest, conflict, forbidden, notFound, toMessage } from '../../errors.js'
 import type { Storage } from '../../plugins/storage.js'
 import { detectAudio } from '../examples/audio-check.js'
-import { toExample } from '../idioms/idioms.mappers.js'
+import { recordingOf, toExample } from '../idioms/idioms.mappers.js'
 import type { AssignmentRow, AssignmentWithNames, EditorRepo } from './editor.repo.js'
 
 type AssignedView = z.infer<typeof Assigned>
@@ -304,7 +304,7 @@ export function createEditorService(deps: {
       const old = example.audioKey
       if (old && old !== key && !(await repo.keyInUse(old))) await removeFiles([old])
       const idiom = (await repo.findIdiom(row.idiomId))!
-      return toExample(row, idiom)
+      return toExample(row, idiom, recordingOf(row, (key) => deps.signer.url(key)))
     },
 
     /**

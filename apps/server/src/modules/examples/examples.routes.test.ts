@@ -148,9 +148,18 @@ describe('examples routes', () => {
       expect(res.statusCode).toBe(200)
       const edited = Example.parse(res.json())
       expect(edited.translation).toBe('Oops.')
-      expect(edited.audio).toEqual({ url: expect.stringMatching(/^\/api\/audio\/[0-9a-f-]{36}\.wav$/), voice: 'Sofía' })
+      expect(edited.audio).toEqual({
+        url: expect.stringMatching(/^\/api\/audio\/[0-9a-f-]{36}\.wav\?exp=\d+&sig=[\w-]+$/),
+        voice: 'Sofía',
+      })
       const stored = await t.app.inject({ method: 'GET', url: `/api/example/${made.exampleId}`, headers: bearer(learner) })
-      expect(Example.parse(stored.json()).audio).toEqual(edited.audio)
+      const audio = Example.parse(stored.json()).audio!
+      expect(audio).toEqual(edited.audio)
+      // The signed URL plays in a media element, which sends no bearer token.
+      const played = await t.app.inject({ method: 'GET', url: audio.url })
+      expect(played.statusCode).toBe(200)
+      expect(played.headers['content-type']).toMatch(/^audio\//)
+      expect(played.rawPayload.equals(Buffer.from(wav()))).toBe(true)
     })
 
     it('refuses a file that is not audio with 415 and changes nothing', async () => {

@@ -43,7 +43,7 @@ function setup(overrides: { storage?: Partial<Storage>; update?: ExamplesRepo['u
   }
   const update = vi.fn(overrides.update ?? (async (_id: string, changes: Partial<ExampleRow>) => ({ ...example, ...changes })))
   const examples = { findWithIdiom: async () => ({ example, idiom }), update } as unknown as ExamplesRepo
-  const service = createExamplesService({ examples, idioms: {} as IdiomsRepo, storage, clock: () => now })
+  const service = createExamplesService({ examples, idioms: {} as IdiomsRepo, storage, audioUrl: (key) => `/signed/${key}`, clock: () => now })
   return { service, storage, update }
 }
 
@@ -57,7 +57,7 @@ describe('examples service', () => {
       expect(storage.put).toHaveBeenCalledWith(key, expect.any(Buffer), 'audio/wav')
       expect(update).toHaveBeenCalledWith(example.id, { ...edit, audioKey: key, updatedAt: now })
       expect(storage.delete).toHaveBeenCalledWith('old.wav')
-      expect(result.audio).toEqual({ url: `/api/audio/${key}`, voice: 'Sofía' })
+      expect(result.audio).toEqual({ url: `/signed/${key}`, voice: 'Sofía' })
     })
 
     it('changes no row when the file cannot be stored', async () => {

@@ -155,7 +155,7 @@ export function createExercisesService(deps: {
       // Deleted between the two reads: rare, and the next call chooses again.
       if (!found) throw unavailable(NO_DUE_MESSAGE)
       const isNew = !due.some((p) => p.exampleId === choice.exampleId)
-      return { ...toExample(found.example, found.idiom, isNew), audio: await deps.audio.audioFor(found.example) }
+      return toExample(found.example, found.idiom, await deps.audio.audioFor(found.example), isNew)
     },
 
     /**

@@ -4,11 +4,15 @@ import type { ExampleRow, IdiomRow } from './idioms.repo.js'
 
 /** Rows to the contract's shapes (spec §3). */
 
-export function audioUrl(key: string): string {
-  return `/api/audio/${key}`
+/** Turns a storage key into a URL a media element can play (modules/audio/audio-url.ts signs it). */
+export type AudioUrl = (key: string) => string
+
+/** The example's published recording, if it has one, with a playable URL. */
+export function recordingOf(row: ExampleRow, audioUrl: AudioUrl): Example['audio'] {
+  return row.audioKey ? { url: audioUrl(row.audioKey), voice: row.voice } : null
 }
 
-export function toExampleSummary(row: ExampleRow): z.infer<typeof ExampleSummary> {
+export function toExampleSummary(row: ExampleRow, audio: Example['audio']): z.infer<typeof ExampleSummary> {
   return {
     exampleId: row.id,
     idiomId: row.idiomId,
@@ -16,21 +20,26 @@ export function toExampleSummary(row: ExampleRow): z.infer<typeof ExampleSummary
     conjugatedSnippet: row.conjugatedSnippet,
     translation: row.translation,
     source: row.source,
-    audio: row.audioKey ? { url: audioUrl(row.audioKey), voice: row.voice } : null,
+    audio,
   }
 }
 
 /** `isNew` is per learner (the exercises module works it out); false here. */
-export function toExample(row: ExampleRow, idiom: IdiomRow, isNew = false): Example {
+export function toExample(row: ExampleRow, idiom: IdiomRow, audio: Example['audio'], isNew = false): Example {
   return {
-    ...toExampleSummary(row),
+    ...toExampleSummary(row, audio),
     isNew,
     idiom: { text: idiom.text, translation: idiom.translation, tone: idiom.tone, usage: idiom.usage },
   }
 }
 
 /** `assigned`: the idiom's recording assignment as the viewer may see it (modules/editor). */
-export function toIdiom(row: IdiomRow, examples: ExampleRow[], assigned: z.infer<typeof Assigned> | null = null): Idiom {
+export function toIdiom(
+  row: IdiomRow,
+  examples: ExampleRow[],
+  audioUrl: AudioUrl,
+  assigned: z.infer<typeof Assigned> | null = null,
+): Idiom {
   return {
     idiomId: row.id,
     text: row.text,
@@ -39,7 +48,7 @@ export function toIdiom(row: IdiomRow, examples: ExampleRow[], assigned: z.infer
     usage: row.usage,
     source: row.source,
     createdAt: row.createdAt.toISOString(),
-    examples: examples.map(toExampleSummary),
+    examples: examples.map((e) => toExampleSummary(e, recordingOf(e, audioUrl))),
     assigned,
   }
 }

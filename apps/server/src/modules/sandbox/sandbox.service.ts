@@ -63,7 +63,7 @@ export function createSandboxService(deps: {
       const chosen = (based.length ? pick(based) : undefined) ?? pick(missed)
       if (!chosen) throw new AppError(404, 'NOT_FOUND', PLAYROOM_EMPTY)
       const seen = records.some((r) => r.exampleId === chosen.example.id)
-      return { ...toExample(chosen.example, chosen.idiom, !seen), audio: await deps.audio.audioFor(chosen.example) }
+      return toExample(chosen.example, chosen.idiom, await deps.audio.audioFor(chosen.example), !seen)
     },
 
     /** Grade a Playroom answer: no score, no schedule change, nothing written. */
