@@ -178,7 +178,7 @@ function AnswerBubble({ answer }: { answer: HelpAnswer }) {
                   {s.title}
                 </Anchor>
                 <Collapse expanded={open.has(s.url)}>
-                  <Blockquote p="xs" mt={4} color="gray" cite={s.url} fz="sm">
+                  <Blockquote p="xs" mt={4} color="gray" fz="sm">
                     {s.excerpt}
                   </Blockquote>
                 </Collapse>

@@ -7,7 +7,10 @@ import type { ReactNode } from 'react'
 import { formatWeek, MISTAKE_LABELS, PART_OF_DAY_LABELS } from './report-format'
 
 const CHART_HEIGHT = 240
-const percent = (value: number) => `${value}%`
+// Series order, not alphabetical (recharts 3 sorts legend items by name unless told otherwise).
+const LEGEND = { verticalAlign: 'bottom' as const, height: 40, itemSorter: null }
+// Rounded shares can add up to 101: the axis stays at 0–100 rather than growing a "101%" tick.
+const PERCENT_AXIS = { domain: [0, 100], ticks: [0, 25, 50, 75, 100], allowDataOverflow: true, width: 48 }
 const GRADE_SERIES = [
   { name: 'perfect', label: 'Perfect', color: 'teal.6' },
   { name: 'minor', label: 'Minor errors', color: 'yellow.5' },
@@ -42,10 +45,9 @@ function AccuracyTrend({ facts }: { facts: ReportFacts }) {
     series: GRADE_SERIES,
     type: 'stacked' as const,
     unit: '%',
-    valueFormatter: percent,
     withLegend: true,
-    legendProps: { verticalAlign: 'bottom' as const, height: 40 },
-    yAxisProps: { domain: [0, 100], width: 44 },
+    legendProps: LEGEND,
+    yAxisProps: PERCENT_AXIS,
     tickLine: 'none' as const,
   }
   return (
@@ -63,9 +65,9 @@ function AccuracyTrend({ facts }: { facts: ReportFacts }) {
 }
 
 function ByTone({ facts }: { facts: ReportFacts }) {
-  const data = facts.byTone.map((t) => ({ ...t, label: t.tone }))
+  const data = facts.byTone.map((t) => ({ ...t, label: `${t.tone} (${t.reviews})` }))
   return (
-    <Chart title="Perfect answers by tone" caption="Where both your transcription and translation were perfect.">
+    <Chart title="Perfect answers by tone" caption="Share of reviews with both fields perfect; in brackets, how many reviews.">
       {data.length === 0 ? (
         <Text size="sm">No tones to compare yet.</Text>
       ) : (
@@ -75,10 +77,9 @@ function ByTone({ facts }: { facts: ReportFacts }) {
           dataKey="label"
           series={[{ name: 'perfectRate', label: 'Perfect', color: 'blue.6' }]}
           unit="%"
-          valueFormatter={percent}
           withLegend
-          legendProps={{ verticalAlign: 'bottom', height: 40 }}
-          yAxisProps={{ domain: [0, 100], width: 44 }}
+          legendProps={LEGEND}
+          yAxisProps={PERCENT_AXIS}
           tickLine="none"
           maxBarWidth={56}
         />
@@ -88,7 +89,7 @@ function ByTone({ facts }: { facts: ReportFacts }) {
 }
 
 function ByBand({ facts }: { facts: ReportFacts }) {
-  const data = facts.byBand.map((b) => ({ ...b, label: USAGE_BAND_RANGES[b.band].label }))
+  const data = facts.byBand.map((b) => ({ ...b, label: `${USAGE_BAND_RANGES[b.band].label} (${b.reviews})` }))
   if (data.length < 2) return null
   return (
     <Chart title="Perfect answers by how common the idiom is">
@@ -98,10 +99,9 @@ function ByBand({ facts }: { facts: ReportFacts }) {
         dataKey="label"
         series={[{ name: 'perfectRate', label: 'Perfect', color: 'grape.6' }]}
         unit="%"
-        valueFormatter={percent}
         withLegend
-        legendProps={{ verticalAlign: 'bottom', height: 40 }}
-        yAxisProps={{ domain: [0, 100], width: 44 }}
+        legendProps={LEGEND}
+        yAxisProps={PERCENT_AXIS}
         tickLine="none"
         maxBarWidth={56}
       />
@@ -123,7 +123,7 @@ function ByMistakeType({ facts }: { facts: ReportFacts }) {
           orientation="vertical"
           series={[{ name: 'count', label: 'Reviews', color: 'orange.6' }]}
           withLegend
-          legendProps={{ verticalAlign: 'bottom', height: 40 }}
+          legendProps={LEGEND}
           yAxisProps={{ width: 110 }}
           xAxisProps={{ allowDecimals: false }}
           tickLine="none"
@@ -149,7 +149,7 @@ function TimeOfDay({ facts }: { facts: ReportFacts }) {
           { name: 'perfect', label: 'Perfect', color: 'teal.6' },
         ]}
         withLegend
-        legendProps={{ verticalAlign: 'bottom', height: 40 }}
+        legendProps={LEGEND}
         yAxisProps={{ allowDecimals: false, width: 36 }}
         tickLine="none"
         maxBarWidth={32}

@@ -112,7 +112,7 @@ function NotYet({ hasReports }: { hasReports: boolean }) {
           every exercise you finish counts, and once you have done enough, you can generate a report here.
         </Text>
         <Group>
-          <Button component={Link} to="/app/exercise" variant="light">
+          <Button component={Link} to="/app/exercise">
             Practise now
           </Button>
         </Group>

@@ -3,6 +3,7 @@ import {
   Badge,
   Button,
   Group,
+  Input,
   Paper,
   SegmentedControl,
   Select,
@@ -32,9 +33,7 @@ export function BugReportsPage() {
       <Title order={1}>Bug reports</Title>
       <Group gap="md" align="flex-end">
         <Stack gap={4}>
-          <Text size="sm" fw={500} id="bug-status-label">
-            Status
-          </Text>
+          <Input.Label id="bug-status-label">Status</Input.Label>
           <SegmentedControl
             aria-labelledby="bug-status-label"
             value={filter.status}
@@ -130,6 +129,7 @@ function BugReportItem({ report }: { report: BugReport }) {
               onClick={() => close.mutate(report.id)}
               loading={close.isPending}
               aria-label={`Close ${report.title}`}
+              style={{ flexShrink: 0 }}
             >
               Close
             </Button>
