@@ -1,7 +1,7 @@
 import { api } from '@che/core'
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { call } from '../../../lib/api-client'
-import { SANDBOX_NEXT_KEY } from '../../../components/exercise/query-keys'
+import { SANDBOX_NEXT_KEY, browserTimeZone } from '../../../components/exercise/query-keys'
 
 export const SANDBOX_FALLBACK_ERROR = 'Failed to fetch a Playroom exercise'
 
@@ -9,7 +9,7 @@ export const SANDBOX_FALLBACK_ERROR = 'Failed to fetch a Playroom exercise'
 export const sandboxNextQuery = (round: number, enabled: boolean) =>
   queryOptions({
     queryKey: [...SANDBOX_NEXT_KEY, round],
-    queryFn: ({ signal }) => call(api.sandboxNext, { body: {}, signal }),
+    queryFn: ({ signal }) => call(api.sandboxNext, { body: { tz: browserTimeZone() }, signal }),
     enabled,
     staleTime: Infinity,
     gcTime: 0,
