@@ -28,8 +28,8 @@ describe('foundation: sign-up, menus, layouts, logout, beta gate', () => {
   it('shows the landing page to a visitor', async () => {
     const { page, context } = await newPage(browser)
     await page.goto('/')
-    await expect(page.getByRole('button', { name: 'Login / Signup' }).isVisible()).resolves.toBe(true)
-    await expect(page.getByText(/under development/i).first().isVisible()).resolves.toBe(true)
+    await page.getByRole('button', { name: 'Login / Signup' }).waitFor()
+    await page.getByText(/under development/i).first().waitFor()
     expect(await menuLabels(page)).toEqual(EVERYONE)
     await context.close()
   })

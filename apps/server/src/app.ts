@@ -20,7 +20,7 @@ import { createDiscovery } from './lib/discovery.js'
 import { registerAdminRoutes } from './modules/admin/admin.routes.js'
 import { createAudioRepo } from './modules/audio/audio.repo.js'
 import { registerAudioRoutes } from './modules/audio/audio.routes.js'
-import { createAudioService } from './modules/audio/audio.service.js'
+import { createAudioService, type AudioService } from './modules/audio/audio.service.js'
 import { createAudioUrlSigner } from './modules/audio/audio-url.js'
 import { createCacheRegistry } from './modules/admin/cache-registry.js'
 import { registerBugReportsRoutes } from './modules/bug-reports/bug-reports.routes.js'
@@ -134,9 +134,10 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   }
   const idiomsRepo = createIdiomsRepo(db)
   const editor = createEditorService({ repo: createEditorRepo(db), storage, signer: audioSigner, clock, log: app.log })
-  const audioUrl = (key: string) => audioSigner.url(key)
-  const idioms = createIdiomsService({ idioms: idiomsRepo, clock, audioUrl, assigned: (ids, viewer) => editor.assignedFor(ids, viewer) })
-  const examples = createExamplesService({ examples: createExamplesRepo(db), idioms: idiomsRepo, storage, audioUrl, clock, log: app.log })
+  // `audio` is made below; these services call it only when answering a request.
+  const audioOf = (row: Parameters<AudioService['existing']>[0]) => audio.existing(row)
+  const idioms = createIdiomsService({ idioms: idiomsRepo, clock, audioOf, assigned: (ids, viewer) => editor.assignedFor(ids, viewer) })
+  const examples = createExamplesService({ examples: createExamplesRepo(db), idioms: idiomsRepo, storage, audioOf, clock, log: app.log })
   const imports = createImportService({ imports: createImportRepo(db), clock })
   const localEvaluator = opts.evaluator ?? evaluate
   const evaluator = config.llm

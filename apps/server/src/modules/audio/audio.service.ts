@@ -78,6 +78,12 @@ export function createAudioService(deps: {
      * synthesis fails (the exercise then shows the text to read). URLs are signed so an
      * `<audio src>` can fetch them without a bearer token.
      */
+    /** The audio the example already has (recording, else stored speech); never synthesises. */
+    existing(example: ExampleRow): Audio | null {
+      if (example.audioKey) return { url: deps.signer.url(example.audioKey), voice: example.voice }
+      return example.ttsKey ? { url: deps.signer.url(example.ttsKey), voice: deps.synthesizer.voice } : null
+    },
+
     async audioFor(example: ExampleRow): Promise<Audio | null> {
       if (example.audioKey) return { url: deps.signer.url(example.audioKey), voice: example.voice }
       let key = example.ttsKey

@@ -131,9 +131,13 @@ describe('examples routes', () => {
       const served = await get('/api/exercises/next', admin)
       expect(served.json()).toMatchObject({ exampleId: made.exampleId, audio: { url: expect.stringContaining('/api/audio/') } })
       expect(await ttsKeyOf()).toBeTruthy()
+      // The example itself now offers that speech too, e.g. to an admin checking it.
+      const withSpeech = Example.parse((await get(`/api/example/${made.exampleId}`, learner)).json())
+      expect(withSpeech.audio).toEqual({ url: expect.stringContaining('/api/audio/tts/'), voice: 'espeak-ng es-419' })
 
       await upload(made.exampleId, form({ text: 'Hoy metí la pata otra vez.', conjugatedSnippet: 'metí la pata', voice: 'espeak-ng es-419' }))
       expect(await ttsKeyOf()).toBeNull()
+      expect(Example.parse((await get(`/api/example/${made.exampleId}`, learner)).json()).audio).toBeNull()
       await get('/api/exercises/next', admin)
       expect(await ttsKeyOf()).toBeTruthy()
       await post('/api/users/preferences', admin, { preferences: { getNextExample: '' } })

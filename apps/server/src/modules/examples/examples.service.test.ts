@@ -43,7 +43,7 @@ function setup(overrides: { storage?: Partial<Storage>; update?: ExamplesRepo['u
   }
   const update = vi.fn(overrides.update ?? (async (_id: string, changes: Partial<ExampleRow>) => ({ ...example, ...changes })))
   const examples = { findWithIdiom: async () => ({ example, idiom }), update } as unknown as ExamplesRepo
-  const service = createExamplesService({ examples, idioms: {} as IdiomsRepo, storage, audioUrl: (key) => `/signed/${key}`, clock: () => now })
+  const service = createExamplesService({ examples, idioms: {} as IdiomsRepo, storage, audioOf: (row) => (row.audioKey ? { url: `/signed/${row.audioKey}`, voice: row.voice } : null), clock: () => now })
   return { service, storage, update }
 }
 

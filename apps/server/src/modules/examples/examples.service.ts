@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { snippetInText, type Example } from '@che/core'
 import { badRequest, notFound } from '../../errors.js'
 import type { Storage } from '../../plugins/storage.js'
-import { recordingOf, toExample, type AudioUrl } from '../idioms/idioms.mappers.js'
+import { toExample, type AudioOf } from '../idioms/idioms.mappers.js'
 import type { IdiomsRepo } from '../idioms/idioms.repo.js'
 import { detectAudio } from './audio-check.js'
 import type { ExamplesRepo } from './examples.repo.js'
@@ -35,8 +35,8 @@ export function createExamplesService(deps: {
   examples: ExamplesRepo
   idioms: IdiomsRepo
   storage: Storage
-  /** Signs audio URLs so a media element can play them. */
-  audioUrl: AudioUrl
+  /** The audio an example already has (recording, else stored speech), with a signed URL. */
+  audioOf: AudioOf
   clock: () => Date
   log?: { warn(obj: unknown, msg: string): void }
 }) {
@@ -44,14 +44,14 @@ export function createExamplesService(deps: {
     async get(id: string): Promise<Example> {
       const found = await deps.examples.findWithIdiom(id)
       if (!found) throw notFound('Example')
-      return toExample(found.example, found.idiom, recordingOf(found.example, deps.audioUrl))
+      return toExample(found.example, found.idiom, deps.audioOf(found.example))
     },
 
     async ofIdiom(idiomId: string): Promise<Example[]> {
       const idiom = await deps.idioms.findById(idiomId)
       if (!idiom) throw notFound('Idiom')
       const rows = await deps.examples.listByIdiom(idiomId)
-      return rows.map((r) => toExample(r, idiom, recordingOf(r, deps.audioUrl)))
+      return rows.map((r) => toExample(r, idiom, deps.audioOf(r)))
     },
 
     async create(input: NewExample): Promise<Example> {
@@ -60,7 +60,7 @@ export function createExamplesService(deps: {
       assertSnippetInText(input.text, input.conjugatedSnippet)
       const now = deps.clock()
       const row = await deps.examples.insert({ ...input, createdAt: now, updatedAt: now })
-      return toExample(row, idiom, recordingOf(row, deps.audioUrl))
+      return toExample(row, idiom, deps.audioOf(row))
     },
 
     /**
@@ -106,7 +106,7 @@ export function createExamplesService(deps: {
       if (audioKey && old && old !== audioKey) {
         await deps.storage.delete(old).catch((err: unknown) => deps.log?.warn({ err, key: old }, 'could not remove replaced audio'))
       }
-      return toExample(row, current.idiom, recordingOf(row, deps.audioUrl))
+      return toExample(row, current.idiom, deps.audioOf(row))
     },
   }
 }

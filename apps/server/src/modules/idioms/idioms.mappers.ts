@@ -7,6 +7,12 @@ import type { ExampleRow, IdiomRow } from './idioms.repo.js'
 /** Turns a storage key into a URL a media element can play (modules/audio/audio-url.ts signs it). */
 export type AudioUrl = (key: string) => string
 
+/**
+ * The audio an example already has, with a playable URL: its published recording, else speech
+ * synthesised earlier; null when neither exists yet (modules/audio makes speech on demand).
+ */
+export type AudioOf = (row: ExampleRow) => Example['audio']
+
 /** The example's published recording, if it has one, with a playable URL. */
 export function recordingOf(row: ExampleRow, audioUrl: AudioUrl): Example['audio'] {
   return row.audioKey ? { url: audioUrl(row.audioKey), voice: row.voice } : null
@@ -37,7 +43,7 @@ export function toExample(row: ExampleRow, idiom: IdiomRow, audio: Example['audi
 export function toIdiom(
   row: IdiomRow,
   examples: ExampleRow[],
-  audioUrl: AudioUrl,
+  audioOf: AudioOf,
   assigned: z.infer<typeof Assigned> | null = null,
 ): Idiom {
   return {
@@ -48,7 +54,7 @@ export function toIdiom(
     usage: row.usage,
     source: row.source,
     createdAt: row.createdAt.toISOString(),
-    examples: examples.map((e) => toExampleSummary(e, recordingOf(e, audioUrl))),
+    examples: examples.map((e) => toExampleSummary(e, audioOf(e))),
     assigned,
   }
 }

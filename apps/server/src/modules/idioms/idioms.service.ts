@@ -11,7 +11,7 @@ import {
 } from '@che/core'
 import type { z } from 'zod'
 import { conflict, notFound } from '../../errors.js'
-import { toIdiom, toIdiomSummary, type AudioUrl } from './idioms.mappers.js'
+import { toIdiom, toIdiomSummary, type AudioOf } from './idioms.mappers.js'
 import { isUniqueViolation, type ExampleRow, type IdiomsRepo } from './idioms.repo.js'
 
 /** Who is reading, for the parts only some roles see. */
@@ -23,8 +23,8 @@ export interface IdiomViewer {
 export function createIdiomsService(deps: {
   idioms: IdiomsRepo
   clock: () => Date
-  /** Signs audio URLs so a media element can play them. */
-  audioUrl: AudioUrl
+  /** The audio an example already has, with a signed URL. */
+  audioOf: AudioOf
   /**
    * The `assigned` field per idiom (all idioms when `idiomIds` is undefined) as `viewer` may see
    * it (modules/editor); null everywhere without it.
@@ -59,14 +59,14 @@ export function createIdiomsService(deps: {
         if (list) list.push(e)
         else byIdiom.set(e.idiomId, [e])
       }
-      return rows.map((r) => toIdiom(r, byIdiom.get(r.id) ?? [], deps.audioUrl, assigned.get(r.id) ?? null))
+      return rows.map((r) => toIdiom(r, byIdiom.get(r.id) ?? [], deps.audioOf, assigned.get(r.id) ?? null))
     },
 
     async get(id: string, viewer?: IdiomViewer): Promise<Idiom> {
       const row = await deps.idioms.findById(id)
       if (!row) throw notFound('Idiom')
       const assigned = await assignedOf([id], viewer)
-      return toIdiom(row, await deps.idioms.examplesOf([id]), deps.audioUrl, assigned.get(id) ?? null)
+      return toIdiom(row, await deps.idioms.examplesOf([id]), deps.audioOf, assigned.get(id) ?? null)
     },
 
     async create(fields: IdiomFields): Promise<Idiom> {
@@ -78,7 +78,7 @@ export function createIdiomsService(deps: {
         updatedAt: now,
       })
       if (!row) throw duplicate(fields.text)
-      return toIdiom(row, [], deps.audioUrl)
+      return toIdiom(row, [], deps.audioOf)
     },
 
     async update(idiomId: string, changes: IdiomChanges): Promise<Idiom> {
@@ -95,7 +95,7 @@ export function createIdiomsService(deps: {
         throw err
       }
       if (!row) throw notFound('Idiom')
-      return toIdiom(row, await deps.idioms.examplesOf([idiomId]), deps.audioUrl)
+      return toIdiom(row, await deps.idioms.examplesOf([idiomId]), deps.audioOf)
     },
   }
 }
