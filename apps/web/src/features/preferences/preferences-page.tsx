@@ -1,7 +1,7 @@
 import { Group, Paper, Radio, Select, Stack, Text, TextInput, Title } from '@mantine/core'
 import { TONES, USAGE_BANDS, USAGE_BAND_RANGES, UsageBand, Tone } from '@che/core'
 import type { UserProfile } from '@che/core'
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
 import { ErrorText } from '../../components/error-text'
 import { QueryState } from '../../components/query-state'
 import { errorMessage } from '../../lib/api-client'
@@ -12,8 +12,16 @@ import { PREFERENCES_FALLBACK_ERROR, useUpdatePreferences } from './api/update-p
 const ALL = ''
 
 function UsageChoice({ value, onChange }: { value: string; onChange: (value: string) => void }) {
+  // The choice shows in the same frame as the click; the profile cache (which notifies its
+  // observers on a later tick) catches up and stays the source of truth, rollbacks included.
+  const [shown, setShown] = useState(value)
+  useEffect(() => setShown(value), [value])
+  const choose = (next: string) => {
+    setShown(next)
+    onChange(next)
+  }
   return (
-    <Radio.Group label="Usage" description="How common the idioms you practise should be." value={value} onChange={onChange}>
+    <Radio.Group label="Usage" description="How common the idioms you practise should be." value={shown} onChange={choose}>
       <Stack gap="xs" mt="xs">
         {USAGE_BANDS.map((band) => {
           const r = USAGE_BAND_RANGES[band]
