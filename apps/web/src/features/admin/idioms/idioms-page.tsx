@@ -161,14 +161,15 @@ export function IdiomTable({ rows }: { rows: IdiomRow[] }) {
                     </Anchor>
                   </Table.Td>
                   <Table.Td>{r.translation}</Table.Td>
-                  <Table.Td>
+                  {/* Room for the longest tone name: a badge would rather cut its label than widen the column. */}
+                  <Table.Td style={{ whiteSpace: 'nowrap', minWidth: 120 }}>
                     <Badge variant="light" color="gray">
                       {r.tone}
                     </Badge>
                   </Table.Td>
                   <Table.Td style={{ textAlign: 'right' }}>{r.usage}</Table.Td>
                   <Table.Td style={{ textAlign: 'right' }}>{r.exampleCount}</Table.Td>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{dateFormat.format(new Date(r.createdAt))}</Table.Td>
+                  <Table.Td style={{ whiteSpace: 'nowrap', minWidth: 120 }}>{dateFormat.format(new Date(r.createdAt))}</Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>
