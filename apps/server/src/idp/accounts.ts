@@ -1,6 +1,7 @@
 import { ZxcvbnFactory } from '@zxcvbn-ts/core'
 import * as zxcvbnCommon from '@zxcvbn-ts/language-common'
-import { argon2id, hash, verify } from 'argon2'
+// @node-rs/argon2 ships prebuilt binaries per platform (no compile at install); argon2id is its default.
+import { hash, verify } from '@node-rs/argon2'
 import { eq } from 'drizzle-orm'
 import type { Db } from '../db/client.js'
 import { idpAccounts } from '../db/schema.js'
@@ -119,7 +120,7 @@ export function createAccountsRepo(db: Db) {
       const name = validateName(input.name)
       await validatePassword(input.password, [email, email.split('@')[0] ?? '', name, 'che', 'idioms'])
       if (await findByEmail(email)) throw duplicateEmail()
-      const passwordHash = await hash(input.password, { type: argon2id })
+      const passwordHash = await hash(input.password)
       const [row] = await db
         .insert(idpAccounts)
         .values({ email, name, passwordHash, emailVerified: opts.emailVerified ?? false })
