@@ -37,7 +37,7 @@ export function LandingPage() {
         <List.Item>A Playroom to practise the words you misheard, with no score.</List.Item>
       </List>
       <Alert color="yellow" variant="light" title="Under development">
-        Che Idioms is still being built. Some screens are placeholders, and your progress may be reset while we
+        Che Idioms is still being built: screens change often, and your progress may be reset while we
         work. If something breaks, please tell us through Report Bugs in the menu.
       </Alert>
     </Stack>
