@@ -72,6 +72,9 @@ export default async function setup(project: TestProject): Promise<() => Promise
     LOG_LEVEL: 'warn',
     NODE_ENV: 'test',
     DATABASE_URL: '',
+    // Every spec signs in from 127.0.0.1, dozens of times a minute; the limit itself is tested
+    // in apps/server/src/idp/idp.test.ts.
+    SIGNIN_LIMIT_PER_MINUTE: '1000',
   }
   // Node itself with tsx's loader (not `npx tsx`, whose wrapper would not pass SIGTERM on).
   const tsx = (script: string, args: string[] = []) => [process.execPath, ['--import', 'tsx', script, ...args]] as const

@@ -186,7 +186,12 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   const caches = createCacheRegistry()
   caches.register('settings', () => settings.invalidate())
 
-  const idp = config.oidc.embedded ? await createEmbeddedIdp({ config, db, log: app.log }) : undefined
+  const idp = config.oidc.embedded ? await createEmbeddedIdp({
+        config,
+        db,
+        log: app.log,
+        limits: { signInMax: config.signInLimitPerMinute, signUpMax: config.signInLimitPerMinute, windowMs: 60_000 },
+      }) : undefined
   if (idp) await idp.register(app)
   const verify = createTokenVerifier(config.oidc, idp ? () => idp.publicJwks() : undefined)
   const discovery = createDiscovery(config.oidc.issuer)

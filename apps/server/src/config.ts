@@ -35,6 +35,8 @@ const EnvSchema = z.object({
   WEB_DIST: z.string().default(resolve(import.meta.dirname, '../../web/dist')),
   /** Trust X-Forwarded-* headers (client address, protocol, host): only behind a reverse proxy. */
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
+  /** Sign-in (and sign-up) attempts allowed per minute, per client address and per e-mail. */
+  SIGNIN_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(10),
   /** Maximum JSON body size in bytes. */
   BODY_LIMIT: z.coerce.number().int().positive().default(1_048_576),
   LLM_BASE_URL: optionalUrl,
@@ -81,6 +83,8 @@ export interface Config {
   webDist: string
   bodyLimit: number
   trustProxy: boolean
+  /** Embedded provider: sign-in and sign-up attempts per minute per address (and per e-mail). */
+  signInLimitPerMinute: number
   llm: { baseUrl: string; apiKey: string | undefined; model: string } | undefined
   /** Where bug reports are filed as GitHub issues; undefined = stored only. */
   github: { token: string; repo: string; apiUrl: string } | undefined
@@ -143,6 +147,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     webDist: resolve(e.WEB_DIST),
     bodyLimit: e.BODY_LIMIT,
     trustProxy: e.TRUST_PROXY === 'true',
+    signInLimitPerMinute: e.SIGNIN_LIMIT_PER_MINUTE,
     llm:
       e.LLM_BASE_URL && e.LLM_MODEL
         ? { baseUrl: e.LLM_BASE_URL, apiKey: e.LLM_API_KEY, model: e.LLM_MODEL }
