@@ -78,7 +78,7 @@ async function measure(storage: string, env: Record<string, string>): Promise<Ro
           next++
           const { body, type } = form(exampleId)
           const t0 = performance.now()
-          const res = await fetch(`${base}/api/admin/example-audio`, { method: 'POST', headers: { ...auth, 'content-type': type }, body })
+          const res = await fetch(`${base}/api/admin/example-audio`, { method: 'POST', headers: { ...auth, 'content-type': type }, body: new Uint8Array(body) })
           const out = (await res.json()) as { audio?: { url: string } }
           uploadMs.push(performance.now() - t0)
           if (!res.ok) errors++

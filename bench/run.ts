@@ -6,3 +6,4 @@ for (const file of benches) {
   console.log(`\n=== ${file}`)
   await mod.run()
 }
+export {}

@@ -2,38 +2,10 @@ import { randomUUID } from 'node:crypto'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { chromium } from 'playwright-core'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { signIn } from './support/auth.js'
 import { launchBrowser, newPage } from './support/browser.js'
-
-/**
- * support/browser.ts's launchBrowser passes --user-data-dir, which this playwright-core refuses
- * in chromium.launch ("Pass userDataDir parameter to launchPersistentContext"). Fall back to the
- * same flags without it: Playwright then gives the browser a fresh temporary profile itself.
- */
-async function launch(): Promise<{ browser: Browser; close(): Promise<void> }> {
-  try {
-    return await launchBrowser()
-  } catch (error) {
-    if (!String(error).includes('userDataDir')) throw error
-    const browser = await chromium.launch({
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      headless: true,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-        '--disable-quic',
-      ],
-    })
-    return { browser, close: () => browser.close() }
-  }
-}
 
 describe('admin curation: idioms, examples, CSV import and settings', () => {
   let browser: Browser
@@ -43,7 +15,7 @@ describe('admin curation: idioms, examples, CSV import and settings', () => {
   const run = randomUUID().slice(0, 6)
 
   beforeAll(async () => {
-    ;({ browser, close } = await launch())
+    ;({ browser, close } = await launchBrowser())
     ;({ page } = await newPage(browser))
     await signIn(page, 'admin')
   })

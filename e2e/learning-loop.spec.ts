@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { chromium, type Browser, type Page } from 'playwright-core'
+import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Example } from '@che/core'
 import { accessToken, signIn } from './support/auth.js'
@@ -27,29 +27,6 @@ async function api<T>(token: string, method: 'GET' | 'POST', path: string, body?
   return JSON.parse(text) as T
 }
 
-/** Launch through the shared helper; fall back to a plain launch if this Playwright refuses its profile flag. */
-async function launch(): Promise<{ browser: Browser; close(): Promise<void> }> {
-  try {
-    return await launchBrowser([AUTOPLAY])
-  } catch (error) {
-    if (!String(error).includes('userDataDir')) throw error
-    const browser = await chromium.launch({
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      headless: true,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-        '--disable-quic',
-        AUTOPLAY,
-      ],
-    })
-    return { browser, close: () => browser.close() }
-  }
-}
 
 const words = (text: string) => [...text.matchAll(/[\p{L}\p{M}]+/gu)].map((m) => ({ word: m[0], at: m.index }))
 const stripAccents = (s: string) => s.normalize('NFD').replace(/[\u0301\u0308]/g, '').normalize('NFC')
@@ -91,7 +68,7 @@ describe('learning loop: preferences, exercises, calendar, dashboard, Playroom',
   let savedSettings: Record<string, string> | undefined
 
   beforeAll(async () => {
-    ;({ browser, close } = await launch())
+    ;({ browser, close } = await launchBrowser([AUTOPLAY]))
     ;({ page: admin } = await newPage(browser))
     await signIn(admin, 'admin')
     adminToken = await accessToken(admin)

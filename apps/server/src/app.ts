@@ -4,7 +4,6 @@ import { join } from 'node:path'
 import cookie from '@fastify/cookie'
 import rateLimit from '@fastify/rate-limit'
 import fastifyStatic from '@fastify/static'
-import { eq } from 'drizzle-orm'
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify'
 import { api, BETA_COOKIE, type Endpoint } from '@che/core'
 import { evaluate, type Evaluator } from '@che/core/evaluator'
@@ -12,10 +11,11 @@ import { createLlmClient } from './ai/llm-client.js'
 import { asyncEvaluator, createLlmEvaluator } from './ai/llm-evaluator.js'
 import type { AppContext } from './app-context.js'
 import type { Config } from './config.js'
-import { openDatabase, type Database, type Db } from './db/client.js'
-import { prompts as promptsTable, secrets, settings as settingsTable } from './db/schema.js'
+import { openDatabase, type Database } from './db/client.js'
+import { prompts as promptsTable, settings as settingsTable } from './db/schema.js'
 import { AppError, notFound } from './errors.js'
 import { createEmbeddedIdp } from './idp/idp.js'
+import { loadOrCreateSecret } from './lib/secrets.js'
 import { createDiscovery } from './lib/discovery.js'
 import { registerAdminRoutes } from './modules/admin/admin.routes.js'
 import { createAudioRepo } from './modules/audio/audio.repo.js'
@@ -79,12 +79,6 @@ export interface BuildOptions {
 /** How long a learner waits for the LLM's grade before the local engine grades the answer (ms). */
 const EVALUATION_TIMEOUT_MS = 20_000
 
-/** A secret generated once and kept in the database, so restarts and other instances share it. */
-export async function persistentSecret(db: Db, key: string, make: () => unknown): Promise<unknown> {
-  await db.insert(secrets).values({ key, value: make() }).onConflictDoNothing()
-  const [row] = await db.select().from(secrets).where(eq(secrets.key, key))
-  return row!.value
-}
 
 /** Build the whole product: API, embedded identity provider and SPA on one Fastify app. */
 export async function buildApp(config: Config, opts: BuildOptions = {}): Promise<FastifyInstance> {
@@ -104,7 +98,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   registerErrorHandler(app)
   await registerSecurity(app, config)
   const cookieSecret =
-    config.cookieSecret ?? ((await persistentSecret(db, 'cookie.secret', () => randomBytes(32).toString('hex'))) as string)
+    config.cookieSecret ?? (await loadOrCreateSecret(db, 'cookie.secret', async () => randomBytes(32).toString('hex')))
   await app.register(cookie, { secret: cookieSecret })
   await app.register(rateLimit, {
     global: false,

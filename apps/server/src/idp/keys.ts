@@ -1,8 +1,7 @@
 import { randomBytes } from 'node:crypto'
-import { eq } from 'drizzle-orm'
 import { calculateJwkThumbprint, exportJWK, generateKeyPair, type JSONWebKeySet, type JWK } from 'jose'
 import type { Db } from '../db/client.js'
-import { secrets } from '../db/schema.js'
+import { loadOrCreateSecret } from '../lib/secrets.js'
 
 const SIGNING_KEYS = 'oidc.signing-keys'
 const COOKIE_KEYS = 'oidc.cookie-keys'
@@ -10,20 +9,6 @@ const COOKIE_KEYS = 'oidc.cookie-keys'
 /** The RSA members a public JWK keeps; everything else (d, p, q, dp, dq, qi) is private. */
 const PUBLIC_MEMBERS = ['kty', 'kid', 'use', 'alg', 'n', 'e'] as const
 
-/**
- * Reads a secret, or stores the one `make` produces when there is none yet. When several
- * instances start at once, the first insert wins and everyone reads that one back.
- */
-async function loadOrCreateSecret<T>(db: Db, key: string, make: () => Promise<T>): Promise<T> {
-  const read = async () =>
-    (await db.select().from(secrets).where(eq(secrets.key, key)).limit(1))[0]?.value as T | undefined
-  const existing = await read()
-  if (existing !== undefined) return existing
-  await db.insert(secrets).values({ key, value: await make() }).onConflictDoNothing()
-  const stored = await read()
-  if (stored === undefined) throw new Error(`could not store the secret ${key}`)
-  return stored
-}
 
 async function generateSigningKey(): Promise<JWK> {
   const { privateKey } = await generateKeyPair('RS256', { modulusLength: 2048, extractable: true })

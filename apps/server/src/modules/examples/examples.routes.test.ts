@@ -4,7 +4,7 @@ import { z } from 'zod'
 import { ErrorBody, Example, Idiom } from '@che/core'
 import { examples } from '../../db/schema.js'
 import { bearer, startTestApp, type TestApp } from '../../test/support.js'
-import { wav } from './audio.fixtures.js'
+import { wav } from '../../test/audio.js'
 
 describe('examples routes', () => {
   let t: TestApp

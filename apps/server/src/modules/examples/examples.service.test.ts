@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest'
 import type { Storage } from '../../plugins/storage.js'
 import type { ExampleRow, IdiomRow, IdiomsRepo } from '../idioms/idioms.repo.js'
 import type { ExamplesRepo } from './examples.repo.js'
-import { wav } from './audio.fixtures.js'
+import { wav } from '../../test/audio.js'
 import { createExamplesService } from './examples.service.js'
 
 const now = new Date('2025-03-01T12:00:00Z')

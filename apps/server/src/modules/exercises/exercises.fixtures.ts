@@ -1,28 +1,13 @@
 // Test fixtures for the learning loop: a counting fake synthesiser and idioms seeded through the admin API.
 import { expect } from 'vitest'
 import type { Tone } from '@che/core'
+import { wav } from '../../test/audio.js'
 import { bearer, type TestApp } from '../../test/support.js'
 import type { SpeechSynthesizer } from '../../tts/tts.js'
 
-/** A valid 8 kHz mono 16-bit WAV of `size` bytes whose data bytes run i % 251 (easy to check ranges). */
+/** A valid WAV of `size` bytes (even) whose data bytes run i % 251 (easy to check ranges). */
 export function fakeWav(size = 2_000): Buffer {
-  const data = size - 44
-  const b = Buffer.alloc(size)
-  for (let i = 44; i < size; i++) b[i] = i % 251
-  b.write('RIFF', 0)
-  b.writeUInt32LE(36 + data, 4)
-  b.write('WAVE', 8)
-  b.write('fmt ', 12)
-  b.writeUInt32LE(16, 16)
-  b.writeUInt16LE(1, 20)
-  b.writeUInt16LE(1, 22)
-  b.writeUInt32LE(8000, 24)
-  b.writeUInt32LE(16000, 28)
-  b.writeUInt16LE(2, 32)
-  b.writeUInt16LE(16, 34)
-  b.write('data', 36)
-  b.writeUInt32LE(data, 40)
-  return b
+  return wav((size - 44) / 2, (i) => i % 251)
 }
 
 /** A synthesiser that records each text and answers after `delayMs`; `fail` makes it throw. */

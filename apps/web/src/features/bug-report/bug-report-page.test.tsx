@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { configureApiClient } from '../../lib/api-client'
-import { callsTo, json, stubDocumentFonts, stubFetch } from '../admin/test/fetch-stub'
+import { callsTo, json, stubDocumentFonts, stubFetch } from '../../test/fetch-stub'
 import { renderRoutes, signedIn } from '../../test-utils'
 import { BugReportPage, DESCRIPTION_HINT, THANK_YOU } from './bug-report-page'
 

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { configureApiClient } from '../../lib/api-client'
-import { callsTo, json, stubFetch } from '../admin/test/fetch-stub'
+import { callsTo, json, stubFetch } from '../../test/fetch-stub'
 import { renderRoutes } from '../../test-utils'
 import { ChatPage } from './chat-page'
 

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { configureApiClient } from '../../lib/api-client'
 import { makeProfile, renderWithProviders, signedIn } from '../../test-utils'
 import { ManagePage } from './manage-page'
-import { callsTo, json, stubDocumentFonts, stubFetch } from './test/fetch-stub'
+import { callsTo, json, stubDocumentFonts, stubFetch } from '../../test/fetch-stub'
 
 const EDITOR_ID = '00000000-0000-4000-8000-0000000000e1'
 const OTHER_EDITOR_ID = '00000000-0000-4000-8000-0000000000e2'

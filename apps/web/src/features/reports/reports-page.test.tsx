@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { api, ReportFacts } from '@che/core'
 import { configureApiClient } from '../../lib/api-client'
 import type { ResponseOf } from '../../lib/api-client'
-import { callsTo, json, stubFetch } from '../admin/test/fetch-stub'
+import { callsTo, json, stubFetch } from '../../test/fetch-stub'
 import { renderRoutes, signedIn } from '../../test-utils'
 import { GENERATING_MESSAGE, ReportsPage } from './reports-page'
 

@@ -1,46 +1,4 @@
-import { vi } from 'vitest'
-
-/** A JSON Response as the server sends it. */
-export const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } })
-
-export type Handler = (url: URL, init: RequestInit | undefined) => Response | Promise<Response> | undefined
-
-/**
- * Stub global fetch with route handlers keyed by "METHOD /path"; unknown calls get a 404 body.
- * Returns the mock, whose calls the tests read.
- */
-export function stubFetch(routes: Record<string, Handler>) {
-  const mock = vi.fn<typeof fetch>(async (input, init) => {
-    const url = new URL(String(input), 'http://localhost')
-    const method = (init?.method ?? 'GET').toUpperCase()
-    const handler = routes[`${method} ${url.pathname}`]
-    const response = handler ? await handler(url, init) : undefined
-    return response ?? json({ code: 'NOT_FOUND', message: `No stub for ${method} ${url.pathname}` }, 404)
-  })
-  vi.stubGlobal('fetch', mock)
-  return mock
-}
-
-/** The calls made to one "METHOD /path". */
-export function callsTo(mock: ReturnType<typeof stubFetch>, route: string): (RequestInit | undefined)[] {
-  const [method, path] = route.split(' ')
-  return mock.mock.calls
-    .filter(([input, init]) => {
-      const url = new URL(String(input), 'http://localhost')
-      return (init?.method ?? 'GET').toUpperCase() === method && url.pathname === path
-    })
-    .map(([, init]) => init)
-}
-
-/** jsdom has no document.fonts, which Mantine's autosize Textarea listens to. */
-export function stubDocumentFonts() {
-  if ('fonts' in document) return
-  Object.defineProperty(document, 'fonts', {
-    configurable: true,
-    value: { addEventListener: () => {}, removeEventListener: () => {}, ready: Promise.resolve() },
-  })
-}
+export * from '../../../test/fetch-stub'
 
 export const IDIOM_ID = '11111111-1111-4111-8111-111111111111'
 

@@ -1,9 +1,13 @@
-// Test fixtures: tiny audio files that file-type recognises.
+// Test fixtures: small audio files that file-type recognises.
 
-/** A valid, silent 16-bit mono WAV of `samples` samples. */
-export function wav(samples = 800): Buffer {
+/**
+ * A valid 8 kHz mono 16-bit PCM WAV of `samples` samples. Its data bytes are silent, or
+ * `byteAt(index)` for each absolute byte index (a pattern makes byte ranges easy to check).
+ */
+export function wav(samples = 800, byteAt?: (index: number) => number): Buffer {
   const data = samples * 2
   const b = Buffer.alloc(44 + data)
+  if (byteAt) for (let i = 44; i < b.length; i++) b[i] = byteAt(i)
   b.write('RIFF', 0)
   b.writeUInt32LE(36 + data, 4)
   b.write('WAVE', 8)

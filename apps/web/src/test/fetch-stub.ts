@@ -6,7 +6,10 @@ export const json = (body: unknown, status = 200) =>
 
 export type Handler = (url: URL, init: RequestInit | undefined) => Response | Promise<Response> | undefined
 
-/** Stub global fetch with handlers keyed by "METHOD /path"; unknown calls get a 404 body. */
+/**
+ * Stub global fetch with route handlers keyed by "METHOD /path"; unknown calls get a 404 body.
+ * Returns the mock, whose calls the tests read.
+ */
 export function stubFetch(routes: Record<string, Handler>) {
   const mock = vi.fn<typeof fetch>(async (input, init) => {
     const url = new URL(String(input), 'http://localhost')
@@ -19,7 +22,7 @@ export function stubFetch(routes: Record<string, Handler>) {
   return mock
 }
 
-/** The request inits of the calls made to one "METHOD /path". */
+/** The calls made to one "METHOD /path". */
 export function callsTo(mock: ReturnType<typeof stubFetch>, route: string): (RequestInit | undefined)[] {
   const [method, path] = route.split(' ')
   return mock.mock.calls
