@@ -367,3 +367,62 @@ describe('embedded identity provider', () => {
     expect(url.searchParams.get('error')).toBe('login_required')
   })
 })
+
+describe('as the external provider of a second instance (OIDC_ISSUER)', () => {
+  let second: FastifyInstance
+  let secondDb: TestDatabase
+
+  beforeAll(async () => {
+    const port = await freePort()
+    secondDb = await createTestDatabase()
+    // The second instance knows the first one only by its issuer URL, as it would Keycloak or Auth0.
+    second = await buildApp(
+      loadConfig({
+        NODE_ENV: 'test',
+        LOG_LEVEL: 'silent',
+        PORT: String(port),
+        PUBLIC_URL: `http://127.0.0.1:${port}`,
+        DATA_DIR: 'memory://',
+        WEB_DIST: '/nonexistent',
+        OIDC_ISSUER: config.oidc.issuer,
+        OIDC_CLIENT_ID: config.oidc.clientId,
+        OIDC_AUDIENCE: config.oidc.audience,
+      }),
+      { database: secondDb, contentDir: false },
+    )
+  })
+  afterAll(async () => {
+    await second?.close()
+    await secondDb?.drop()
+  })
+
+  it('runs no provider of its own and points the SPA at the external issuer', async () => {
+    const cfg = await second.inject({ method: 'GET', url: '/api/client-config' })
+    expect(cfg.json()).toMatchObject({ authority: config.oidc.issuer, clientId: config.oidc.clientId, embeddedIdp: false })
+    const discovery = await second.inject({ method: 'GET', url: '/oidc/.well-known/openid-configuration' })
+    expect(discovery.statusCode).toBe(404)
+  })
+
+  it('accepts access tokens the external issuer signed, verified through its discovery and JWKS', async () => {
+    const { tokens, email } = await newUser()
+    const res = await second.inject({
+      method: 'POST',
+      url: '/api/users/sync',
+      headers: { authorization: `Bearer ${String(tokens.access_token)}` },
+      payload: {},
+    })
+    expect(res.statusCode).toBe(200)
+    expect(res.json()).toMatchObject({ email, name: 'Lucía Pérez', role: 'admin' })
+  })
+
+  it('refuses an ID token in place of an access token (wrong audience)', async () => {
+    const { tokens } = await newUser()
+    const res = await second.inject({
+      method: 'POST',
+      url: '/api/users/sync',
+      headers: { authorization: `Bearer ${String(tokens.id_token)}` },
+      payload: {},
+    })
+    expect(res.statusCode).toBe(401)
+  })
+})
