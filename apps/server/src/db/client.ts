@@ -31,6 +31,13 @@ const MIGRATION_LOCK = 7_263_410_001
 export async function openDatabase(opts: { url?: string; dataDir: string }): Promise<Database> {
   if (opts.url) {
     const pool = new pg.Pool({ connectionString: opts.url, max: 10 })
+    // An idle connection that the server drops (restart, failover, admin kill) is reported here;
+    // without a listener Node would treat it as an uncaught exception and stop the process.
+    // The pool replaces the connection on the next query.
+    pool.on('error', (err) => {
+      if (!closing) console.error(`database connection lost: ${err.message}`)
+    })
+    let closing = false
     const db = drizzlePg(pool, { schema }) as unknown as Db
     const client = await pool.connect()
     try {
@@ -40,7 +47,14 @@ export async function openDatabase(opts: { url?: string; dataDir: string }): Pro
       await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => {})
       client.release()
     }
-    return { db, kind: 'postgres', close: () => pool.end() }
+    return {
+      db,
+      kind: 'postgres',
+      close: () => {
+        closing = true
+        return pool.end()
+      },
+    }
   }
   let client: PGlite
   if (opts.dataDir === 'memory://') {
