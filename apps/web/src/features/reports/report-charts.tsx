@@ -64,6 +64,24 @@ function AccuracyTrend({ facts }: { facts: ReportFacts }) {
   )
 }
 
+/** Share of perfect reviews per group, one labelled bar each (by tone, by usage band). */
+function PerfectRateBars({ data, color }: { data: { label: string; perfectRate: number }[]; color: string }) {
+  return (
+    <BarChart
+      h={CHART_HEIGHT}
+      data={data}
+      dataKey="label"
+      series={[{ name: 'perfectRate', label: 'Perfect', color }]}
+      unit="%"
+      withLegend
+      legendProps={LEGEND}
+      yAxisProps={PERCENT_AXIS}
+      tickLine="none"
+      maxBarWidth={56}
+    />
+  )
+}
+
 function ByTone({ facts }: { facts: ReportFacts }) {
   const data = facts.byTone.map((t) => ({ ...t, label: `${t.tone} (${t.reviews})` }))
   return (
@@ -71,18 +89,7 @@ function ByTone({ facts }: { facts: ReportFacts }) {
       {data.length === 0 ? (
         <Text size="sm">No tones to compare yet.</Text>
       ) : (
-        <BarChart
-          h={CHART_HEIGHT}
-          data={data}
-          dataKey="label"
-          series={[{ name: 'perfectRate', label: 'Perfect', color: 'blue.6' }]}
-          unit="%"
-          withLegend
-          legendProps={LEGEND}
-          yAxisProps={PERCENT_AXIS}
-          tickLine="none"
-          maxBarWidth={56}
-        />
+        <PerfectRateBars data={data} color="blue.6" />
       )}
     </Chart>
   )
@@ -93,18 +100,7 @@ function ByBand({ facts }: { facts: ReportFacts }) {
   if (data.length < 2) return null
   return (
     <Chart title="Perfect answers by how common the idiom is">
-      <BarChart
-        h={CHART_HEIGHT}
-        data={data}
-        dataKey="label"
-        series={[{ name: 'perfectRate', label: 'Perfect', color: 'grape.6' }]}
-        unit="%"
-        withLegend
-        legendProps={LEGEND}
-        yAxisProps={PERCENT_AXIS}
-        tickLine="none"
-        maxBarWidth={56}
-      />
+      <PerfectRateBars data={data} color="grape.6" />
     </Chart>
   )
 }
