@@ -18,7 +18,9 @@ export async function run(): Promise<void> {
   await server.stop()
 
   printTable('API throughput (50 connections, 5 s, loopback)', [baseline, settings])
-  console.log(`\nCold start to first 200 of GET /api/settings (fresh data folder): ${server.coldStartMs} ms`)
+  console.log(
+    `\nCold start to first 200 of GET /api/settings (fresh data folder): ${server.coldStartMs} ms`,
+  )
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) await run()

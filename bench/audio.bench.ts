@@ -31,14 +31,19 @@ interface Row {
   errors: number
 }
 
-const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN
+const pct = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN
 const round = (n: number, digits = 1) => Math.round(n * 10 ** digits) / 10 ** digits
 
 function form(exampleId: string): { body: Buffer; type: string } {
   const boundary = `----bench${Math.random().toString(16).slice(2)}`
   const body = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="exampleId"\r\n\r\n${exampleId}\r\n`),
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="take.wav"\r\nContent-Type: audio/wav\r\n\r\n`),
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="exampleId"\r\n\r\n${exampleId}\r\n`,
+    ),
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="take.wav"\r\nContent-Type: audio/wav\r\n\r\n`,
+    ),
     FILE,
     Buffer.from(`\r\n--${boundary}--\r\n`),
   ])
@@ -52,11 +57,18 @@ async function measure(storage: string, env: Record<string, string>): Promise<Ro
     const { token } = await t.userWithRole('admin', 'Bench Admin')
     const auth = { authorization: `Bearer ${token}` }
     const json = async (path: string, payload: unknown) => {
-      const res = await fetch(`${base}${path}`, { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify(payload) })
+      const res = await fetch(`${base}${path}`, {
+        method: 'POST',
+        headers: { ...auth, 'content-type': 'application/json' },
+        body: JSON.stringify(payload),
+      })
       if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`)
       return res.json() as Promise<Record<string, unknown>>
     }
-    const idiom = await json('/api/admin/idiom', { text: `estar al horno ${storage}`, translation: 'to be in trouble' })
+    const idiom = await json('/api/admin/idiom', {
+      text: `estar al horno ${storage}`,
+      translation: 'to be in trouble',
+    })
     const exampleIds: string[] = []
     for (let i = 0; i < CONCURRENCY; i++) {
       const ex = await json('/api/admin/idiom-examples', {
@@ -78,7 +90,11 @@ async function measure(storage: string, env: Record<string, string>): Promise<Ro
           next++
           const { body, type } = form(exampleId)
           const t0 = performance.now()
-          const res = await fetch(`${base}/api/admin/example-audio`, { method: 'POST', headers: { ...auth, 'content-type': type }, body: new Uint8Array(body) })
+          const res = await fetch(`${base}/api/admin/example-audio`, {
+            method: 'POST',
+            headers: { ...auth, 'content-type': type },
+            body: new Uint8Array(body),
+          })
           const out = (await res.json()) as { audio?: { url: string } }
           uploadMs.push(performance.now() - t0)
           if (!res.ok) errors++
@@ -131,10 +147,14 @@ export async function run(): Promise<void> {
   console.log(
     `\nAudio: ${UPLOADS} uploads of a ${Math.round(FILE.length / 1000)} KB WAV via POST /api/admin/example-audio (${CONCURRENCY} at once), then ${RANGED} ranged GET /api/audio/<key> (bytes=0-65535), loopback`,
   )
-  console.log('| storage | uploads/s | MB/s | upload p50 ms | range TTFB p50 ms | range TTFB p99 ms | errors |')
+  console.log(
+    '| storage | uploads/s | MB/s | upload p50 ms | range TTFB p50 ms | range TTFB p99 ms | errors |',
+  )
   console.log('|---|---|---|---|---|---|---|')
   for (const r of rows) {
-    console.log(`| ${r.storage} | ${r.uploadsPerSec} | ${r.mbPerSec} | ${r.uploadP50} | ${r.ttfbP50} | ${r.ttfbP99} | ${r.errors} |`)
+    console.log(
+      `| ${r.storage} | ${r.uploadsPerSec} | ${r.mbPerSec} | ${r.uploadP50} | ${r.ttfbP50} | ${r.ttfbP99} | ${r.errors} |`,
+    )
   }
 }
 

@@ -13,7 +13,9 @@ const ROWS = 10_000
 function csv(rows: number): string {
   const lines = ['text,translation,tone,usage']
   for (let i = 0; i < rows; i++) {
-    lines.push(`"dicho de prueba ${i}","a bench idiom number ${i}",${TONES[i % TONES.length]},${(i % 10) + 1}`)
+    lines.push(
+      `"dicho de prueba ${i}","a bench idiom number ${i}",${TONES[i % TONES.length]},${(i % 10) + 1}`,
+    )
   }
   return lines.join('\n')
 }
@@ -29,12 +31,25 @@ export async function run(): Promise<void> {
     const form = new FormData()
     form.append('file', new Blob([text], { type: 'text/csv' }), 'bench.csv')
     let started = performance.now()
-    const validated = await t.app.inject({ method: 'POST', url: '/api/admin/idioms/validate', headers: bearer(token), payload: form })
+    const validated = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/idioms/validate',
+      headers: bearer(token),
+      payload: form,
+    })
     const validateMs = performance.now() - started
-    const { idioms, errors } = validated.json() as { idioms: Record<string, unknown>[]; errors: unknown[] }
+    const { idioms, errors } = validated.json() as {
+      idioms: Record<string, unknown>[]
+      errors: unknown[]
+    }
 
     started = performance.now()
-    const saved = await t.app.inject({ method: 'POST', url: '/api/admin/idioms', headers: bearer(token), payload: { idioms } })
+    const saved = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/idioms',
+      headers: bearer(token),
+      payload: { idioms },
+    })
     const saveMs = performance.now() - started
     const created = (saved.json() as { created: unknown[] }).created.length
 

@@ -10,7 +10,10 @@ import { parseCases } from '../packages/core/src/evaluator/cases.js'
 import { evaluate } from '../packages/core/src/evaluator/index.js'
 
 const DEV_SET = resolve(fileURLToPath(import.meta.url), '../../../shared/evaluator/dev.jsonl')
-const EXTRA_SET = resolve(fileURLToPath(import.meta.url), '../../packages/core/src/evaluator/extra-cases.jsonl')
+const EXTRA_SET = resolve(
+  fileURLToPath(import.meta.url),
+  '../../packages/core/src/evaluator/extra-cases.jsonl',
+)
 const SECONDS = 3
 
 export async function run(): Promise<void> {
@@ -34,7 +37,15 @@ export async function run(): Promise<void> {
   // CPU time too: on a shared, busy machine wall-clock rates understate one core's throughput
   const cpu = process.cpuUsage(cpuStart)
   const perCpuSecond = Math.round(count / ((cpu.user + cpu.system) / 1e6))
-  console.log(JSON.stringify({ bench: 'evaluator', cases: cases.length, evaluations: count, perSecond, perCpuSecond }))
+  console.log(
+    JSON.stringify({
+      bench: 'evaluator',
+      cases: cases.length,
+      evaluations: count,
+      perSecond,
+      perCpuSecond,
+    }),
+  )
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

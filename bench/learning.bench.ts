@@ -61,7 +61,12 @@ function httpClient(base: string) {
             path,
             headers: {
               authorization: `Bearer ${token}`,
-              ...(payload ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } : {}),
+              ...(payload
+                ? {
+                    'content-type': 'application/json',
+                    'content-length': Buffer.byteLength(payload),
+                  }
+                : {}),
             },
           },
           (res) => {
@@ -69,7 +74,11 @@ function httpClient(base: string) {
             res.on('data', (c: Buffer) => chunks.push(c))
             res.on('end', () => {
               const status = res.statusCode ?? 0
-              ok({ status, ok: status >= 200 && status < 300, body: Buffer.concat(chunks).toString('utf8') })
+              ok({
+                status,
+                ok: status >= 200 && status < 300,
+                body: Buffer.concat(chunks).toString('utf8'),
+              })
             })
             res.on('error', fail)
           },
@@ -92,7 +101,10 @@ interface Timing {
 
 function percentile(sorted: number[], p: number): number {
   if (!sorted.length) return 0
-  return Math.round(sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]! * 10) / 10
+  return (
+    Math.round(sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]! * 10) /
+    10
+  )
 }
 
 function row(label: string, t: Timing, seconds: number): LoadResult {
@@ -108,7 +120,9 @@ function row(label: string, t: Timing, seconds: number): LoadResult {
 }
 
 /** A fresh database: a new one on the BENCH_DATABASE_URL server, or PGlite under `dataDir`. */
-async function freshDatabase(dataDir: string): Promise<{ url: string | undefined; drop(): Promise<void> }> {
+async function freshDatabase(
+  dataDir: string,
+): Promise<{ url: string | undefined; drop(): Promise<void> }> {
   const adminUrl = process.env.BENCH_DATABASE_URL
   if (!adminUrl) return { url: undefined, drop: async () => {} }
   const name = `che_bench_${randomBytes(5).toString('hex')}`
@@ -130,13 +144,19 @@ async function freshDatabase(dataDir: string): Promise<{ url: string | undefined
   }
 }
 
-async function learningLoad(kind: 'PGlite' | 'PostgreSQL'): Promise<{ rows: LoadResult[]; statuses: Record<string, number>; examples: number }> {
+async function learningLoad(
+  kind: 'PGlite' | 'PostgreSQL',
+): Promise<{ rows: LoadResult[]; statuses: Record<string, number>; examples: number }> {
   const dataDir = mkdtempSync(join(tmpdir(), 'che-bench-learning-'))
-  const fresh = kind === 'PostgreSQL' ? await freshDatabase(dataDir) : { url: undefined, drop: async () => {} }
+  const fresh =
+    kind === 'PostgreSQL' ? await freshDatabase(dataDir) : { url: undefined, drop: async () => {} }
 
   // Set-up on the database before the server opens it (PGlite allows one process at a time).
   const database = await openDatabase({ url: fresh.url, dataDir })
-  await createContentService({ content: createContentRepo(database.db), clock: () => new Date() }).importDir()
+  await createContentService({
+    content: createContentRepo(database.db),
+    clock: () => new Date(),
+  }).importDir()
   const jwk = (await loadSigningKeys(database.db)).keys[0] as JWK
   const rows = await database.db.select({ id: examples.id }).from(examples)
   const take = await createEspeakSynthesizer().synthesize('Esta semana estoy a full con el laburo.')
@@ -175,17 +195,29 @@ async function learningLoad(kind: 'PGlite' | 'PostgreSQL'): Promise<{ rows: Load
     // The first account of an install is its admin: use it to lift the daily new-item limit.
     const admin = await mint('bench-admin')
     await call('POST', '/api/users/sync', admin, {})
-    const current = (JSON.parse((await call('GET', '/api/settings', admin)).body) as { settings: Record<string, string> }).settings
-    const saved = await call('POST', '/api/settings', admin, { settings: { ...current, dailyNewLimit: '100000' } })
+    const current = (
+      JSON.parse((await call('GET', '/api/settings', admin)).body) as {
+        settings: Record<string, string>
+      }
+    ).settings
+    const saved = await call('POST', '/api/settings', admin, {
+      settings: { ...current, dailyNewLimit: '100000' },
+    })
     if (!saved.ok) throw new Error(`could not save settings: ${saved.status}`)
 
-    const tokens = await Promise.all(Array.from({ length: LEARNERS }, (_, i) => mint(`bench-learner-${i}`)))
+    const tokens = await Promise.all(
+      Array.from({ length: LEARNERS }, (_, i) => mint(`bench-learner-${i}`)),
+    )
     for (const token of tokens) await call('POST', '/api/users/sync', token, {})
 
     const next: Timing = { ms: [], ok: 0, non2xx: 0, errors: 0 }
     const evaluate: Timing = { ms: [], ok: 0, non2xx: 0, errors: 0 }
     const statuses: Record<string, number> = {}
-    async function timed(t: Timing, label: string, run: () => Promise<Reply>): Promise<Reply | undefined> {
+    async function timed(
+      t: Timing,
+      label: string,
+      run: () => Promise<Reply>,
+    ): Promise<Reply | undefined> {
       const start = performance.now()
       try {
         const res = await run()
@@ -202,21 +234,32 @@ async function learningLoad(kind: 'PGlite' | 'PostgreSQL'): Promise<{ rows: Load
 
     // Warm-up, not measured: every learner's first round (first token check, JIT, caches).
     const warm: Timing = { ms: [], ok: 0, non2xx: 0, errors: 0 }
-    await Promise.all(tokens.map((token) => timed(warm, 'warm-up next', () => call('GET', '/api/exercises/next', token))))
+    await Promise.all(
+      tokens.map((token) =>
+        timed(warm, 'warm-up next', () => call('GET', '/api/exercises/next', token)),
+      ),
+    )
 
     const started = performance.now()
     const deadline = started + DURATION_MS
     await Promise.all(
       tokens.map(async (token) => {
         for (let round = 0; round < MAX_ROUNDS && performance.now() < deadline; round++) {
-          const res = await timed(next, 'next', () => call('GET', '/api/exercises/next?tz=America/Argentina/Buenos_Aires', token))
+          const res = await timed(next, 'next', () =>
+            call('GET', '/api/exercises/next?tz=America/Argentina/Buenos_Aires', token),
+          )
           if (!res?.ok) continue
-          const example = JSON.parse(res.body) as { exampleId: string; text: string; translation: string }
+          const example = JSON.parse(res.body) as {
+            exampleId: string
+            text: string
+            translation: string
+          }
           const words = example.text.split(' ')
           await timed(evaluate, 'evaluate', () =>
             call('POST', '/api/exercises/evaluate', token, {
               exampleId: example.exampleId,
-              userTranscription: round % 2 ? words.slice(0, Math.max(1, words.length - 2)).join(' ') : example.text,
+              userTranscription:
+                round % 2 ? words.slice(0, Math.max(1, words.length - 2)).join(' ') : example.text,
               userTranslation: example.translation,
               attemptId: randomUUID(),
             }),
@@ -253,7 +296,11 @@ export async function run(): Promise<void> {
   bare.get('/', async () => ({ hello: 'world' }))
   const port = await freePort()
   await bare.listen({ port, host: '127.0.0.1' })
-  const baseline = await load('bare Fastify hello-world', { url: `http://127.0.0.1:${port}/`, connections: LEARNERS, duration: 5 })
+  const baseline = await load('bare Fastify hello-world', {
+    url: `http://127.0.0.1:${port}/`,
+    connections: LEARNERS,
+    duration: 5,
+  })
   await bare.close()
 
   const results = [await learningLoad('PGlite')]
@@ -263,7 +310,9 @@ export async function run(): Promise<void> {
     [baseline, ...results.flatMap((r) => r.rows)],
   )
   for (const r of results) console.log(`status counts: ${JSON.stringify(r.statuses)}`)
-  console.log(`load average (1 min) at the end: ${(await import('node:os')).loadavg()[0]!.toFixed(2)} on ${(await import('node:os')).cpus().length} CPUs`)
+  console.log(
+    `load average (1 min) at the end: ${(await import('node:os')).loadavg()[0]!.toFixed(2)} on ${(await import('node:os')).cpus().length} CPUs`,
+  )
 
   const synth = createEspeakSynthesizer()
   const sentences = [

@@ -19,7 +19,10 @@ import {
 import { createTestDatabase } from '../apps/server/src/db/test-db.js'
 import { examples, idioms, progress, reports, users } from '../apps/server/src/db/schema.js'
 import { createReportsRepo } from '../apps/server/src/modules/reports/reports.repo.js'
-import { createReportsService, toReportReviews } from '../apps/server/src/modules/reports/reports.service.js'
+import {
+  createReportsService,
+  toReportReviews,
+} from '../apps/server/src/modules/reports/reports.service.js'
 
 const REVIEWS = 10_000
 const IDIOMS = 200
@@ -27,7 +30,18 @@ const DAY_MS = 86_400_000
 const START = Date.parse('2025-01-01T12:00:00Z')
 const NOW = new Date(START + 400 * DAY_MS)
 const ZONE = 'America/Argentina/Buenos_Aires'
-const WORDS = ['che', 'laburo', 'boludo', 'quilombo', 'mina', 'guita', 'bondi', 'morfar', 'pibe', 'fiaca']
+const WORDS = [
+  'che',
+  'laburo',
+  'boludo',
+  'quilombo',
+  'mina',
+  'guita',
+  'bondi',
+  'morfar',
+  'pibe',
+  'fiaca',
+]
 const GRADES: Accuracy[] = ['perfect', 'perfect', 'perfect', 'minor', 'major']
 
 /** mulberry32: a tiny seeded PRNG, so every run sees the same learner. */
@@ -46,13 +60,23 @@ function mulberry32(seed: number): () => number {
 function histories(): { idiom: number; history: Record<string, unknown>[] }[] {
   const rand = mulberry32(7)
   const pick = <T>(xs: readonly T[]) => xs[Math.floor(rand() * xs.length)]!
-  const out = Array.from({ length: IDIOMS }, (_, idiom) => ({ idiom, history: [] as Record<string, unknown>[] }))
+  const out = Array.from({ length: IDIOMS }, (_, idiom) => ({
+    idiom,
+    history: [] as Record<string, unknown>[],
+  }))
   for (let i = 0; i < REVIEWS; i++) {
     const t = pick(GRADES)
     const tr = pick(GRADES)
-    const worst = t === 'major' || tr === 'major' ? 'major' : t === 'minor' || tr === 'minor' ? 'minor' : 'perfect'
+    const worst =
+      t === 'major' || tr === 'major'
+        ? 'major'
+        : t === 'minor' || tr === 'minor'
+          ? 'minor'
+          : 'perfect'
     out[i % IDIOMS]!.history.push({
-      date: new Date(START + Math.floor((i / REVIEWS) * 365 * DAY_MS + rand() * 6 * 3_600_000)).toISOString(),
+      date: new Date(
+        START + Math.floor((i / REVIEWS) * 365 * DAY_MS + rand() * 6 * 3_600_000),
+      ).toISOString(),
       rating: worst === 'major' ? 'again' : worst === 'minor' ? 'hard' : 'good',
       evaluation: {
         transcriptionAccuracy: t,
@@ -86,12 +110,19 @@ async function timeRuns(runs: number, body: () => unknown): Promise<number> {
 
 async function benchCore(stored: ReturnType<typeof histories>): Promise<void> {
   const reviews: ReportReview[] = toReportReviews(
-    stored.map((s) => ({ history: s.history, idiomText: `idiom ${s.idiom}`, tone: tone(s.idiom), usage: usage(s.idiom) })),
+    stored.map((s) => ({
+      history: s.history,
+      idiomText: `idiom ${s.idiom}`,
+      tone: tone(s.idiom),
+      usage: usage(s.idiom),
+    })),
   )
   const facts = computeFacts(reviews, { timeZone: ZONE, now: NOW })
   const computeMs = await timeRuns(20, () => computeFacts(reviews, { timeZone: ZONE, now: NOW }))
   const phraseMs = await timeRuns(20, () => insightsFrom(facts))
-  const totalMs = await timeRuns(20, () => insightsFrom(computeFacts(reviews, { timeZone: ZONE, now: NOW })))
+  const totalMs = await timeRuns(20, () =>
+    insightsFrom(computeFacts(reviews, { timeZone: ZONE, now: NOW })),
+  )
   console.log(
     JSON.stringify({
       bench: 'report core (computeFacts + insightsFrom)',
@@ -108,17 +139,41 @@ async function benchService(stored: ReturnType<typeof histories>): Promise<void>
   const database = await createTestDatabase()
   try {
     const { db } = database
-    const [user] = await db.insert(users).values({ issuer: 'https://bench.test', subject: 'bench' }).returning()
+    const [user] = await db
+      .insert(users)
+      .values({ issuer: 'https://bench.test', subject: 'bench' })
+      .returning()
     const idiomRows = await db
       .insert(idioms)
-      .values(stored.map((s) => ({ text: `idiom ${s.idiom}`, translation: 't', tone: tone(s.idiom), usage: usage(s.idiom), normalizedText: `idiom ${s.idiom}` })))
+      .values(
+        stored.map((s) => ({
+          text: `idiom ${s.idiom}`,
+          translation: 't',
+          tone: tone(s.idiom),
+          usage: usage(s.idiom),
+          normalizedText: `idiom ${s.idiom}`,
+        })),
+      )
       .returning({ id: idioms.id })
     const exampleRows = await db
       .insert(examples)
-      .values(idiomRows.map((r) => ({ idiomId: r.id, text: 'Che, ¿todo bien?', conjugatedSnippet: 'Che' })))
+      .values(
+        idiomRows.map((r) => ({
+          idiomId: r.id,
+          text: 'Che, ¿todo bien?',
+          conjugatedSnippet: 'Che',
+        })),
+      )
       .returning({ id: examples.id, idiomId: examples.idiomId })
     await db.insert(progress).values(
-      exampleRows.map((e, i) => ({ userId: user!.id, exampleId: e.id, idiomId: e.idiomId, card: {}, history: stored[i]!.history, dueAt: NOW })),
+      exampleRows.map((e, i) => ({
+        userId: user!.id,
+        exampleId: e.id,
+        idiomId: e.idiomId,
+        card: {},
+        history: stored[i]!.history,
+        dueAt: NOW,
+      })),
     )
     const service = createReportsService({
       reports: createReportsRepo(db),
@@ -134,7 +189,14 @@ async function benchService(stored: ReturnType<typeof histories>): Promise<void>
       if (set.reports.length !== 1) throw new Error('expected one report')
     })
     const listMs = await timeRuns(10, () => service.list(user!.id))
-    console.log(JSON.stringify({ bench: 'report via service on PGlite (generate=1)', reviews: REVIEWS, generateMedianMs: ms, listMedianMs: listMs }))
+    console.log(
+      JSON.stringify({
+        bench: 'report via service on PGlite (generate=1)',
+        reviews: REVIEWS,
+        generateMedianMs: ms,
+        listMedianMs: listMs,
+      }),
+    )
   } finally {
     await database.drop()
   }

@@ -1,5 +1,13 @@
 // `npm run bench`: every benchmark in bench/, one after the other; each prints its own figures.
-const benches = ['./api.bench.ts', './content.bench.ts', './evaluator.bench.ts', './scheduler.bench.ts', './reports.bench.ts', './learning.bench.ts', './audio.bench.ts']
+const benches = [
+  './api.bench.ts',
+  './content.bench.ts',
+  './evaluator.bench.ts',
+  './scheduler.bench.ts',
+  './reports.bench.ts',
+  './learning.bench.ts',
+  './audio.bench.ts',
+]
 
 for (const file of benches) {
   const mod = (await import(file)) as { run(): Promise<void> }

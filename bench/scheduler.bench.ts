@@ -63,7 +63,9 @@ function benchScheduleReview(): void {
   const result = opsPerSecond(() => {
     pool = pool.map((card) => {
       const rating = ratings[Math.floor(rand() * ratings.length)]!
-      const next = scheduleReview(card, EVALUATION[rating], new Date(card.due), { elapsedMs: 20_000 }).card
+      const next = scheduleReview(card, EVALUATION[rating], new Date(card.due), {
+        elapsedMs: 20_000,
+      }).card
       return next.reps > 12 ? newCard(new Date(START)) : next
     })
     return pool.length
@@ -98,16 +100,29 @@ function benchChooseNext(): void {
     return 1
   })
   // Nothing due: the whole candidate list is scanned too.
-  const future = progress.map((p, i) => ({ ...p, dueDate: new Date(now.getTime() + (2 + (i % 30)) * DAY_MS).toISOString() }))
+  const future = progress.map((p, i) => ({
+    ...p,
+    dueDate: new Date(now.getTime() + (2 + (i % 30)) * DAY_MS).toISOString(),
+  }))
   const fresh = opsPerSecond(() => {
     chooseNext({ ...base, progress: future, seed: 'learner' })
     return 1
   })
-  console.log(JSON.stringify({ bench: 'chooseNext', progress: progress.length, candidates: candidates.length, dueFirst: due, newItem: fresh }))
+  console.log(
+    JSON.stringify({
+      bench: 'chooseNext',
+      progress: progress.length,
+      candidates: candidates.length,
+      dueFirst: due,
+      newItem: fresh,
+    }),
+  )
 }
 
 /** A learner who forgets faster than FSRS's defaults assume: the "true" parameters. */
-const TRUE_W = default_w.map((w, i) => (i < 4 ? w * 0.4 : i === 8 ? w * 0.8 : i === 11 ? w * 0.7 : w))
+const TRUE_W = default_w.map((w, i) =>
+  i < 4 ? w * 0.4 : i === 8 ? w * 0.8 : i === 11 ? w * 0.7 : w,
+)
 
 /**
  * 300 learner-days: 8 new examples a day for the first 200 days, every due card reviewed each day
@@ -117,22 +132,42 @@ const TRUE_W = default_w.map((w, i) => (i < 4 ? w * 0.4 : i === 8 ? w * 0.8 : i 
 function simulateLearner(seed: number, days = 300): CardReviews[] {
   const rand = mulberry32(seed)
   const truth = new FSRSAlgorithm(toFsrsParameters({ w: TRUE_W }))
-  type Sim = { card: CardState; memory: FSRSState | null; lastDay: number; nextDay: number; reviews: { date: string; rating: ReviewRating }[] }
+  type Sim = {
+    card: CardState
+    memory: FSRSState | null
+    lastDay: number
+    nextDay: number
+    reviews: { date: string; rating: ReviewRating }[]
+  }
   const cards: Sim[] = []
   for (let day = 0; day < days; day++) {
     if (day < 200) {
-      for (let n = 0; n < 8; n++) cards.push({ card: newCard(new Date(START + day * DAY_MS)), memory: null, lastDay: day, nextDay: day, reviews: [] })
+      for (let n = 0; n < 8; n++)
+        cards.push({
+          card: newCard(new Date(START + day * DAY_MS)),
+          memory: null,
+          lastDay: day,
+          nextDay: day,
+          reviews: [],
+        })
     }
     for (const sim of cards) {
       if (sim.nextDay !== day) continue
       const u = rand()
       let wanted: ReviewRating
       if (!sim.memory) wanted = u < 0.3 ? 'again' : u < 0.45 ? 'hard' : u < 0.9 ? 'good' : 'easy'
-      else if (rand() >= truth.forgetting_curve(day - sim.lastDay, sim.memory.stability)) wanted = 'again'
+      else if (rand() >= truth.forgetting_curve(day - sim.lastDay, sim.memory.stability))
+        wanted = 'again'
       else wanted = u < 0.15 ? 'hard' : u < 0.9 ? 'good' : 'easy'
       const at = new Date(START + day * DAY_MS + Math.floor(rand() * 12) * 3_600_000)
-      const { card, log } = scheduleReview(sim.card, EVALUATION[wanted], at, { elapsedMs: wanted === 'easy' ? 15_000 : 80_000 })
-      sim.memory = truth.next_state(sim.memory, sim.memory ? day - sim.lastDay : 0, toFsrsGrade(log.rating))
+      const { card, log } = scheduleReview(sim.card, EVALUATION[wanted], at, {
+        elapsedMs: wanted === 'easy' ? 15_000 : 80_000,
+      })
+      sim.memory = truth.next_state(
+        sim.memory,
+        sim.memory ? day - sim.lastDay : 0,
+        toFsrsGrade(log.rating),
+      )
       sim.reviews.push({ date: log.date, rating: log.rating })
       sim.card = card
       sim.lastDay = day
@@ -158,11 +193,20 @@ async function benchOptimizer(): Promise<void> {
     logLossTrue: round(logLoss({ w: TRUE_W }, log)),
   }
   if (!result.params) {
-    const note = result.reason === 'binding-unavailable' ? 'optimizer binding not available on this platform' : result.reason
+    const note =
+      result.reason === 'binding-unavailable'
+        ? 'optimizer binding not available on this platform'
+        : result.reason
     console.log(JSON.stringify({ ...report, optimised: note, detail: result.detail }))
     return
   }
-  console.log(JSON.stringify({ ...report, logLossOptimised: round(logLoss({ w: result.params }, log)), trainMs }))
+  console.log(
+    JSON.stringify({
+      ...report,
+      logLossOptimised: round(logLoss({ w: result.params }, log)),
+      trainMs,
+    }),
+  )
 }
 
 export async function run(): Promise<void> {

@@ -52,7 +52,10 @@ export function printTable(title: string, rows: LoadResult[]): void {
   console.log(`\n${title}`)
   console.log('| target | req/s | p50 ms | p99 ms | errors | non-2xx |')
   console.log('|---|---|---|---|---|---|')
-  for (const r of rows) console.log(`| ${r.label} | ${r.requestsPerSec} | ${r.p50} | ${r.p99} | ${r.errors} | ${r.non2xx} |`)
+  for (const r of rows)
+    console.log(
+      `| ${r.label} | ${r.requestsPerSec} | ${r.p50} | ${r.p99} | ${r.errors} | ${r.non2xx} |`,
+    )
 }
 
 /** Start the real server (`tsx apps/server/src/main.ts`) on a fresh data folder; resolves once it answers. */
@@ -67,7 +70,14 @@ export async function startServer(env: Record<string, string> = {}): Promise<{
   const started = performance.now()
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: ROOT,
-    env: { ...process.env, PORT: String(port), PUBLIC_URL: url, DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      PUBLIC_URL: url,
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   })
   for (;;) {

@@ -29,7 +29,9 @@ describe('admin curation: idioms, examples, CSV import and settings', () => {
     await page.goto('/admin/idiom')
     await page.getByRole('heading', { name: 'Create Idiom' }).waitFor()
     expect(await page.getByRole('combobox', { name: 'Tone' }).inputValue()).toBe('Casual')
-    expect(await page.getByRole('slider', { name: 'Usage' }).getAttribute('aria-valuenow')).toBe('8')
+    expect(await page.getByRole('slider', { name: 'Usage' }).getAttribute('aria-valuenow')).toBe(
+      '8',
+    )
     await page.getByRole('textbox', { name: 'Text' }).fill(text)
     await page.getByRole('textbox', { name: 'Translation' }).fill('To be in trouble')
     await page.getByRole('button', { name: 'Create idiom' }).click()
@@ -40,7 +42,12 @@ describe('admin curation: idioms, examples, CSV import and settings', () => {
     await page.waitForURL(/\/admin\/example\/[0-9a-f-]{36}$/)
     const idiomId = new URL(page.url()).pathname.split('/').pop()!
     await page.getByRole('heading', { name: 'Create Example' }).waitFor()
-    expect(await page.getByRole('textbox', { name: 'Idiom' }).or(page.getByRole('combobox', { name: 'Idiom' })).inputValue()).toBe(text)
+    expect(
+      await page
+        .getByRole('textbox', { name: 'Idiom' })
+        .or(page.getByRole('combobox', { name: 'Idiom' }))
+        .inputValue(),
+    ).toBe(text)
 
     await page.getByRole('textbox', { name: 'Text' }).fill('Che, con este laburo estamos al horno.')
     await page.getByRole('textbox', { name: 'Conjugated snippet' }).fill('estar al horno')
@@ -48,7 +55,9 @@ describe('admin curation: idioms, examples, CSV import and settings', () => {
     await page.getByText('The snippet must appear in the text').waitFor()
 
     await page.getByRole('textbox', { name: 'Conjugated snippet' }).fill('estamos al horno')
-    await page.getByRole('textbox', { name: 'Translation' }).fill('Hey, with this job we are in trouble.')
+    await page
+      .getByRole('textbox', { name: 'Translation' })
+      .fill('Hey, with this job we are in trouble.')
     await page.getByRole('button', { name: 'Create example' }).click()
     await page.getByText(`Example added to “${text}”.`).waitFor()
 
@@ -78,17 +87,18 @@ describe('admin curation: idioms, examples, CSV import and settings', () => {
     await page.getByRole('button', { name: 'Parse' }).click()
     const table = page.getByRole('table', { name: 'Parsed rows' })
     await table.waitFor()
-    expect(await table.locator('tbody tr').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-status')))).toEqual([
-      'new',
-      'new',
-      'error',
-      'duplicate',
-    ])
+    expect(
+      await table
+        .locator('tbody tr')
+        .evaluateAll((rows) => rows.map((r) => r.getAttribute('data-status'))),
+    ).toEqual(['new', 'new', 'error', 'duplicate'])
     await table.getByText('Duplicate of row 1').waitFor()
     await table.getByText(/Unknown tone "Posh"/).waitFor()
 
     await page.getByRole('button', { name: 'Save 2 new idioms' }).click()
-    await page.getByText('Successfully saved 2 / errors: 1 / duplicates: 1.', { exact: true }).waitFor()
+    await page
+      .getByText('Successfully saved 2 / errors: 1 / duplicates: 1.', { exact: true })
+      .waitFor()
 
     await page.getByRole('button', { name: 'Upload another' }).click()
     expect(await table.count()).toBe(0)

@@ -18,12 +18,24 @@ import { baseUrl, launchBrowser, newPage } from './support/browser.js'
  */
 
 // Chromium's fake microphone (a beep) granted without a prompt; media may play without a gesture.
-const FLAGS = ['--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream', '--autoplay-policy=no-user-gesture-required']
+const FLAGS = [
+  '--use-fake-device-for-media-stream',
+  '--use-fake-ui-for-media-stream',
+  '--autoplay-policy=no-user-gesture-required',
+]
 
-async function api<T>(token: string, method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
+async function api<T>(
+  token: string,
+  method: 'GET' | 'POST',
+  path: string,
+  body?: unknown,
+): Promise<T> {
   const response = await fetch(baseUrl() + path, {
     method,
-    headers: { Authorization: `Bearer ${token}`, ...(body ? { 'Content-Type': 'application/json' } : {}) },
+    headers: {
+      Authorization: `Bearer ${token}`,
+      ...(body ? { 'Content-Type': 'application/json' } : {}),
+    },
     body: body ? JSON.stringify(body) : undefined,
   })
   const text = await response.text()
@@ -32,16 +44,26 @@ async function api<T>(token: string, method: 'GET' | 'POST', path: string, body?
 }
 
 /** The bytes an audio URL serves (a signed /api/audio URL needs no token, but one is sent anyway). */
-async function bytesOf(url: string, token: string): Promise<{ status: number; type: string; bytes: Buffer }> {
-  const response = await fetch(new URL(url, baseUrl()), { headers: { Authorization: `Bearer ${token}` } })
-  return { status: response.status, type: response.headers.get('content-type') ?? '', bytes: Buffer.from(await response.arrayBuffer()) }
+async function bytesOf(
+  url: string,
+  token: string,
+): Promise<{ status: number; type: string; bytes: Buffer }> {
+  const response = await fetch(new URL(url, baseUrl()), {
+    headers: { Authorization: `Bearer ${token}` },
+  })
+  return {
+    status: response.status,
+    type: response.headers.get('content-type') ?? '',
+    bytes: Buffer.from(await response.arrayBuffer()),
+  }
 }
 
 /** A mono 16-bit PCM WAV: `seconds` of a sine at `hz` (RIFF header + samples). */
 function sineWav(seconds: number, hz: number, rate = 16_000): Buffer {
   const samples = Math.round(seconds * rate)
   const data = Buffer.alloc(samples * 2)
-  for (let i = 0; i < samples; i++) data.writeInt16LE(Math.round(Math.sin((2 * Math.PI * hz * i) / rate) * 12_000), i * 2)
+  for (let i = 0; i < samples; i++)
+    data.writeInt16LE(Math.round(Math.sin((2 * Math.PI * hz * i) / rate) * 12_000), i * 2)
   const header = Buffer.alloc(44)
   header.write('RIFF', 0, 'ascii')
   header.writeUInt32LE(36 + data.length, 4)
@@ -66,7 +88,9 @@ function playToEnd(target: Locator): Promise<boolean> {
       new Promise<boolean>((resolve, reject) => {
         el.playbackRate = 2
         el.addEventListener('ended', () => resolve(el.ended), { once: true })
-        el.addEventListener('error', () => reject(new Error(`media error ${el.error?.code}`)), { once: true })
+        el.addEventListener('error', () => reject(new Error(`media error ${el.error?.code}`)), {
+          once: true,
+        })
         setTimeout(() => reject(new Error('did not end within 20 s')), 20_000)
         el.play().catch(reject)
       }),
@@ -81,7 +105,9 @@ function playUrlToEnd(page: Page, url: string): Promise<boolean> {
         const el = new Audio(src)
         el.playbackRate = 2
         el.addEventListener('ended', () => resolve(el.ended), { once: true })
-        el.addEventListener('error', () => reject(new Error(`media error ${el.error?.code}`)), { once: true })
+        el.addEventListener('error', () => reject(new Error(`media error ${el.error?.code}`)), {
+          once: true,
+        })
         setTimeout(() => reject(new Error('did not end within 20 s')), 20_000)
         el.play().catch(reject)
       }),
@@ -143,7 +169,9 @@ describe('editor audio: assign, record and upload, publish, hear', () => {
 
   afterAll(async () => {
     if (adminToken) {
-      await api(adminToken, 'POST', '/api/users/preferences', { preferences: { getNextExample: '' } }).catch(() => {})
+      await api(adminToken, 'POST', '/api/users/preferences', {
+        preferences: { getNextExample: '' },
+      }).catch(() => {})
     }
     await close?.()
     rmSync(tmp, { recursive: true, force: true })
@@ -161,7 +189,9 @@ describe('editor audio: assign, record and upload, publish, hear', () => {
       await admin.getByRole('option', { name: new RegExp(`^${E2E_USERS.editor.name}`) }).click()
       await dialog.getByRole('button', { name: 'Assign' }).click()
       await admin.getByText(`Assigned “${idiom.text}” to ${E2E_USERS.editor.name}.`).waitFor()
-      const row = admin.getByRole('row').filter({ has: admin.getByRole('cell', { name: idiom.text, exact: true }) })
+      const row = admin
+        .getByRole('row')
+        .filter({ has: admin.getByRole('cell', { name: idiom.text, exact: true }) })
       await row.getByText('Assigned · v1').waitFor()
       expect(await row.getByRole('cell', { name: E2E_USERS.editor.name }).count()).toBe(1)
     }
@@ -172,7 +202,8 @@ describe('editor audio: assign, record and upload, publish, hear', () => {
     await signIn(page, 'editor')
     await page.goto('/editor/manage')
     await page.getByRole('heading', { name: 'Assigned Idioms' }).waitFor()
-    const item = (text: string) => page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: text }) })
+    const item = (text: string) =>
+      page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: text }) })
     await item(recorded.text).getByText('Assigned · v1').waitFor()
     // Editors get no editor filter.
     expect(await page.getByRole('combobox', { name: 'Editor' }).count()).toBe(0)
@@ -182,7 +213,9 @@ describe('editor audio: assign, record and upload, publish, hear', () => {
     let dialog = page.getByRole('dialog', { name: 'Edit assignment' })
     await dialog.waitFor()
     expect(await dialog.getByRole('textbox', { name: 'Conjugated snippet' }).count()).toBe(0)
-    expect(await dialog.getByRole('textbox', { name: /Transcription/ }).inputValue()).toBe(recorded.sentence)
+    expect(await dialog.getByRole('textbox', { name: /Transcription/ }).inputValue()).toBe(
+      recorded.sentence,
+    )
     await dialog.getByRole('button', { name: 'Start recording' }).click()
     await dialog.getByRole('button', { name: 'Stop recording' }).waitFor()
     expect(await dialog.getByRole('button', { name: 'Save' }).isDisabled()).toBe(true)
@@ -245,9 +278,13 @@ describe('editor audio: assign, record and upload, publish, hear', () => {
     const example = idiom.examples.find((e) => e.audio?.voice === E2E_USERS.editor.name)
     expect(example, 'the take became the example audio, voiced by the editor').toBeTruthy()
     expect(idiom.assigned?.state).toBe('published')
-    await api(adminToken, 'POST', '/api/users/preferences', { preferences: { getNextExample: example!.exampleId } })
+    await api(adminToken, 'POST', '/api/users/preferences', {
+      preferences: { getNextExample: example!.exampleId },
+    })
 
-    const next = admin.waitForResponse((r) => r.url().includes('/api/exercises/next') && r.request().method() === 'GET')
+    const next = admin.waitForResponse(
+      (r) => r.url().includes('/api/exercises/next') && r.request().method() === 'GET',
+    )
     await admin.goto('/app/exercise')
     const shown = (await (await next).json()) as Example
     expect(shown.exampleId).toBe(example!.exampleId)
@@ -271,9 +308,13 @@ describe('editor audio: assign, record and upload, publish, hear', () => {
     const take = await bytesOf(rec.assigned!.audio!.url, adminToken)
 
     // Street + super rare: only this run's recorded idiom matches (see above).
-    await api(token, 'POST', '/api/users/preferences', { preferences: { filter: { usage: 'super_rare', tone: 'Street' } } })
+    await api(token, 'POST', '/api/users/preferences', {
+      preferences: { filter: { usage: 'super_rare', tone: 'Street' } },
+    })
     try {
-      const next = page.waitForResponse((r) => r.url().includes('/api/exercises/next') && r.request().method() === 'GET')
+      const next = page.waitForResponse(
+        (r) => r.url().includes('/api/exercises/next') && r.request().method() === 'GET',
+      )
       await page.goto('/app/exercise')
       const shown = (await (await next).json()) as Example
       expect(shown.exampleId).toBe(recExample.exampleId)
@@ -288,7 +329,9 @@ describe('editor audio: assign, record and upload, publish, hear', () => {
       expect(served.bytes.equals(take.bytes)).toBe(true)
       expect(await playToEnd(audio)).toBe(true)
     } finally {
-      await api(token, 'POST', '/api/users/preferences', { preferences: { filter: { usage: '', tone: '' } } })
+      await api(token, 'POST', '/api/users/preferences', {
+        preferences: { filter: { usage: '', tone: '' } },
+      })
     }
 
     // The uploaded file reaches learners byte for byte, through the signed URL of its published take.

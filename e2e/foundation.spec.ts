@@ -29,7 +29,10 @@ describe('foundation: sign-up, menus, layouts, logout, beta gate', () => {
     const { page, context } = await newPage(browser)
     await page.goto('/')
     await page.getByRole('button', { name: 'Login / Signup' }).waitFor()
-    await page.getByText(/under development/i).first().waitFor()
+    await page
+      .getByText(/under development/i)
+      .first()
+      .waitFor()
     expect(await menuLabels(page)).toEqual(EVERYONE)
     await context.close()
   })
@@ -46,11 +49,17 @@ describe('foundation: sign-up, menus, layouts, logout, beta gate', () => {
     await page.getByRole('button', { name: 'Create account' }).click()
     await page.waitForURL('**/app/dashboard')
     expect(new URL(page.url()).search).toBe('')
-    await page.getByText(/Valentina/).first().waitFor()
+    await page
+      .getByText(/Valentina/)
+      .first()
+      .waitFor()
     await page.getByText('VP', { exact: true }).first().waitFor()
     await page.reload()
     await page.waitForURL('**/app/dashboard')
-    await page.getByText(/Valentina/).first().waitFor()
+    await page
+      .getByText(/Valentina/)
+      .first()
+      .waitFor()
     expect(await menuLabels(page)).toEqual(['Dashboard', ...EVERYONE, 'Logout'])
     await context.close()
   })
@@ -96,7 +105,10 @@ describe('foundation: sign-up, menus, layouts, logout, beta gate', () => {
     await learner.page.waitForURL('**/app/dashboard')
     await learner.page.goto('/admin/idioms')
     await learner.page.waitForURL(/\/admin$/)
-    await learner.page.getByText(/not authori[sz]ed/i).first().waitFor()
+    await learner.page
+      .getByText(/not authori[sz]ed/i)
+      .first()
+      .waitFor()
     await learner.page.goto('/')
     await learner.page.waitForURL('**/app/dashboard')
     await learner.context.close()
@@ -134,7 +146,11 @@ describe('foundation: sign-up, menus, layouts, logout, beta gate', () => {
         method: 'POST',
         headers,
         body: JSON.stringify({
-          settings: { ...current.settings, inBeta: String(on), betaKey: betaKeyFor('alfajor', current.settings.testKey!) },
+          settings: {
+            ...current.settings,
+            inBeta: String(on),
+            betaKey: betaKeyFor('alfajor', current.settings.testKey!),
+          },
         }),
       })
     expect((await setBeta(true)).status).toBe(200)
@@ -144,14 +160,21 @@ describe('foundation: sign-up, menus, layouts, logout, beta gate', () => {
       const password = page.getByLabel('Beta password')
       await password.fill('medialuna')
       await page.keyboard.press('Enter')
-      await page.getByText(/not right/i).first().waitFor()
+      await page
+        .getByText(/not right/i)
+        .first()
+        .waitFor()
       await password.fill('alfajor')
       await page.keyboard.press('Enter')
       await password.waitFor({ state: 'detached' })
       await signIn(page, 'learner')
       await page.getByText(/Lucía/).first().waitFor()
       const cookies = await context.cookies()
-      expect(cookies.find((c) => c.name === 'betaKey')).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' })
+      expect(cookies.find((c) => c.name === 'betaKey')).toMatchObject({
+        httpOnly: true,
+        sameSite: 'Lax',
+        path: '/',
+      })
       await context.close()
     } finally {
       expect((await setBeta(false)).status).toBe(200)

@@ -28,9 +28,20 @@ function freePort(): Promise<number> {
 /** Build the SPA unless a build newer than its sources exists. */
 function buildWeb(): void {
   const dist = join(ROOT, 'apps/web/dist/index.html')
-  const newest = spawnSync('find', [join(ROOT, 'apps/web/src'), join(ROOT, 'packages/core/src'), '-newer', dist, '-print', '-quit'], {
-    encoding: 'utf8',
-  })
+  const newest = spawnSync(
+    'find',
+    [
+      join(ROOT, 'apps/web/src'),
+      join(ROOT, 'packages/core/src'),
+      '-newer',
+      dist,
+      '-print',
+      '-quit',
+    ],
+    {
+      encoding: 'utf8',
+    },
+  )
   if (existsSync(dist) && statSync(dist).size > 0 && newest.stdout.trim() === '') return
   // A production build, as `npm start` makes (Vitest itself runs with NODE_ENV=test).
   const run = spawnSync('npm', ['run', 'build', '-w', '@che/web'], {
@@ -77,15 +88,29 @@ export default async function setup(project: TestProject): Promise<() => Promise
     SIGNIN_LIMIT_PER_MINUTE: '1000',
   }
   // Node itself with tsx's loader (not `npx tsx`, whose wrapper would not pass SIGTERM on).
-  const tsx = (script: string, args: string[] = []) => [process.execPath, ['--import', 'tsx', script, ...args]] as const
+  const tsx = (script: string, args: string[] = []) =>
+    [process.execPath, ['--import', 'tsx', script, ...args]] as const
   for (const [role, u] of Object.entries(E2E_USERS)) {
     const r = spawnSync(
-      ...tsx('apps/server/src/cli/users.ts', ['create', u.email, '--name', u.name, '--password', u.password, '--role', role]),
+      ...tsx('apps/server/src/cli/users.ts', [
+        'create',
+        u.email,
+        '--name',
+        u.name,
+        '--password',
+        u.password,
+        '--role',
+        role,
+      ]),
       { cwd: ROOT, env, encoding: 'utf8' },
     )
     if (r.status !== 0) throw new Error(`users create failed: ${r.stderr}${r.stdout}`)
   }
-  const server = spawn(...tsx('apps/server/src/main.ts'), { cwd: ROOT, env, stdio: ['ignore', 'inherit', 'inherit'] })
+  const server = spawn(...tsx('apps/server/src/main.ts'), {
+    cwd: ROOT,
+    env,
+    stdio: ['ignore', 'inherit', 'inherit'],
+  })
   await waitFor(`${baseUrl}/healthz`, server, 60_000)
   project.provide('baseUrl', baseUrl)
   project.provide('dataDir', dataDir)

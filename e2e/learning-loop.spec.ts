@@ -16,10 +16,18 @@ const AUTOPLAY = '--autoplay-policy=no-user-gesture-required'
 
 type Reference = Example
 
-async function api<T>(token: string, method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
+async function api<T>(
+  token: string,
+  method: 'GET' | 'POST',
+  path: string,
+  body?: unknown,
+): Promise<T> {
   const response = await fetch(baseUrl() + path, {
     method,
-    headers: { Authorization: `Bearer ${token}`, ...(body ? { 'Content-Type': 'application/json' } : {}) },
+    headers: {
+      Authorization: `Bearer ${token}`,
+      ...(body ? { 'Content-Type': 'application/json' } : {}),
+    },
     body: body ? JSON.stringify(body) : undefined,
   })
   const text = await response.text()
@@ -27,9 +35,13 @@ async function api<T>(token: string, method: 'GET' | 'POST', path: string, body?
   return JSON.parse(text) as T
 }
 
-
-const words = (text: string) => [...text.matchAll(/[\p{L}\p{M}]+/gu)].map((m) => ({ word: m[0], at: m.index }))
-const stripAccents = (s: string) => s.normalize('NFD').replace(/[\u0301\u0308]/g, '').normalize('NFC')
+const words = (text: string) =>
+  [...text.matchAll(/[\p{L}\p{M}]+/gu)].map((m) => ({ word: m[0], at: m.index }))
+const stripAccents = (s: string) =>
+  s
+    .normalize('NFD')
+    .replace(/[\u0301\u0308]/g, '')
+    .normalize('NFC')
 
 /** Where the idiom's conjugated snippet sits in the sentence. */
 function snippetRange(ref: Reference): [number, number] {
@@ -42,8 +54,15 @@ function minorSlip(ref: Reference): string {
   const [from, to] = snippetRange(ref)
   const all = words(ref.text)
   const outside = all.filter((w) => w.at + w.word.length <= from || w.at >= to)
-  const accented = outside.find((w) => stripAccents(w.word) !== w.word) ?? all.find((w) => stripAccents(w.word) !== w.word)
-  if (accented) return ref.text.slice(0, accented.at) + stripAccents(accented.word) + ref.text.slice(accented.at + accented.word.length)
+  const accented =
+    outside.find((w) => stripAccents(w.word) !== w.word) ??
+    all.find((w) => stripAccents(w.word) !== w.word)
+  if (accented)
+    return (
+      ref.text.slice(0, accented.at) +
+      stripAccents(accented.word) +
+      ref.text.slice(accented.at + accented.word.length)
+    )
   const long = outside.find((w) => w.word.length >= 5)
   if (!long) throw new Error(`no room for a minor slip in: ${ref.text}`)
   const typo = long.word.slice(0, -1) + (long.word.endsWith('x') ? 'z' : 'x')
@@ -72,7 +91,9 @@ describe('learning loop: preferences, exercises, calendar, dashboard, Playroom',
     ;({ page: admin } = await newPage(browser))
     await signIn(admin, 'admin')
     adminToken = await accessToken(admin)
-    savedSettings = (await api<{ settings?: Record<string, string> }>(adminToken, 'GET', '/api/settings')).settings
+    savedSettings = (
+      await api<{ settings?: Record<string, string> }>(adminToken, 'GET', '/api/settings')
+    ).settings
   })
 
   afterAll(async () => {
@@ -85,13 +106,19 @@ describe('learning loop: preferences, exercises, calendar, dashboard, Playroom',
   })
 
   async function setClockOffsetDays(days: number): Promise<void> {
-    const current = (await api<{ settings: Record<string, string> }>(adminToken, 'GET', '/api/settings')).settings
-    await api(adminToken, 'POST', '/api/settings', { settings: { ...current, testClockOffsetDays: String(days) } })
+    const current = (
+      await api<{ settings: Record<string, string> }>(adminToken, 'GET', '/api/settings')
+    ).settings
+    await api(adminToken, 'POST', '/api/settings', {
+      settings: { ...current, testClockOffsetDays: String(days) },
+    })
   }
 
   /** The example the exercise screen is showing, read off its network call, and its reference via the admin API. */
   async function openExercise(page: Page, path: '/app/exercise' | 'start'): Promise<Reference> {
-    const next = page.waitForResponse((r) => r.url().includes('/api/exercises/next') && r.request().method() === 'GET')
+    const next = page.waitForResponse(
+      (r) => r.url().includes('/api/exercises/next') && r.request().method() === 'GET',
+    )
     if (path === 'start') await page.getByRole('link', { name: 'Start Exercise' }).click()
     else await page.goto(path)
     const response = await next
@@ -109,7 +136,9 @@ describe('learning loop: preferences, exercises, calendar, dashboard, Playroom',
     expect(await field.evaluate((el) => el === document.activeElement)).toBe(true)
     await page.keyboard.type(spanish)
     await page.keyboard.press('Enter')
-    expect(await page.getByLabel('English translation').evaluate((el) => el === document.activeElement)).toBe(true)
+    expect(
+      await page.getByLabel('English translation').evaluate((el) => el === document.activeElement),
+    ).toBe(true)
     await page.keyboard.type(english)
     await page.keyboard.press('Enter')
     await page.getByRole('heading', { name: 'Results' }).waitFor({ timeout: 30_000 })
@@ -133,11 +162,13 @@ describe('learning loop: preferences, exercises, calendar, dashboard, Playroom',
     const learnerToken = await accessToken(page)
     const tz = await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone)
     const stats = () =>
-      api<{ numSeen: number; numPastDue: number; upToDate: boolean; numSandboxes: number; score: number }>(
-        learnerToken,
-        'GET',
-        `/api/exercises/stats?tz=${encodeURIComponent(tz)}`,
-      )
+      api<{
+        numSeen: number
+        numPastDue: number
+        upToDate: boolean
+        numSandboxes: number
+        score: number
+      }>(learnerToken, 'GET', `/api/exercises/stats?tz=${encodeURIComponent(tz)}`)
 
     // A fresh dashboard.
     await page.getByText('You are seeing all the idioms in the system.').waitFor()
@@ -151,7 +182,10 @@ describe('learning loop: preferences, exercises, calendar, dashboard, Playroom',
     await page.getByText('Saved.').waitFor()
     await page.getByRole('combobox', { name: /Tone/ }).click()
     await page.getByRole('option', { name: /^Casual/ }).click()
-    await page.getByTestId('tone-description').getByText('Everyday talk with friends and family.').waitFor()
+    await page
+      .getByTestId('tone-description')
+      .getByText('Everyday talk with friends and family.')
+      .waitFor()
     await page.getByText('Saved.').waitFor()
     await page.reload()
     await page.getByRole('radiogroup').waitFor()
@@ -173,7 +207,9 @@ describe('learning loop: preferences, exercises, calendar, dashboard, Playroom',
       el.playbackRate = 2
       const done = new Promise<boolean>((resolve, reject) => {
         el.addEventListener('ended', () => resolve(el.ended), { once: true })
-        el.addEventListener('error', () => reject(new Error(`media error ${el.error?.code}`)), { once: true })
+        el.addEventListener('error', () => reject(new Error(`media error ${el.error?.code}`)), {
+          once: true,
+        })
       })
       await el.play()
       return done
@@ -182,8 +218,14 @@ describe('learning loop: preferences, exercises, calendar, dashboard, Playroom',
     await answer(page, first.text, first.translation)
     expect(await badges(page)).toEqual(['Perfect', 'Perfect'])
     await page.getByText(/This sentence comes back/).waitFor()
-    expect(await page.getByRole('link', { name: 'Report a problem' }).getAttribute('href')).toBe(`/app/bugreport/${first.exampleId}`)
-    expect(await page.getByRole('button', { name: 'Next Exercise' }).evaluate((el) => el === document.activeElement)).toBe(true)
+    expect(await page.getByRole('link', { name: 'Report a problem' }).getAttribute('href')).toBe(
+      `/app/bugreport/${first.exampleId}`,
+    )
+    expect(
+      await page
+        .getByRole('button', { name: 'Next Exercise' })
+        .evaluate((el) => el === document.activeElement),
+    ).toBe(true)
 
     // Exercise 2: a minor slip (an accent dropped outside the idiom). Next Exercise works from the keyboard.
     const nextCall = page.waitForResponse((r) => r.url().includes('/api/exercises/next'))
@@ -206,7 +248,9 @@ describe('learning loop: preferences, exercises, calendar, dashboard, Playroom',
     await page.goto('/app/calendar')
     await page.getByTestId('calendar-card').first().waitFor()
     expect(await page.getByTestId('calendar-card').count()).toBe(3)
-    expect(await page.getByTestId('calendar-card').filter({ hasText: 'Super common' }).count()).toBe(3)
+    expect(
+      await page.getByTestId('calendar-card').filter({ hasText: 'Super common' }).count(),
+    ).toBe(3)
     expect(await page.getByRole('img', { name: /^Confidence \d+%$/ }).count()).toBe(3)
     expect(await page.locator('[data-icon="flame"]').count()).toBe(3)
 
@@ -228,7 +272,10 @@ describe('learning loop: preferences, exercises, calendar, dashboard, Playroom',
     const s2 = await stats()
     expect(s2.numPastDue).toBeGreaterThan(0)
     await page.reload()
-    await page.getByRole('region', { name: 'Playroom' }).getByText('Unlock the Playroom by clearing your calendar').waitFor()
+    await page
+      .getByRole('region', { name: 'Playroom' })
+      .getByText('Unlock the Playroom by clearing your calendar')
+      .waitFor()
     await page.goto('/app/sandbox')
     await page.getByRole('button', { name: 'Start' }).click()
     await page.getByText('Unlock the Playroom by clearing your calendar').waitFor()

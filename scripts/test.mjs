@@ -17,7 +17,14 @@ if (process.argv.length <= 2) {
 
 const dir = mkdtempSync(join(tmpdir(), 'che-test-'))
 const report = join(dir, 'report.json')
-const args = ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...process.argv.slice(2)]
+const args = [
+  'vitest',
+  'run',
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${report}`,
+  ...process.argv.slice(2),
+]
 const run = spawnSync('npx', args, { stdio: 'inherit' })
 let summary = null
 try {

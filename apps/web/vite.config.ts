@@ -30,9 +30,18 @@ export default defineConfig({
         // Vendor code changes less often than ours: separate chunks stay cached across releases.
         codeSplitting: {
           groups: [
-            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ },
-            { name: 'mantine', test: /node_modules[\\/](@mantine[\\/](?!charts[\\/])[a-z-]+|@floating-ui|react-transition-group|react-remove-scroll.*|react-number-format|clsx)[\\/]/ },
-            { name: 'data', test: /node_modules[\\/](@tanstack|zod|oidc-client-ts|jwt-decode)[\\/]/ },
+            {
+              name: 'react',
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/,
+            },
+            {
+              name: 'mantine',
+              test: /node_modules[\\/](@mantine[\\/](?!charts[\\/])[a-z-]+|@floating-ui|react-transition-group|react-remove-scroll.*|react-number-format|clsx)[\\/]/,
+            },
+            {
+              name: 'data',
+              test: /node_modules[\\/](@tanstack|zod|oidc-client-ts|jwt-decode)[\\/]/,
+            },
             // Charts are drawn only by the lazy-loaded report charts: their own chunk, fetched with them.
             {
               name: 'charts',

@@ -5,7 +5,10 @@ import { E2E_USERS } from '../global-setup.js'
 export type E2ERole = keyof typeof E2E_USERS
 
 /** Sign in through the landing page and the embedded provider's sign-in form. */
-export async function signIn(page: Page, who: E2ERole | { email: string; password: string }): Promise<void> {
+export async function signIn(
+  page: Page,
+  who: E2ERole | { email: string; password: string },
+): Promise<void> {
   const user = typeof who === 'string' ? E2E_USERS[who] : who
   await page.goto('/')
   await page.getByRole('button', { name: 'Login / Signup' }).click()
@@ -21,7 +24,8 @@ export async function accessToken(page: Page): Promise<string> {
   const token = await page.evaluate(() => {
     for (let i = 0; i < localStorage.length; i++) {
       const key = localStorage.key(i)!
-      if (key.startsWith('oidc.user:')) return (JSON.parse(localStorage.getItem(key)!) as { access_token: string }).access_token
+      if (key.startsWith('oidc.user:'))
+        return (JSON.parse(localStorage.getItem(key)!) as { access_token: string }).access_token
     }
     return null
   })

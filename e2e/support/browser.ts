@@ -8,7 +8,9 @@ export const baseUrl = (): string => inject('baseUrl')
  * chatter). Playwright starts every launch with a fresh temporary profile (--user-data-dir) and
  * removes it on close.
  */
-export async function launchBrowser(extraArgs: string[] = []): Promise<{ browser: Browser; close(): Promise<void> }> {
+export async function launchBrowser(
+  extraArgs: string[] = [],
+): Promise<{ browser: Browser; close(): Promise<void> }> {
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     headless: true,
@@ -29,7 +31,10 @@ export async function launchBrowser(extraArgs: string[] = []): Promise<{ browser
   }
 }
 
-export async function newPage(browser: Browser, opts: { mobile?: boolean } = {}): Promise<{ context: BrowserContext; page: Page }> {
+export async function newPage(
+  browser: Browser,
+  opts: { mobile?: boolean } = {},
+): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({
     baseURL: baseUrl(),
     viewport: opts.mobile ? { width: 390, height: 800 } : { width: 1280, height: 800 },

@@ -13,8 +13,27 @@ const ACCOUNTS = {
   learner: { email: 'learner@e2e.test', password: 'mate-amargo-42' },
 }
 const PUBLIC = ['/', '/about', '/license', '/chat']
-const LEARNER = ['/app/dashboard', '/app/preferences', '/app/exercise', '/app/calendar', '/app/sandbox', '/app/reports', '/app/bugreport']
-const ADMIN = ['/editor/manage', '/admin/idioms', '/admin/idiom', '/admin/import', '/admin/example', '/admin/audio', '/admin/settings', '/admin/prompts', '/admin/resetcache', '/admin/bugreports']
+const LEARNER = [
+  '/app/dashboard',
+  '/app/preferences',
+  '/app/exercise',
+  '/app/calendar',
+  '/app/sandbox',
+  '/app/reports',
+  '/app/bugreport',
+]
+const ADMIN = [
+  '/editor/manage',
+  '/admin/idioms',
+  '/admin/idiom',
+  '/admin/import',
+  '/admin/example',
+  '/admin/audio',
+  '/admin/settings',
+  '/admin/prompts',
+  '/admin/resetcache',
+  '/admin/bugreports',
+]
 
 async function signIn(page: Page, who: keyof typeof ACCOUNTS) {
   await page.goto(`${baseUrl}/`)
@@ -27,10 +46,24 @@ async function signIn(page: Page, who: keyof typeof ACCOUNTS) {
 
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+  ],
 })
-for (const [width, height, tag] of [[1280, 800, 'desktop'], [390, 844, 'phone']] as const) {
-  for (const [who, paths] of [[null, PUBLIC], ['learner', LEARNER], ['admin', ADMIN]] as const) {
+for (const [width, height, tag] of [
+  [1280, 800, 'desktop'],
+  [390, 844, 'phone'],
+] as const) {
+  for (const [who, paths] of [
+    [null, PUBLIC],
+    ['learner', LEARNER],
+    ['admin', ADMIN],
+  ] as const) {
     const context = await browser.newContext({ viewport: { width, height } })
     const page = await context.newPage()
     if (who) await signIn(page, who)

@@ -79,7 +79,6 @@ export interface BuildOptions {
 /** How long a learner waits for the LLM's grade before the local engine grades the answer (ms). */
 const EVALUATION_TIMEOUT_MS = 20_000
 
-
 /** Build the whole product: API, embedded identity provider and SPA on one Fastify app. */
 export async function buildApp(config: Config, opts: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
@@ -87,7 +86,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     bodyLimit: config.bodyLimit,
     trustProxy: config.trustProxy,
   })
-  const database = opts.database ?? (await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir }))
+  const database =
+    opts.database ?? (await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir }))
   if (!opts.database) app.addHook('onClose', () => database.close())
   const { db } = database
   const realClock = opts.clock ?? (() => new Date())
@@ -98,12 +98,17 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   registerErrorHandler(app)
   await registerSecurity(app, config)
   const cookieSecret =
-    config.cookieSecret ?? (await loadOrCreateSecret(db, 'cookie.secret', async () => randomBytes(32).toString('hex')))
+    config.cookieSecret ??
+    (await loadOrCreateSecret(db, 'cookie.secret', async () => randomBytes(32).toString('hex')))
   await app.register(cookie, { secret: cookieSecret })
   await app.register(rateLimit, {
     global: false,
     errorResponseBuilder: (_req, ctx) =>
-      new AppError(429, 'RATE_LIMITED', `Too many requests; try again in ${Math.ceil(ctx.ttl / 1000)} s`),
+      new AppError(
+        429,
+        'RATE_LIMITED',
+        `Too many requests; try again in ${Math.ceil(ctx.ttl / 1000)} s`,
+      ),
   })
   await registerMultipart(app)
   const storage = await createStorage(config)
@@ -116,22 +121,45 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     settings: createKvRepo(db, settingsTable),
     prompts: createKvRepo(db, promptsTable),
   }
-  const settings = createSettingsService({ settings: repos.settings, clock: realClock, nodeEnv: config.nodeEnv })
+  const settings = createSettingsService({
+    settings: repos.settings,
+    clock: realClock,
+    nodeEnv: config.nodeEnv,
+  })
   await settings.seedDefaults()
   const prompts = createPromptsService({ prompts: repos.prompts })
   await prompts.seedDefaults()
   const content = createContentService({ content: createContentRepo(db), clock })
   if (opts.contentDir !== false) {
     const report = await content.importDir(opts.contentDir)
-    for (const f of report.invalidFiles) app.log.warn({ file: f.name, error: f.error }, 'content file skipped')
+    for (const f of report.invalidFiles)
+      app.log.warn({ file: f.name, error: f.error }, 'content file skipped')
     app.log.info({ ...report, invalidFiles: report.invalidFiles.length }, 'content imported')
   }
   const idiomsRepo = createIdiomsRepo(db)
-  const editor = createEditorService({ repo: createEditorRepo(db), storage, signer: audioSigner, clock, log: app.log })
+  const editor = createEditorService({
+    repo: createEditorRepo(db),
+    storage,
+    signer: audioSigner,
+    clock,
+    log: app.log,
+  })
   // `audio` is made below; these services call it only when answering a request.
   const audioOf = (row: Parameters<AudioService['existing']>[0]) => audio.existing(row)
-  const idioms = createIdiomsService({ idioms: idiomsRepo, clock, audioOf, assigned: (ids, viewer) => editor.assignedFor(ids, viewer) })
-  const examples = createExamplesService({ examples: createExamplesRepo(db), idioms: idiomsRepo, storage, audioOf, clock, log: app.log })
+  const idioms = createIdiomsService({
+    idioms: idiomsRepo,
+    clock,
+    audioOf,
+    assigned: (ids, viewer) => editor.assignedFor(ids, viewer),
+  })
+  const examples = createExamplesService({
+    examples: createExamplesRepo(db),
+    idioms: idiomsRepo,
+    storage,
+    audioOf,
+    clock,
+    log: app.log,
+  })
   const imports = createImportService({ imports: createImportRepo(db), clock })
   const localEvaluator = opts.evaluator ?? evaluate
   const evaluator = config.llm
@@ -145,7 +173,12 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     : asyncEvaluator(localEvaluator)
   app.log.info(
     config.llm
-      ? { engine: 'llm', model: config.llm.model, host: new URL(config.llm.baseUrl).host, fallback: 'local' }
+      ? {
+          engine: 'llm',
+          model: config.llm.model,
+          host: new URL(config.llm.baseUrl).host,
+          fallback: 'local',
+        }
       : { engine: 'local' },
     config.llm ? 'evaluator: LLM, local engine as fallback' : 'evaluator: local engine',
   )
@@ -168,7 +201,13 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     clock,
     log: app.log,
   })
-  const sandbox = createSandboxService({ exercises: exercisesRepo, examples: examplesRepo, audio, evaluator, clock })
+  const sandbox = createSandboxService({
+    exercises: exercisesRepo,
+    examples: examplesRepo,
+    audio,
+    evaluator,
+    clock,
+  })
   const reports = createReportsService({
     reports: createReportsRepo(db),
     settings,
@@ -180,12 +219,18 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   const caches = createCacheRegistry()
   caches.register('settings', () => settings.invalidate())
 
-  const idp = config.oidc.embedded ? await createEmbeddedIdp({
+  const idp = config.oidc.embedded
+    ? await createEmbeddedIdp({
         config,
         db,
         log: app.log,
-        limits: { signInMax: config.signInLimitPerMinute, signUpMax: config.signInLimitPerMinute, windowMs: 60_000 },
-      }) : undefined
+        limits: {
+          signInMax: config.signInLimitPerMinute,
+          signUpMax: config.signInLimitPerMinute,
+          windowMs: 60_000,
+        },
+      })
+    : undefined
   if (idp) await idp.register(app)
   const verify = createTokenVerifier(config.oidc, idp ? () => idp.publicJwks() : undefined)
   const discovery = createDiscovery(config.oidc.issuer)
@@ -200,7 +245,11 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     })
     return res.ok ? ((await res.json()) as Record<string, unknown>) : {}
   }
-  const users = createUsersService({ users: repos.users, adminEmails: config.adminEmails, userinfo })
+  const users = createUsersService({
+    users: repos.users,
+    adminEmails: config.adminEmails,
+    userinfo,
+  })
 
   async function betaCookieValid(request: FastifyRequest): Promise<boolean> {
     const raw = request.cookies[BETA_COOKIE]
@@ -218,7 +267,11 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     async checkBeta(request, caller) {
       if (caller.role === 'admin' || !(await settings.inBeta())) return
       if (!(await betaCookieValid(request))) {
-        throw new AppError(403, 'BETA_REQUIRED', 'This app is in beta: enter the beta password first')
+        throw new AppError(
+          403,
+          'BETA_REQUIRED',
+          'This app is in beta: enter the beta password first',
+        )
       }
     },
   }
@@ -230,7 +283,21 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     clock,
     contract,
     repos,
-    services: { users, settings, idioms, examples, imports, prompts, content, evaluator, audio, exercises, sandbox, reports, editor },
+    services: {
+      users,
+      settings,
+      idioms,
+      examples,
+      imports,
+      prompts,
+      content,
+      evaluator,
+      audio,
+      exercises,
+      sandbox,
+      reports,
+      editor,
+    },
     storage,
     caches,
     betaCookieValid,

@@ -45,13 +45,19 @@ const EnvSchema = z.object({
   /** Bug reports are also filed as issues of GITHUB_REPO (owner/name) when both are set. */
   GITHUB_TOKEN: optionalString,
   GITHUB_REPO: optionalString.pipe(
-    z.string().regex(/^[\w.-]+\/[\w.-]+$/, 'owner/name').optional(),
+    z
+      .string()
+      .regex(/^[\w.-]+\/[\w.-]+$/, 'owner/name')
+      .optional(),
   ),
   GITHUB_API_URL: optionalUrl.transform((v) => v ?? 'https://api.github.com'),
   /** Object storage for audio (any S3-compatible service); all five or none. */
   S3_ENDPOINT: optionalUrl,
   S3_BUCKET: optionalString.pipe(
-    z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'a bucket name: 3-63 of a-z 0-9 . -').optional(),
+    z
+      .string()
+      .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'a bucket name: 3-63 of a-z 0-9 . -')
+      .optional(),
   ),
   S3_REGION: optionalString,
   S3_ACCESS_KEY_ID: optionalString,
@@ -102,7 +108,13 @@ export interface S3Config {
   publicUrl: string | undefined
 }
 
-const S3_REQUIRED = ['S3_ENDPOINT', 'S3_BUCKET', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const
+const S3_REQUIRED = [
+  'S3_ENDPOINT',
+  'S3_BUCKET',
+  'S3_REGION',
+  'S3_ACCESS_KEY_ID',
+  'S3_SECRET_ACCESS_KEY',
+] as const
 
 export class ConfigError extends Error {}
 
@@ -154,7 +166,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         : undefined,
     github:
       e.GITHUB_TOKEN && e.GITHUB_REPO
-        ? { token: e.GITHUB_TOKEN, repo: e.GITHUB_REPO, apiUrl: e.GITHUB_API_URL.replace(/\/+$/, '') }
+        ? {
+            token: e.GITHUB_TOKEN,
+            repo: e.GITHUB_REPO,
+            apiUrl: e.GITHUB_API_URL.replace(/\/+$/, ''),
+          }
         : undefined,
     ...(s3 ? { s3 } : {}),
   }

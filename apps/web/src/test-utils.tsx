@@ -37,7 +37,11 @@ export function makeAuth(overrides: Partial<AuthContextValue> = {}): AuthContext
 
 /** A signed-in auth value: the user object is only read for its profile claims. */
 export function signedIn(overrides: Partial<AuthContextValue> = {}): AuthContextValue {
-  const user = { profile: { sub: 'user-1', name: 'Ana García' }, expired: false, access_token: 't' } as unknown as User
+  const user = {
+    profile: { sub: 'user-1', name: 'Ana García' },
+    expired: false,
+    access_token: 't',
+  } as unknown as User
   return makeAuth({ authenticated: true, user, ...overrides })
 }
 

@@ -7,7 +7,11 @@ import { createLlmClient, LlmError } from './llm-client.js'
 
 const reply = (content: unknown) => ({
   status: 200,
-  json: { id: 'chatcmpl-1', object: 'chat.completion', choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }] },
+  json: {
+    id: 'chatcmpl-1',
+    object: 'chat.completion',
+    choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }],
+  },
 })
 const messages = [
   { role: 'system' as const, content: 'Be brief.' },
@@ -31,7 +35,10 @@ describe('llm client', () => {
     peer = undefined
   })
   const client = (url: string, key: { apiKey: string | undefined } = { apiKey: 'sk-test' }) =>
-    createLlmClient({ baseUrl: `${url}/v1/`, apiKey: key.apiKey, model: 'test-model' }, { timeoutMs: 2_000 })
+    createLlmClient(
+      { baseUrl: `${url}/v1/`, apiKey: key.apiKey, model: 'test-model' },
+      { timeoutMs: 2_000 },
+    )
 
   describe('complete', () => {
     it('posts the chat-completions request with the key and returns the trimmed reply', async () => {
@@ -48,13 +55,19 @@ describe('llm client', () => {
 
     it('sends no Authorization header without a key, and passes temperature and max_tokens', async () => {
       peer = await startHttpPeer(() => reply('ok'))
-      await client(peer.url, { apiKey: undefined }).complete(messages, { temperature: 0.2, maxTokens: 600 })
+      await client(peer.url, { apiKey: undefined }).complete(messages, {
+        temperature: 0.2,
+        maxTokens: 600,
+      })
       expect(peer.requests[0]!.headers.authorization).toBeUndefined()
       expect(peer.requests[0]!.body).toMatchObject({ temperature: 0.2, max_tokens: 600 })
     })
 
     it('fails with kind http and the status on an error status', async () => {
-      peer = await startHttpPeer(() => ({ status: 500, json: { error: { message: 'overloaded' } } }))
+      peer = await startHttpPeer(() => ({
+        status: 500,
+        json: { error: { message: 'overloaded' } },
+      }))
       const err = await failure(client(peer.url).complete(messages))
       expect(err).toMatchObject({ kind: 'http', status: 500 })
       expect(err.message).toContain('overloaded')
@@ -89,7 +102,9 @@ describe('llm client', () => {
     })
 
     it('fails with kind invalid when the body is not JSON', async () => {
-      const server = createServer((_req, res) => res.writeHead(200, { 'content-type': 'text/html' }).end('<h1>proxy</h1>'))
+      const server = createServer((_req, res) =>
+        res.writeHead(200, { 'content-type': 'text/html' }).end('<h1>proxy</h1>'),
+      )
       await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
       try {
         const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
@@ -104,17 +119,29 @@ describe('llm client', () => {
   })
 
   describe('completeJson', () => {
-    const Answer = z.object({ grade: z.enum(['perfect', 'minor', 'major']), words: z.array(z.string()) })
+    const Answer = z.object({
+      grade: z.enum(['perfect', 'minor', 'major']),
+      words: z.array(z.string()),
+    })
 
     it('asks for a JSON object and returns the validated answer', async () => {
       peer = await startHttpPeer(() => reply('{"grade":"minor","words":["horno"],"extra":1}'))
-      expect(await client(peer.url).completeJson(messages, Answer)).toEqual({ grade: 'minor', words: ['horno'] })
-      expect(peer.requests[0]!.body).toMatchObject({ temperature: 0, response_format: { type: 'json_object' } })
+      expect(await client(peer.url).completeJson(messages, Answer)).toEqual({
+        grade: 'minor',
+        words: ['horno'],
+      })
+      expect(peer.requests[0]!.body).toMatchObject({
+        temperature: 0,
+        response_format: { type: 'json_object' },
+      })
     })
 
     it('reads JSON wrapped in a Markdown fence', async () => {
       peer = await startHttpPeer(() => reply('```json\n{"grade":"perfect","words":[]}\n```'))
-      expect(await client(peer.url).completeJson(messages, Answer)).toEqual({ grade: 'perfect', words: [] })
+      expect(await client(peer.url).completeJson(messages, Answer)).toEqual({
+        grade: 'perfect',
+        words: [],
+      })
     })
 
     it('returns the parsed JSON unchecked without a schema', async () => {

@@ -38,8 +38,16 @@ export interface LlmClient {
   /** The reply text, trimmed; never empty. */
   complete(messages: LlmMessage[], options?: CompleteOptions): Promise<string>
   /** Asks for a JSON object (`response_format: json_object`), parses it and validates it with `schema`. */
-  completeJson<T>(messages: LlmMessage[], schema: z.ZodType<T>, options?: CompleteOptions): Promise<T>
-  completeJson(messages: LlmMessage[], schema?: undefined, options?: CompleteOptions): Promise<unknown>
+  completeJson<T>(
+    messages: LlmMessage[],
+    schema: z.ZodType<T>,
+    options?: CompleteOptions,
+  ): Promise<T>
+  completeJson(
+    messages: LlmMessage[],
+    schema?: undefined,
+    options?: CompleteOptions,
+  ): Promise<unknown>
 }
 
 const DEFAULT_TIMEOUT_MS = 15_000
@@ -65,7 +73,11 @@ export function createLlmClient(
 ): LlmClient {
   const url = `${llm.baseUrl.replace(/\/+$/, '')}/chat/completions`
 
-  async function call(messages: LlmMessage[], json: boolean, options: CompleteOptions): Promise<string> {
+  async function call(
+    messages: LlmMessage[],
+    json: boolean,
+    options: CompleteOptions,
+  ): Promise<string> {
     const timeoutMs = options.timeoutMs ?? defaults.timeoutMs ?? DEFAULT_TIMEOUT_MS
     const body = {
       model: llm.model,
@@ -94,11 +106,17 @@ export function createLlmClient(
       }
     } catch (err) {
       if (err instanceof LlmError) throw err
-      if (isTimeout(err)) throw new LlmError('timeout', `LLM gave no answer within ${timeoutMs} ms`, undefined, { cause: err })
+      if (isTimeout(err))
+        throw new LlmError('timeout', `LLM gave no answer within ${timeoutMs} ms`, undefined, {
+          cause: err,
+        })
       // fetch rejects with a TypeError whose cause is the socket error (ECONNREFUSED, ENOTFOUND…).
-      const cause = err instanceof Error && err.cause instanceof Error ? `: ${err.cause.message}` : ''
+      const cause =
+        err instanceof Error && err.cause instanceof Error ? `: ${err.cause.message}` : ''
       const message = err instanceof Error ? err.message : String(err)
-      throw new LlmError('http', `LLM request failed: ${message}${cause}`, status || undefined, { cause: err })
+      throw new LlmError('http', `LLM request failed: ${message}${cause}`, status || undefined, {
+        cause: err,
+      })
     }
     let parsed: unknown
     try {
@@ -106,15 +124,19 @@ export function createLlmClient(
     } catch {
       throw new LlmError('invalid', `LLM answer is not JSON: ${raw.slice(0, DETAIL_CHARS)}`, status)
     }
-    const content = (parsed as { choices?: { message?: { content?: unknown } }[] } | null)?.choices?.[0]?.message
-      ?.content
+    const content = (parsed as { choices?: { message?: { content?: unknown } }[] } | null)
+      ?.choices?.[0]?.message?.content
     if (typeof content !== 'string' || content.trim() === '') {
       throw new LlmError('invalid', 'LLM gave no answer (no choices[0].message.content)', status)
     }
     return content.trim()
   }
 
-  async function completeJson(messages: LlmMessage[], schema?: z.ZodType, options: CompleteOptions = {}) {
+  async function completeJson(
+    messages: LlmMessage[],
+    schema?: z.ZodType,
+    options: CompleteOptions = {},
+  ) {
     const content = await call(messages, true, options)
     let value: unknown
     try {

@@ -51,15 +51,25 @@ describe('POST /api/exercises/evaluate with an LLM endpoint', () => {
   it('grades with the model, using the prompt an admin edited and the key', async () => {
     const { example, evaluate: post } = await start(() => ({
       status: 200,
-      json: { choices: [{ index: 0, message: { role: 'assistant', content: JSON.stringify(modelEvaluation) } }] },
+      json: {
+        choices: [
+          { index: 0, message: { role: 'assistant', content: JSON.stringify(modelEvaluation) } },
+        ],
+      },
     }))
-    await createKvRepo(t.database.db, prompts).set('evaluation', 'Admin-edited grading prompt: be strict about accents.')
+    await createKvRepo(t.database.db, prompts).set(
+      'evaluation',
+      'Admin-edited grading prompt: be strict about accents.',
+    )
 
     const res = await post()
     expect(res.statusCode, res.body).toBe(200)
     const body = ExercisePayload.parse(res.json())
     expect(body.evaluation).toEqual({ ...modelEvaluation, englishTranslation: example.translation })
-    expect(res.json()).toMatchObject({ exampleId: example.exampleId, progress: { missedWords: ['mañana'] } })
+    expect(res.json()).toMatchObject({
+      exampleId: example.exampleId,
+      progress: { missedWords: ['mañana'] },
+    })
 
     expect(peer.requests).toHaveLength(1)
     const req = peer.requests[0]!
@@ -67,15 +77,25 @@ describe('POST /api/exercises/evaluate with an LLM endpoint', () => {
     expect(req.headers.authorization).toBe('Bearer sk-che')
     const sent = req.body as { model: string; messages: { role: string; content: string }[] }
     expect(sent.model).toBe('grader')
-    expect(sent.messages[0]).toEqual({ role: 'system', content: 'Admin-edited grading prompt: be strict about accents.' })
+    expect(sent.messages[0]).toEqual({
+      role: 'system',
+      content: 'Admin-edited grading prompt: be strict about accents.',
+    })
     expect(JSON.parse(sent.messages[1]!.content)).toMatchObject({
-      example: { text: example.text, conjugatedSnippet: 'estoy al horno', translation: example.translation },
+      example: {
+        text: example.text,
+        conjugatedSnippet: 'estoy al horno',
+        translation: example.translation,
+      },
       attempt: answer,
     })
   })
 
   it('grades with the local engine when the model answers 500', async () => {
-    const { example, evaluate: post } = await start(() => ({ status: 500, json: { error: { message: 'down' } } }))
+    const { example, evaluate: post } = await start(() => ({
+      status: 500,
+      json: { error: { message: 'down' } },
+    }))
     const res = await post()
     expect(res.statusCode, res.body).toBe(200)
     const local = evaluate(
@@ -98,6 +118,8 @@ describe('POST /api/exercises/evaluate with an LLM endpoint', () => {
     }))
     expect((await post()).statusCode).toBe(200)
     const sent = peer.requests[0]!.body as { messages: { content: string }[] }
-    expect(sent.messages[0]!.content).toMatch(/^You grade an answer of a learner of Rio de la Plata Spanish/)
+    expect(sent.messages[0]!.content).toMatch(
+      /^You grade an answer of a learner of Rio de la Plata Spanish/,
+    )
   })
 })

@@ -32,10 +32,18 @@ const modelAnswer = {
 
 const completion = (content: string) => ({
   status: 200,
-  json: { id: 'chatcmpl-1', object: 'chat.completion', choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }] },
+  json: {
+    id: 'chatcmpl-1',
+    object: 'chat.completion',
+    choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }],
+  },
 })
 
-function setup(answer: (req: PeerRequest) => { status: number; json: unknown } | Promise<{ status: number; json: unknown }>) {
+function setup(
+  answer: (
+    req: PeerRequest,
+  ) => { status: number; json: unknown } | Promise<{ status: number; json: unknown }>,
+) {
   const logs: { level: 'warn' | 'info'; obj: Record<string, unknown>; msg: string }[] = []
   let prompt: string | undefined = 'GRADE THIS (admin prompt v1)'
   return {
@@ -50,8 +58,10 @@ function setup(answer: (req: PeerRequest) => { status: number; json: unknown } |
         prompt: async () => prompt,
         local: evaluate,
         log: {
-          warn: (obj, msg) => logs.push({ level: 'warn', obj: obj as Record<string, unknown>, msg }),
-          info: (obj, msg) => logs.push({ level: 'info', obj: obj as Record<string, unknown>, msg }),
+          warn: (obj, msg) =>
+            logs.push({ level: 'warn', obj: obj as Record<string, unknown>, msg }),
+          info: (obj, msg) =>
+            logs.push({ level: 'info', obj: obj as Record<string, unknown>, msg }),
         },
         timeoutMs: 300,
       })
@@ -81,8 +91,17 @@ describe('llm evaluator', () => {
     const req = peer!.requests[0]!
     expect(req.path).toBe('/v1/chat/completions')
     expect(req.headers.authorization).toBe('Bearer sk-eval')
-    const body = req.body as { model: string; temperature: number; response_format: unknown; messages: { role: string; content: string }[] }
-    expect(body).toMatchObject({ model: 'grader', temperature: 0, response_format: { type: 'json_object' } })
+    const body = req.body as {
+      model: string
+      temperature: number
+      response_format: unknown
+      messages: { role: string; content: string }[]
+    }
+    expect(body).toMatchObject({
+      model: 'grader',
+      temperature: 0,
+      response_format: { type: 'json_object' },
+    })
     expect(body.messages).toHaveLength(2)
     expect(body.messages[0]).toEqual({ role: 'system', content: 'GRADE THIS (admin prompt v1)' })
     expect(body.messages[1]!.role).toBe('user')
@@ -105,14 +124,18 @@ describe('llm evaluator', () => {
     await evaluator(example, attempt)
     s.setPrompt('GRADE THIS (admin prompt v2)')
     await evaluator(example, attempt)
-    const systems = peer!.requests.map((r) => (r.body as { messages: { content: string }[] }).messages[0]!.content)
+    const systems = peer!.requests.map(
+      (r) => (r.body as { messages: { content: string }[] }).messages[0]!.content,
+    )
     expect(systems).toEqual(['GRADE THIS (admin prompt v1)', 'GRADE THIS (admin prompt v2)'])
   })
 
   it('fills a missing or blank englishTranslation with the reference', async () => {
     for (const englishTranslation of [undefined, '  ']) {
       const s = setup(() => completion(JSON.stringify({ ...modelAnswer, englishTranslation })))
-      expect((await (await s.start())(example, attempt)).englishTranslation).toBe(example.translation)
+      expect((await (await s.start())(example, attempt)).englishTranslation).toBe(
+        example.translation,
+      )
       await peer!.close()
       peer = undefined
     }
@@ -122,11 +145,31 @@ describe('llm evaluator', () => {
     const local = evaluate(example, attempt)
 
     it.each([
-      ['content that is not JSON', () => completion('Transcription: minor. Translation: perfect.'), /not JSON/],
-      ['JSON without missedWords', () => completion(JSON.stringify({ ...modelAnswer, missedWords: undefined })), /missedWords/],
-      ['JSON without targetWords', () => completion(JSON.stringify({ ...modelAnswer, targetWords: 'mañana' })), /targetWords/],
-      ['a grade outside the rubric', () => completion(JSON.stringify({ ...modelAnswer, translationAccuracy: 'minor errors' })), /translationAccuracy/],
-      ['an unknown mistakeType', () => completion(JSON.stringify({ ...modelAnswer, mistakeType: 'typo' })), /mistakeType/],
+      [
+        'content that is not JSON',
+        () => completion('Transcription: minor. Translation: perfect.'),
+        /not JSON/,
+      ],
+      [
+        'JSON without missedWords',
+        () => completion(JSON.stringify({ ...modelAnswer, missedWords: undefined })),
+        /missedWords/,
+      ],
+      [
+        'JSON without targetWords',
+        () => completion(JSON.stringify({ ...modelAnswer, targetWords: 'mañana' })),
+        /targetWords/,
+      ],
+      [
+        'a grade outside the rubric',
+        () => completion(JSON.stringify({ ...modelAnswer, translationAccuracy: 'minor errors' })),
+        /translationAccuracy/,
+      ],
+      [
+        'an unknown mistakeType',
+        () => completion(JSON.stringify({ ...modelAnswer, mistakeType: 'typo' })),
+        /mistakeType/,
+      ],
       ['a reply without choices', () => ({ status: 200, json: { choices: [] } }), /no answer/],
     ])('on %s (invalid)', async (_, answer, message) => {
       const s = setup(answer)
@@ -144,7 +187,10 @@ describe('llm evaluator', () => {
       const s = setup(() => ({ status: 500, json: { error: { message: 'model overloaded' } } }))
       expect(await (await s.start())(example, attempt)).toEqual(local)
       expect(s.logs).toEqual([
-        expect.objectContaining({ level: 'warn', obj: expect.objectContaining({ reason: 'http', err: expect.stringContaining('500') }) }),
+        expect.objectContaining({
+          level: 'warn',
+          obj: expect.objectContaining({ reason: 'http', err: expect.stringContaining('500') }),
+        }),
       ])
     })
 
@@ -158,7 +204,13 @@ describe('llm evaluator', () => {
       expect(await evaluator(example, attempt)).toEqual(local)
       expect(Date.now() - started).toBeLessThan(1_200)
       expect(s.logs).toEqual([
-        expect.objectContaining({ level: 'warn', obj: expect.objectContaining({ reason: 'timeout', err: expect.stringContaining('300 ms') }) }),
+        expect.objectContaining({
+          level: 'warn',
+          obj: expect.objectContaining({
+            reason: 'timeout',
+            err: expect.stringContaining('300 ms'),
+          }),
+        }),
       ])
     })
 
@@ -168,13 +220,19 @@ describe('llm evaluator', () => {
       s.setPrompt('   ')
       expect(await evaluator(example, attempt)).toEqual(local)
       expect(peer!.requests).toHaveLength(0)
-      expect(s.logs[0]).toMatchObject({ level: 'warn', obj: { reason: 'invalid', err: 'the evaluation prompt is empty' } })
+      expect(s.logs[0]).toMatchObject({
+        level: 'warn',
+        obj: { reason: 'invalid', err: 'the evaluation prompt is empty' },
+      })
     })
   })
 
   describe('transcription guard', () => {
     // "hormo" changes an idiom word: major under the rubric, whatever a model reads into it.
-    const typo: EvaluatorAttempt = { ...attempt, userTranscription: 'Si no entrego el informe mañana estoy al hormo.' }
+    const typo: EvaluatorAttempt = {
+      ...attempt,
+      userTranscription: 'Si no entrego el informe mañana estoy al hormo.',
+    }
     const lenient = {
       ...modelAnswer,
       transcriptionAccuracy: 'perfect',
@@ -200,14 +258,27 @@ describe('llm evaluator', () => {
         targetWords: local.targetWords,
       })
       expect(result.missedWords).not.toEqual([])
-      expect(s.logs).toEqual([expect.objectContaining({ level: 'info', obj: expect.objectContaining({ llm: 'perfect', local: 'major' }) })])
+      expect(s.logs).toEqual([
+        expect.objectContaining({
+          level: 'info',
+          obj: expect.objectContaining({ llm: 'perfect', local: 'major' }),
+        }),
+      ])
     })
 
     it('leaves a model grade alone when the local engine does not call the transcription major', async () => {
-      const s = setup(() => completion(JSON.stringify({ ...lenient, translationAccuracy: 'major', mistakeType: 'literal' })))
+      const s = setup(() =>
+        completion(
+          JSON.stringify({ ...lenient, translationAccuracy: 'major', mistakeType: 'literal' }),
+        ),
+      )
       const result = await (await s.start())(example, attempt)
       expect(evaluate(example, attempt).transcriptionAccuracy).not.toBe('major')
-      expect(result).toMatchObject({ transcriptionAccuracy: 'perfect', translationAccuracy: 'major', mistakeType: 'literal' })
+      expect(result).toMatchObject({
+        transcriptionAccuracy: 'perfect',
+        translationAccuracy: 'major',
+        mistakeType: 'literal',
+      })
       expect(s.logs).toEqual([])
     })
   })
@@ -215,6 +286,8 @@ describe('llm evaluator', () => {
 
 describe('asyncEvaluator', () => {
   it('gives the local engine the server evaluator shape', async () => {
-    await expect(asyncEvaluator(evaluate)(example, attempt)).resolves.toEqual(evaluate(example, attempt))
+    await expect(asyncEvaluator(evaluate)(example, attempt)).resolves.toEqual(
+      evaluate(example, attempt),
+    )
   })
 })

@@ -5,7 +5,10 @@ import { toMessage } from '../errors.js'
 import { LlmError, type LlmClient } from './llm-client.js'
 
 /** The server's evaluator: the local engine wrapped in a promise, or the LLM one. */
-export type AsyncEvaluator = (example: EvaluatorExample, attempt: EvaluatorAttempt) => Promise<Evaluation>
+export type AsyncEvaluator = (
+  example: EvaluatorExample,
+  attempt: EvaluatorAttempt,
+) => Promise<Evaluation>
 
 interface Log {
   warn(obj: object, msg: string): void
@@ -27,7 +30,10 @@ export function evaluationRequest(example: EvaluatorExample, attempt: EvaluatorA
         alternatives: example.alternatives ?? [],
         ...(example.literal ? { literal: example.literal } : {}),
       },
-      attempt: { userTranscription: attempt.userTranscription, userTranslation: attempt.userTranslation },
+      attempt: {
+        userTranscription: attempt.userTranscription,
+        userTranslation: attempt.userTranslation,
+      },
     },
     null,
     2,
@@ -82,7 +88,11 @@ export function createLlmEvaluator(deps: {
       llm = await ask(example, attempt)
     } catch (err) {
       deps.log.warn(
-        { reason: err instanceof LlmError ? err.kind : 'error', err: toMessage(err), model: deps.client.model },
+        {
+          reason: err instanceof LlmError ? err.kind : 'error',
+          err: toMessage(err),
+          model: deps.client.model,
+        },
         'LLM evaluation failed; graded by the local engine',
       )
       return local

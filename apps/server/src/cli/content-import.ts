@@ -12,7 +12,10 @@ async function main(argv: string[]): Promise<void> {
   const config = loadConfig()
   const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir })
   try {
-    const content = createContentService({ content: createContentRepo(database.db), clock: () => new Date() })
+    const content = createContentService({
+      content: createContentRepo(database.db),
+      clock: () => new Date(),
+    })
     const report = await content.importDir(argv[0])
     for (const f of report.invalidFiles) console.error(`skipped ${f.name}: ${f.error}`)
     console.log(

@@ -33,11 +33,13 @@ async function main(argv: string[]): Promise<void> {
     if (command === 'set-role' && email) {
       const role = parseRole(positionals[2])
       const rows = await users.findByEmail(email)
-      if (rows.length === 0) throw new Error(`no user with e-mail ${email} (they must sign in once first)`)
+      if (rows.length === 0)
+        throw new Error(`no user with e-mail ${email} (they must sign in once first)`)
       for (const row of rows) await users.setRole(row.id, role)
       console.log(`${email} is now ${role}`)
     } else if (command === 'create' && email) {
-      if (!config.oidc.embedded) throw new Error('create works with the embedded identity provider only')
+      if (!config.oidc.embedded)
+        throw new Error('create works with the embedded identity provider only')
       const role = parseRole(values.role ?? 'learner')
       // The operator vouches for the address, so it counts as verified (ADMIN_EMAILS relies on it).
       const account = await createAccountsRepo(database.db).create(
@@ -56,7 +58,8 @@ async function main(argv: string[]): Promise<void> {
       await users.setRole(row.id, role)
       console.log(`created ${account.email} (${role})`)
     } else if (command === 'list') {
-      for (const row of await users.listByRoles([...ROLES])) console.log(`${row.email}\t${row.role}\t${row.name}`)
+      for (const row of await users.listByRoles([...ROLES]))
+        console.log(`${row.email}\t${row.role}\t${row.name}`)
     } else {
       console.error(USAGE)
       process.exitCode = 2

@@ -17,20 +17,26 @@ import {
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow()
 
 /** Product users, keyed by the identity provider's issuer + subject. */
-export const users = pgTable('users', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  issuer: text('issuer').notNull(),
-  subject: text('subject').notNull(),
-  email: text('email').notNull().default(''),
-  name: text('name').notNull().default(''),
-  picture: text('picture'),
-  role: text('role', { enum: ['learner', 'editor', 'admin'] }).notNull().default('learner'),
-  /** Claims of the last token seen, standard technical claims removed. */
-  claims: jsonb('claims').$type<Record<string, unknown>>().notNull().default({}),
-  preferences: jsonb('preferences').$type<Record<string, unknown>>().notNull().default({}),
-  createdAt: createdAt(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-}, (t) => [unique('users_issuer_subject_key').on(t.issuer, t.subject)])
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    issuer: text('issuer').notNull(),
+    subject: text('subject').notNull(),
+    email: text('email').notNull().default(''),
+    name: text('name').notNull().default(''),
+    picture: text('picture'),
+    role: text('role', { enum: ['learner', 'editor', 'admin'] })
+      .notNull()
+      .default('learner'),
+    /** Claims of the last token seen, standard technical claims removed. */
+    claims: jsonb('claims').$type<Record<string, unknown>>().notNull().default({}),
+    preferences: jsonb('preferences').$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [unique('users_issuer_subject_key').on(t.issuer, t.subject)],
+)
 
 /** Flat key-value settings (inBeta, betaKey, testKey, limits...). */
 export const settings = pgTable('settings', {
@@ -165,7 +171,9 @@ export const bugReports = pgTable(
     labels: jsonb('labels').$type<string[]>().notNull().default([]),
     exampleId: text('example_id'),
     userAgent: text('user_agent').notNull().default(''),
-    status: text('status', { enum: ['open', 'closed'] }).notNull().default('open'),
+    status: text('status', { enum: ['open', 'closed'] })
+      .notNull()
+      .default('open'),
     /** The GitHub issue it was filed as, when GitHub filing is configured and worked. */
     githubUrl: text('github_url'),
     createdAt: createdAt(),

@@ -30,22 +30,39 @@ async function failure(promise: Promise<unknown>) {
 describe('createAccountsRepo', () => {
   describe('create', () => {
     it('stores a lower-cased e-mail, a trimmed name and an argon2id hash, never the password', async () => {
-      const account = await accounts.create({ email: '  Mora@Example.COM ', name: '  Mora   Díaz ', password: PASSWORD })
-      expect(account).toEqual({ id: expect.any(String), email: 'mora@example.com', name: 'Mora Díaz', emailVerified: false })
-      const [row] = await database.db.select().from(idpAccounts).where(eq(idpAccounts.id, account.id))
+      const account = await accounts.create({
+        email: '  Mora@Example.COM ',
+        name: '  Mora   Díaz ',
+        password: PASSWORD,
+      })
+      expect(account).toEqual({
+        id: expect.any(String),
+        email: 'mora@example.com',
+        name: 'Mora Díaz',
+        emailVerified: false,
+      })
+      const [row] = await database.db
+        .select()
+        .from(idpAccounts)
+        .where(eq(idpAccounts.id, account.id))
       expect(row?.passwordHash).toMatch(/^\$argon2id\$/)
       expect(row?.passwordHash).not.toContain(PASSWORD)
     })
 
     it('marks only operator-vouched accounts as verified', async () => {
-      const vouched = await accounts.create({ email: 'ops@example.com', name: 'Ops', password: PASSWORD }, { emailVerified: true })
+      const vouched = await accounts.create(
+        { email: 'ops@example.com', name: 'Ops', password: PASSWORD },
+        { emailVerified: true },
+      )
       expect(vouched.emailVerified).toBe(true)
       expect((await accounts.findById(vouched.id))?.emailVerified).toBe(true)
     })
 
     it('refuses a duplicate e-mail whatever its case', async () => {
       await accounts.create({ email: 'dup@example.com', name: 'A', password: PASSWORD })
-      expect(await failure(accounts.create({ email: 'DUP@example.com', name: 'B', password: PASSWORD }))).toEqual({
+      expect(
+        await failure(accounts.create({ email: 'DUP@example.com', name: 'B', password: PASSWORD })),
+      ).toEqual({
         status: 409,
         code: 'CONFLICT',
         message: 'An account with this e-mail already exists',
@@ -67,7 +84,9 @@ describe('createAccountsRepo', () => {
       ['a keyboard walk', 'qwertyuiop', 'password'],
       ['the e-mail as password', 'weak.user@example.com', 'password'],
     ])('refuses %s', async (_label, password, field) => {
-      const err = await failure(accounts.create({ email: 'weak.user@example.com', name: 'W', password }))
+      const err = await failure(
+        accounts.create({ email: 'weak.user@example.com', name: 'W', password }),
+      )
       expect(err).toMatchObject({ status: 400, code: 'VALIDATION_FAILED', details: { field } })
     })
 
@@ -82,19 +101,27 @@ describe('createAccountsRepo', () => {
     })
 
     it('refuses a blank or overlong name', async () => {
-      expect(await failure(accounts.create({ email: 'n1@example.com', name: '  ', password: PASSWORD }))).toMatchObject({
+      expect(
+        await failure(accounts.create({ email: 'n1@example.com', name: '  ', password: PASSWORD })),
+      ).toMatchObject({
         code: 'VALIDATION_FAILED',
         details: { field: 'name' },
       })
       expect(
-        await failure(accounts.create({ email: 'n2@example.com', name: 'x'.repeat(101), password: PASSWORD })),
+        await failure(
+          accounts.create({ email: 'n2@example.com', name: 'x'.repeat(101), password: PASSWORD }),
+        ),
       ).toMatchObject({ code: 'VALIDATION_FAILED', details: { field: 'name' } })
     })
   })
 
   describe('verify and authenticate', () => {
     it('returns the account for the right password, case-insensitively on the e-mail', async () => {
-      const created = await accounts.create({ email: 'tomas@example.com', name: 'Tomás', password: PASSWORD })
+      const created = await accounts.create({
+        email: 'tomas@example.com',
+        name: 'Tomás',
+        password: PASSWORD,
+      })
       expect(await accounts.verify('TOMAS@example.com', PASSWORD)).toEqual(created)
     })
 
@@ -102,14 +129,24 @@ describe('createAccountsRepo', () => {
       await accounts.create({ email: 'sofi@example.com', name: 'Sofi', password: PASSWORD })
       expect(await accounts.verify('sofi@example.com', 'wrong password here')).toBeUndefined()
       expect(await accounts.verify('nobody@example.com', PASSWORD)).toBeUndefined()
-      expect(await accounts.authenticate('sofi@example.com', 'nope')).toEqual({ ok: false, reason: 'WRONG_PASSWORD' })
-      expect(await accounts.authenticate('nobody@example.com', PASSWORD)).toEqual({ ok: false, reason: 'UNKNOWN_EMAIL' })
+      expect(await accounts.authenticate('sofi@example.com', 'nope')).toEqual({
+        ok: false,
+        reason: 'WRONG_PASSWORD',
+      })
+      expect(await accounts.authenticate('nobody@example.com', PASSWORD)).toEqual({
+        ok: false,
+        reason: 'UNKNOWN_EMAIL',
+      })
     })
   })
 
   describe('findById', () => {
     it('finds an account and answers undefined for unknown or malformed ids', async () => {
-      const created = await accounts.create({ email: 'find@example.com', name: 'F', password: PASSWORD })
+      const created = await accounts.create({
+        email: 'find@example.com',
+        name: 'F',
+        password: PASSWORD,
+      })
       expect(await accounts.findById(created.id)).toEqual(created)
       expect(await accounts.findById('00000000-0000-4000-8000-000000000000')).toBeUndefined()
       expect(await accounts.findById('not-a-uuid')).toBeUndefined()

@@ -102,7 +102,10 @@ export function createAccountsRepo(db: Db) {
     const row = await findByEmail(email)
     if (!row) return { ok: false, reason: 'UNKNOWN_EMAIL' }
     if (!(await verify(row.passwordHash, password))) return { ok: false, reason: 'WRONG_PASSWORD' }
-    return { ok: true, account: { id: row.id, email: row.email, name: row.name, emailVerified: row.emailVerified } }
+    return {
+      ok: true,
+      account: { id: row.id, email: row.email, name: row.name, emailVerified: row.emailVerified },
+    }
   }
 
   return {
@@ -118,7 +121,13 @@ export function createAccountsRepo(db: Db) {
     ): Promise<IdpAccount> {
       const email = validateEmail(input.email)
       const name = validateName(input.name)
-      await validatePassword(input.password, [email, email.split('@')[0] ?? '', name, 'che', 'idioms'])
+      await validatePassword(input.password, [
+        email,
+        email.split('@')[0] ?? '',
+        name,
+        'che',
+        'idioms',
+      ])
       if (await findByEmail(email)) throw duplicateEmail()
       const passwordHash = await hash(input.password)
       const [row] = await db
@@ -144,7 +153,11 @@ export function createAccountsRepo(db: Db) {
       // ids are uuids; anything else (a stale or foreign subject) cannot match and would make
       // PostgreSQL throw on the cast.
       if (!UUID_PATTERN.test(id)) return undefined
-      const [row] = await db.select(columns).from(idpAccounts).where(eq(idpAccounts.id, id)).limit(1)
+      const [row] = await db
+        .select(columns)
+        .from(idpAccounts)
+        .where(eq(idpAccounts.id, id))
+        .limit(1)
       return row
     },
   }

@@ -46,9 +46,14 @@ describe('createDrizzleAdapter', () => {
     it('finds a session by its uid and a device code by its user code', async () => {
       await adapterFor('Session').upsert('s2', { uid: 'uid-2', accountId: 'a' }, 60)
       await adapterFor('DeviceCode').upsert('d1', { userCode: 'ABCD-EFGH', grantId: 'g3' }, 60)
-      expect(await adapterFor('Session').findByUid('uid-2')).toEqual({ uid: 'uid-2', accountId: 'a' })
+      expect(await adapterFor('Session').findByUid('uid-2')).toEqual({
+        uid: 'uid-2',
+        accountId: 'a',
+      })
       expect(await adapterFor('Session').findByUid('nope')).toBeUndefined()
-      expect(await adapterFor('DeviceCode').findByUserCode('ABCD-EFGH')).toMatchObject({ grantId: 'g3' })
+      expect(await adapterFor('DeviceCode').findByUserCode('ABCD-EFGH')).toMatchObject({
+        grantId: 'g3',
+      })
     })
   })
 
@@ -57,7 +62,10 @@ describe('createDrizzleAdapter', () => {
       const codes = adapterFor('AuthorizationCode')
       await codes.upsert('c2', { grantId: 'g4' }, 60)
       await codes.consume('c2')
-      expect(await codes.find('c2')).toEqual({ grantId: 'g4', consumed: Math.floor(now.getTime() / 1000) })
+      expect(await codes.find('c2')).toEqual({
+        grantId: 'g4',
+        consumed: Math.floor(now.getTime() / 1000),
+      })
     })
   })
 

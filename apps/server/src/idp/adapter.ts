@@ -11,10 +11,11 @@ type Clock = () => Date
  * and a restart keeps everyone signed in. Rows past `expires_at` are treated as absent.
  */
 export function createDrizzleAdapter(db: Db, clock: Clock = () => new Date()): AdapterConstructor {
-  const notExpired = () =>
-    or(isNull(oidcPayloads.expiresAt), gt(oidcPayloads.expiresAt, clock()))
+  const notExpired = () => or(isNull(oidcPayloads.expiresAt), gt(oidcPayloads.expiresAt, clock()))
 
-  function toPayload(row: typeof oidcPayloads.$inferSelect | undefined): AdapterPayload | undefined {
+  function toPayload(
+    row: typeof oidcPayloads.$inferSelect | undefined,
+  ): AdapterPayload | undefined {
     if (!row) return undefined
     const payload = { ...row.payload } as AdapterPayload
     if (row.consumedAt) payload.consumed = Math.floor(row.consumedAt.getTime() / 1000)
@@ -70,9 +71,7 @@ export function createDrizzleAdapter(db: Db, clock: Clock = () => new Date()): A
       await db.delete(oidcPayloads).where(eq(oidcPayloads.grantId, grantId))
     }
 
-    private async findOne(
-      where: ReturnType<typeof eq>,
-    ): Promise<AdapterPayload | undefined> {
+    private async findOne(where: ReturnType<typeof eq>): Promise<AdapterPayload | undefined> {
       const [row] = await db
         .select()
         .from(oidcPayloads)

@@ -106,7 +106,12 @@ async function token(form: Record<string, string>) {
 }
 
 async function exchange(code: string, verifier: string) {
-  return token({ grant_type: 'authorization_code', code, redirect_uri: redirectUri, code_verifier: verifier })
+  return token({
+    grant_type: 'authorization_code',
+    code,
+    redirect_uri: redirectUri,
+    code_verifier: verifier,
+  })
 }
 
 /** A new account, signed in, with its first tokens. */
@@ -135,7 +140,9 @@ describe('embedded identity provider', () => {
       scopes_supported: expect.arrayContaining(['openid', 'profile', 'email', 'offline_access']),
     })
     const jwks = await (await fetch(`${origin}/oidc/jwks`)).json()
-    expect(jwks).toEqual({ keys: [expect.objectContaining({ kty: 'RSA', alg: 'RS256', use: 'sig' })] })
+    expect(jwks).toEqual({
+      keys: [expect.objectContaining({ kty: 'RSA', alg: 'RS256', use: 'sig' })],
+    })
     expect(JSON.stringify(jwks)).not.toMatch(/"d"|"p"|"q"/)
   })
 
@@ -155,26 +162,44 @@ describe('embedded identity provider', () => {
       audience: config.oidc.clientId,
       algorithms: ['RS256'],
     })
-    expect(id.payload).toMatchObject({ sub: expect.any(String), nonce, email, email_verified: false, name: 'Lucía Pérez' })
+    expect(id.payload).toMatchObject({
+      sub: expect.any(String),
+      nonce,
+      email,
+      email_verified: false,
+      name: 'Lucía Pérez',
+    })
 
     const access = await jwtVerify(tokens.access_token as string, jwks, {
       issuer: config.oidc.issuer,
       audience: config.oidc.audience,
       algorithms: ['RS256'],
     })
-    expect(access.payload).toMatchObject({ sub: id.payload.sub, email, name: 'Lucía Pérez', client_id: config.oidc.clientId })
-    expect(String(access.payload.scope).split(' ')).toEqual(expect.arrayContaining(['openid', 'profile', 'email']))
+    expect(access.payload).toMatchObject({
+      sub: id.payload.sub,
+      email,
+      name: 'Lucía Pérez',
+      client_id: config.oidc.clientId,
+    })
+    expect(String(access.payload.scope).split(' ')).toEqual(
+      expect.arrayContaining(['openid', 'profile', 'email']),
+    )
 
     // The API's own verifier accepts it through the provider's public JWKS.
     const published = (await (await fetch(`${origin}/oidc/jwks`)).json()) as JSONWebKeySet
-    const principal = await createTokenVerifier(config.oidc, () => published)(tokens.access_token as string)
+    const principal = await createTokenVerifier(
+      config.oidc,
+      () => published,
+    )(tokens.access_token as string)
     expect(principal).toMatchObject({ issuer: config.oidc.issuer, subject: id.payload.sub })
-
   })
 
   it('refuses the plain PKCE method', async () => {
     const browser = new Browser(origin)
-    const { res } = await authorize(browser, { code_challenge: pkce().verifier, code_challenge_method: 'plain' })
+    const { res } = await authorize(browser, {
+      code_challenge: pkce().verifier,
+      code_challenge_method: 'plain',
+    })
     const { url } = await browser.follow(res, atSpa)
     expect(atSpa(url)).toBe(true)
     expect(url.searchParams.get('error')).toBe('invalid_request')
@@ -191,9 +216,16 @@ describe('embedded identity provider', () => {
 
   it('exchanges a refresh token for new tokens, rotating it', async () => {
     const { tokens } = await newUser()
-    const refreshed = await token({ grant_type: 'refresh_token', refresh_token: tokens.refresh_token as string })
+    const refreshed = await token({
+      grant_type: 'refresh_token',
+      refresh_token: tokens.refresh_token as string,
+    })
     expect(refreshed.status).toBe(200)
-    expect(refreshed.body).toMatchObject({ access_token: expect.any(String), id_token: expect.any(String), refresh_token: expect.any(String) })
+    expect(refreshed.body).toMatchObject({
+      access_token: expect.any(String),
+      id_token: expect.any(String),
+      refresh_token: expect.any(String),
+    })
     expect(refreshed.body.refresh_token).not.toBe(tokens.refresh_token)
     expect(decodeJwt(refreshed.body.access_token as string).aud).toBe(config.oidc.audience)
   })
@@ -223,7 +255,9 @@ describe('embedded identity provider', () => {
     expect(html).toContain('<label for="email">')
     expect(html).toContain(`href="${flow.interaction}/signup"`)
     expect(html).not.toMatch(/<script(?![^>]*src=)/)
-    const res = await browser.request(`${flow.interaction}/login`, { form: { email: email.toUpperCase(), password: PASSWORD } })
+    const res = await browser.request(`${flow.interaction}/login`, {
+      form: { email: email.toUpperCase(), password: PASSWORD },
+    })
     expect(res.status).toBe(303)
     const code = await codeFrom(browser, res, flow.state)
     expect((await exchange(code, flow.verifier)).status).toBe(200)
@@ -264,13 +298,21 @@ describe('embedded identity provider', () => {
     })
 
     it('refuses a second account with the same e-mail in another case', async () => {
-      const res = await submit('signup', { email: email.toUpperCase(), name: 'Otro', password: PASSWORD })
+      const res = await submit('signup', {
+        email: email.toUpperCase(),
+        name: 'Otro',
+        password: PASSWORD,
+      })
       expect(res.status).toBe(409)
       expect(res.html).toContain('An account with this e-mail already exists')
     })
 
     it('refuses a weak password and shows the rules', async () => {
-      const res = await submit('signup', { email: uniqueEmail(), name: 'Otro', password: 'password1' })
+      const res = await submit('signup', {
+        email: uniqueEmail(),
+        name: 'Otro',
+        password: 'password1',
+      })
       expect(res.status).toBe(400)
       expect(res.html).toContain('too common or easy to guess')
       expect(res.html).toContain('At least 8 characters')
@@ -283,7 +325,11 @@ describe('embedded identity provider', () => {
     })
 
     it('refuses an invalid e-mail, keeping what was typed', async () => {
-      const res = await submit('signup', { email: 'not-an-address', name: 'Otro <b>', password: PASSWORD })
+      const res = await submit('signup', {
+        email: 'not-an-address',
+        name: 'Otro <b>',
+        password: PASSWORD,
+      })
       expect(res.status).toBe(400)
       expect(res.html).toContain('Enter a valid e-mail address')
       expect(res.html).toContain('value="Otro &lt;b&gt;"')
@@ -312,7 +358,9 @@ describe('embedded identity provider', () => {
       expect(statuses).toEqual([...Array(10).fill(401), 429])
       expect(last).toContain('Too many sign-in attempts')
       // The right password is refused too while the limit lasts.
-      const blocked = await browser.request(`${flow.interaction}/login`, { form: { email, password: PASSWORD } })
+      const blocked = await browser.request(`${flow.interaction}/login`, {
+        form: { email, password: PASSWORD },
+      })
       expect(blocked.status).toBe(429)
       expect(blocked.headers.get('retry-after')).toMatch(/^\d+$/)
     })
@@ -338,7 +386,10 @@ describe('embedded identity provider', () => {
     await new Promise((resolve) => setTimeout(resolve, 200))
     app = await start()
 
-    const refreshed = await token({ grant_type: 'refresh_token', refresh_token: tokens.refresh_token as string })
+    const refreshed = await token({
+      grant_type: 'refresh_token',
+      refresh_token: tokens.refresh_token as string,
+    })
     expect(refreshed.status).toBe(200)
     const silent = await authorize(browser, { prompt: 'none' })
     await codeFrom(browser, silent.res, silent.state)
@@ -356,7 +407,9 @@ describe('embedded identity provider', () => {
     expect(html).toContain('Sign out')
     const xsrf = inputValue(html, 'xsrf')
     expect(xsrf).toBeTruthy()
-    const confirm = await browser.request('/oidc/session/end/confirm', { form: { xsrf: xsrf!, logout: 'yes' } })
+    const confirm = await browser.request('/oidc/session/end/confirm', {
+      form: { xsrf: xsrf!, logout: 'yes' },
+    })
     expect(confirm.status).toBe(303)
     const back = new URL(confirm.headers.get('location')!)
     expect(`${back.origin}${back.pathname}`).toBe(`${origin}/`)
@@ -398,8 +451,15 @@ describe('as the external provider of a second instance (OIDC_ISSUER)', () => {
 
   it('runs no provider of its own and points the SPA at the external issuer', async () => {
     const cfg = await second.inject({ method: 'GET', url: '/api/client-config' })
-    expect(cfg.json()).toMatchObject({ authority: config.oidc.issuer, clientId: config.oidc.clientId, embeddedIdp: false })
-    const discovery = await second.inject({ method: 'GET', url: '/oidc/.well-known/openid-configuration' })
+    expect(cfg.json()).toMatchObject({
+      authority: config.oidc.issuer,
+      clientId: config.oidc.clientId,
+      embeddedIdp: false,
+    })
+    const discovery = await second.inject({
+      method: 'GET',
+      url: '/oidc/.well-known/openid-configuration',
+    })
     expect(discovery.statusCode).toBe(404)
   })
 

@@ -59,16 +59,28 @@ export async function createEmbeddedIdp(deps: {
 
   const provider = new Provider(
     config.oidc.issuer,
-    providerConfiguration({ config, db, accounts, signingKeys, cookieKeys, issuerPath, assets, home }),
+    providerConfiguration({
+      config,
+      db,
+      accounts,
+      signingKeys,
+      cookieKeys,
+      issuerPath,
+      assets,
+      home,
+    }),
   )
   // Honour X-Forwarded-Proto/Host/For only when a reverse proxy in front of us sets them.
   provider.proxy = config.trustProxy
-  provider.on('server_error', (_ctx: unknown, err: unknown) => log.error({ err }, 'oidc provider error'))
+  provider.on('server_error', (_ctx: unknown, err: unknown) =>
+    log.error({ err }, 'oidc provider error'),
+  )
 
   // Security headers on everything the provider renders itself.
   provider.use(async (ctx, next) => {
     ctx.set('Referrer-Policy', 'same-origin')
-    if (!ctx.response.get('Content-Security-Policy')) ctx.set('Content-Security-Policy', FALLBACK_CSP)
+    if (!ctx.response.get('Content-Security-Policy'))
+      ctx.set('Content-Security-Policy', FALLBACK_CSP)
     await next()
   })
 
@@ -231,7 +243,8 @@ function providerConfiguration(opts: {
       }
     },
     async extraTokenClaims(_ctx, token) {
-      if (token.kind !== 'AccessToken' || !('accountId' in token) || !token.accountId) return undefined
+      if (token.kind !== 'AccessToken' || !('accountId' in token) || !token.accountId)
+        return undefined
       const account = await accounts.findById(token.accountId)
       return account
         ? { email: account.email, email_verified: account.emailVerified, name: account.name }
@@ -257,7 +270,9 @@ function providerConfiguration(opts: {
       ctx.body = messagePage({
         assets,
         title: 'Something went wrong',
-        message: String(out.error_description ?? out.error ?? 'The request could not be completed.'),
+        message: String(
+          out.error_description ?? out.error ?? 'The request could not be completed.',
+        ),
         homeHref: home,
       })
     },
@@ -276,7 +291,10 @@ function firstPartyGrant(clientId: string, audience: string) {
     let grant = grantId ? await ctx.oidc.provider.Grant.find(grantId) : undefined
     if (client.clientId !== clientId) return grant
     if (!grant || grant.accountId !== session.accountId) {
-      grant = new ctx.oidc.provider.Grant({ clientId: client.clientId, accountId: session.accountId })
+      grant = new ctx.oidc.provider.Grant({
+        clientId: client.clientId,
+        accountId: session.accountId,
+      })
     }
     const scopes = ctx.oidc.requestParamScopes
     grant.addOIDCScope([...scopes].join(' ') || 'openid')

@@ -72,7 +72,10 @@ export function registerInteractionRoutes(scope: FastifyInstance, deps: Interact
   )
 
   /** The interaction the cookie points at, checked against the uid in the path. */
-  async function details(request: FastifyRequest<{ Params: { uid: string } }>, reply: FastifyReply) {
+  async function details(
+    request: FastifyRequest<{ Params: { uid: string } }>,
+    reply: FastifyReply,
+  ) {
     const interaction = await provider.interactionDetails(request.raw, reply.raw)
     if (interaction.uid !== request.params.uid) {
       throw new oidcErrors.SessionNotFound('interaction mismatch')
@@ -81,11 +84,7 @@ export function registerInteractionRoutes(scope: FastifyInstance, deps: Interact
   }
 
   /** Stores the outcome and sends the browser back to the provider, which resumes the flow. */
-  async function finish(
-    request: FastifyRequest,
-    reply: FastifyReply,
-    result: InteractionResults,
-  ) {
+  async function finish(request: FastifyRequest, reply: FastifyReply, result: InteractionResults) {
     const returnTo = await provider.interactionResult(request.raw, reply.raw, result, {
       mergeWithLastSubmission: false,
     })
@@ -107,7 +106,8 @@ export function registerInteractionRoutes(scope: FastifyInstance, deps: Interact
             messagePage({
               assets,
               title: 'This page has expired',
-              message: 'The sign-in request is no longer valid. Go back to Che Idioms and try again.',
+              message:
+                'The sign-in request is no longer valid. Go back to Che Idioms and try again.',
               homeHref: home,
             }),
           )
@@ -138,7 +138,12 @@ export function registerInteractionRoutes(scope: FastifyInstance, deps: Interact
     }),
   })
 
-  const signUp = (uid: string, status: number, values: { email?: string; name?: string }, error?: FormError) => ({
+  const signUp = (
+    uid: string,
+    status: number,
+    values: { email?: string; name?: string },
+    error?: FormError,
+  ) => ({
     status,
     html: signUpPage({
       assets,
@@ -163,7 +168,10 @@ export function registerInteractionRoutes(scope: FastifyInstance, deps: Interact
       // ask, grant what it says is missing.
       const grant = interaction.grantId
         ? await provider.Grant.find(interaction.grantId)
-        : new provider.Grant({ accountId: interaction.session?.accountId, clientId: String(interaction.params.client_id) })
+        : new provider.Grant({
+            accountId: interaction.session?.accountId,
+            clientId: String(interaction.params.client_id),
+          })
       if (!grant) throw new oidcErrors.SessionNotFound('grant not found')
       const missing = interaction.prompt.details as {
         missingOIDCScope?: string[]
@@ -214,7 +222,8 @@ export function registerInteractionRoutes(scope: FastifyInstance, deps: Interact
       if (!result.ok) {
         return result.reason === 'UNKNOWN_EMAIL'
           ? show(401, {
-              message: 'There is no account with this e-mail address. Check it, or create an account.',
+              message:
+                'There is no account with this e-mail address. Check it, or create an account.',
               field: 'email',
             })
           : show(401, { message: 'The password is wrong. Try again.', field: 'password' })
@@ -238,7 +247,9 @@ export function registerInteractionRoutes(scope: FastifyInstance, deps: Interact
       const wait = deps.signUpLimiter.hit([`ip:${request.ip}`])
       if (wait !== undefined) {
         reply.header('Retry-After', String(wait))
-        return show(429, { message: `Too many new accounts from here. Wait ${wait} seconds and try again.` })
+        return show(429, {
+          message: `Too many new accounts from here. Wait ${wait} seconds and try again.`,
+        })
       }
       try {
         const account = await accounts.create({ email, name, password })

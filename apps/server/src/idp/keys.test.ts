@@ -12,9 +12,18 @@ afterAll(async () => {
 
 describe('provider keys', () => {
   it('generates an RS256 signing key once and returns the same one afterwards', async () => {
-    const [first, second] = await Promise.all([loadSigningKeys(database.db), loadSigningKeys(database.db)])
+    const [first, second] = await Promise.all([
+      loadSigningKeys(database.db),
+      loadSigningKeys(database.db),
+    ])
     expect(first.keys).toHaveLength(1)
-    expect(first.keys[0]).toMatchObject({ kty: 'RSA', alg: 'RS256', use: 'sig', kid: expect.any(String), d: expect.any(String) })
+    expect(first.keys[0]).toMatchObject({
+      kty: 'RSA',
+      alg: 'RS256',
+      use: 'sig',
+      kid: expect.any(String),
+      d: expect.any(String),
+    })
     expect(second).toEqual(first)
     expect(await loadSigningKeys(database.db)).toEqual(first)
   })

@@ -1,5 +1,11 @@
 import { randomBytes } from 'node:crypto'
-import { calculateJwkThumbprint, exportJWK, generateKeyPair, type JSONWebKeySet, type JWK } from 'jose'
+import {
+  calculateJwkThumbprint,
+  exportJWK,
+  generateKeyPair,
+  type JSONWebKeySet,
+  type JWK,
+} from 'jose'
 import type { Db } from '../db/client.js'
 import { loadOrCreateSecret } from '../lib/secrets.js'
 
@@ -8,7 +14,6 @@ const COOKIE_KEYS = 'oidc.cookie-keys'
 
 /** The RSA members a public JWK keeps; everything else (d, p, q, dp, dq, qi) is private. */
 const PUBLIC_MEMBERS = ['kty', 'kid', 'use', 'alg', 'n', 'e'] as const
-
 
 async function generateSigningKey(): Promise<JWK> {
   const { privateKey } = await generateKeyPair('RS256', { modulusLength: 2048, extractable: true })

@@ -24,9 +24,7 @@ export function escapeHtml(value: string): string {
 const PRODUCT = 'Che Idioms'
 
 function layout(opts: { title: string; assets: string; body: string; script?: string }): string {
-  const script = opts.script
-    ? `\n  <script src="${escapeHtml(opts.script)}" defer></script>`
-    : ''
+  const script = opts.script ? `\n  <script src="${escapeHtml(opts.script)}" defer></script>` : ''
   return `<!DOCTYPE html>
 <html lang="en">
 <head>

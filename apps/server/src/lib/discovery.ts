@@ -2,7 +2,9 @@
 export function createDiscovery(issuer: string) {
   let doc: Promise<Record<string, unknown>> | undefined
   return async (): Promise<Record<string, unknown>> => {
-    doc ??= fetch(`${issuer}/.well-known/openid-configuration`, { signal: AbortSignal.timeout(10_000) })
+    doc ??= fetch(`${issuer}/.well-known/openid-configuration`, {
+      signal: AbortSignal.timeout(10_000),
+    })
       .then(async (res) => {
         if (!res.ok) throw new Error(`discovery failed with status ${res.status}`)
         return (await res.json()) as Record<string, unknown>

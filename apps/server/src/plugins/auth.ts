@@ -1,4 +1,11 @@
-import { createLocalJWKSet, createRemoteJWKSet, errors as joseErrors, jwtVerify, type JSONWebKeySet, type JWTPayload } from 'jose'
+import {
+  createLocalJWKSet,
+  createRemoteJWKSet,
+  errors as joseErrors,
+  jwtVerify,
+  type JSONWebKeySet,
+  type JWTPayload,
+} from 'jose'
 import type { FastifyRequest } from 'fastify'
 import type { Config } from '../config.js'
 import { unauthenticated } from '../errors.js'
@@ -52,7 +59,8 @@ export function createTokenVerifier(
         token,
       }
     } catch (err) {
-      if (err instanceof joseErrors.JOSEError) throw unauthenticated('Your session is not valid; sign in again')
+      if (err instanceof joseErrors.JOSEError)
+        throw unauthenticated('Your session is not valid; sign in again')
       throw err
     }
   }
@@ -63,6 +71,7 @@ export function bearerToken(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization
   if (!header) return undefined
   const [scheme, value] = header.split(' ')
-  if (scheme?.toLowerCase() !== 'bearer' || !value) throw unauthenticated('Malformed Authorization header')
+  if (scheme?.toLowerCase() !== 'bearer' || !value)
+    throw unauthenticated('Malformed Authorization header')
   return value
 }

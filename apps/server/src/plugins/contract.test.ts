@@ -27,26 +27,35 @@ describe('the contract guard', () => {
     CALLERS.map((caller) => ({ name, endpoint: endpoint as Endpoint, caller })),
   )
 
-  it.each(cases)('$name ($endpoint.method $endpoint.path) × $caller', async ({ endpoint, caller }) => {
-    const url = buildPath(endpoint.path, { id: '00000000-0000-4000-8000-000000000000' })
-    const token = tokens[caller as Exclude<CallerName, 'anonymous'>]
-    const res = await t.app.inject({
-      method: endpoint.method,
-      url,
-      headers: token ? bearer(token) : {},
-      ...(endpoint.method === 'POST' && !endpoint.multipart ? { payload: {} } : {}),
-    })
-    const verdict = expected(endpoint.access, caller)
-    if (verdict === 'pass') {
-      expect([401, 403]).not.toContain(res.statusCode)
-    } else {
-      expect(res.statusCode).toBe(verdict)
-      expect(res.json()).toMatchObject({ code: verdict === 401 ? 'UNAUTHENTICATED' : 'FORBIDDEN' })
-    }
-  })
+  it.each(cases)(
+    '$name ($endpoint.method $endpoint.path) × $caller',
+    async ({ endpoint, caller }) => {
+      const url = buildPath(endpoint.path, { id: '00000000-0000-4000-8000-000000000000' })
+      const token = tokens[caller as Exclude<CallerName, 'anonymous'>]
+      const res = await t.app.inject({
+        method: endpoint.method,
+        url,
+        headers: token ? bearer(token) : {},
+        ...(endpoint.method === 'POST' && !endpoint.multipart ? { payload: {} } : {}),
+      })
+      const verdict = expected(endpoint.access, caller)
+      if (verdict === 'pass') {
+        expect([401, 403]).not.toContain(res.statusCode)
+      } else {
+        expect(res.statusCode).toBe(verdict)
+        expect(res.json()).toMatchObject({
+          code: verdict === 401 ? 'UNAUTHENTICATED' : 'FORBIDDEN',
+        })
+      }
+    },
+  )
 
   it('answers 501 NOT_IMPLEMENTED, after the guard, for a call not built yet', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/admin/resetcaches', headers: bearer(tokens.admin!) })
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/admin/resetcaches',
+      headers: bearer(tokens.admin!),
+    })
     if (res.statusCode === 501) {
       expect(res.json()).toEqual({ code: 'NOT_IMPLEMENTED', message: expect.any(String) })
     } else {
@@ -64,7 +73,12 @@ describe('the contract guard', () => {
       .setSubject('intruder')
       .setExpirationTime('1h')
       .sign(privateKey)
-    const res = await t.app.inject({ method: 'POST', url: '/api/users/sync', headers: bearer(forged), payload: {} })
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/sync',
+      headers: bearer(forged),
+      payload: {},
+    })
     expect(res.statusCode).toBe(401)
     expect(res.json().code).toBe('UNAUTHENTICATED')
   })
@@ -81,7 +95,12 @@ describe('the contract guard', () => {
       .setExpirationTime('1h')
       .sign(new TextEncoder().encode('a-shared-secret-of-enough-length-000'))
     for (const token of [wrongAud, expired, hs]) {
-      const res = await t.app.inject({ method: 'POST', url: '/api/users/sync', headers: bearer(token), payload: {} })
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/users/sync',
+        headers: bearer(token),
+        payload: {},
+      })
       expect(res.statusCode).toBe(401)
     }
   })
@@ -89,7 +108,12 @@ describe('the contract guard', () => {
   it('accepts a token that expired less than 60 s ago (clock leeway)', async () => {
     const { user, token: _ } = await t.userWithRole('learner')
     const recent = await t.tokenFor(user.subject, { exp: Math.floor(Date.now() / 1000) - 30 })
-    const res = await t.app.inject({ method: 'POST', url: '/api/users/sync', headers: bearer(recent), payload: {} })
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/sync',
+      headers: bearer(recent),
+      payload: {},
+    })
     expect(res.statusCode).toBe(200)
   })
 

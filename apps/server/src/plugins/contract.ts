@@ -73,7 +73,10 @@ export function registerEndpoint<E extends Endpoint>(
       }
       if (!handler) throw notImplemented(`${endpoint.method} ${endpoint.path}`)
       const input = {
-        body: endpoint.body && !endpoint.multipart ? endpoint.body.parse(request.body ?? undefined) : undefined,
+        body:
+          endpoint.body && !endpoint.multipart
+            ? endpoint.body.parse(request.body ?? undefined)
+            : undefined,
         query: endpoint.query ? endpoint.query.parse(request.query ?? {}) : undefined,
         params: endpoint.params ? endpoint.params.parse(request.params ?? {}) : undefined,
         caller,

@@ -15,10 +15,18 @@ export function registerErrorHandler(app: FastifyInstance): void {
     let body: ErrorBody = { code: 'INTERNAL', message: 'Something went wrong on our side' }
     if (err instanceof AppError) {
       status = err.status
-      body = { code: err.code, message: err.message, ...(err.details === undefined ? {} : { details: err.details }) }
+      body = {
+        code: err.code,
+        message: err.message,
+        ...(err.details === undefined ? {} : { details: err.details }),
+      }
     } else if (err instanceof ZodError) {
       status = 400
-      body = { code: 'VALIDATION_FAILED', message: 'Some fields are not valid', details: zodDetails(err) }
+      body = {
+        code: 'VALIDATION_FAILED',
+        message: 'Some fields are not valid',
+        details: zodDetails(err),
+      }
     } else if ('statusCode' in err && typeof err.statusCode === 'number' && err.statusCode < 500) {
       status = err.statusCode
       body = { code: fastifyCode(err as FastifyError), message: err.message }

@@ -36,7 +36,9 @@ function limitText(bytes: number): string {
 }
 
 function errorCode(err: unknown): string | undefined {
-  return typeof err === 'object' && err !== null && 'code' in err ? String((err as { code: unknown }).code) : undefined
+  return typeof err === 'object' && err !== null && 'code' in err
+    ? String((err as { code: unknown }).code)
+    : undefined
 }
 
 /**
@@ -54,24 +56,41 @@ export async function readMultipart(
   const maxFiles = opts.maxFiles ?? 1
   const body: MultipartBody = { fields: {}, files: [] }
   try {
-    for await (const part of request.parts({ limits: { fileSize: opts.maxFileBytes, files: maxFiles } })) {
+    for await (const part of request.parts({
+      limits: { fileSize: opts.maxFileBytes, files: maxFiles },
+    })) {
       if (part.type === 'file') {
         const bytes = await part.toBuffer()
         if (bytes.length === 0 && !part.filename) continue
-        body.files.push({ fieldname: part.fieldname, filename: part.filename, mimetype: part.mimetype, bytes })
+        body.files.push({
+          fieldname: part.fieldname,
+          filename: part.filename,
+          mimetype: part.mimetype,
+          bytes,
+        })
       } else {
-        body.fields[part.fieldname] = typeof part.value === 'string' ? part.value : String(part.value)
+        body.fields[part.fieldname] =
+          typeof part.value === 'string' ? part.value : String(part.value)
       }
     }
   } catch (err) {
     const code = errorCode(err)
     if (code === 'FST_REQ_FILE_TOO_LARGE') {
-      throw new AppError(413, 'PAYLOAD_TOO_LARGE', `The file is larger than the ${limitText(opts.maxFileBytes)} upload limit`, {
-        maxBytes: opts.maxFileBytes,
-      })
+      throw new AppError(
+        413,
+        'PAYLOAD_TOO_LARGE',
+        `The file is larger than the ${limitText(opts.maxFileBytes)} upload limit`,
+        {
+          maxBytes: opts.maxFileBytes,
+        },
+      )
     }
     if (code === 'FST_FILES_LIMIT') {
-      throw new AppError(413, 'PAYLOAD_TOO_LARGE', maxFiles === 1 ? 'Send one file only' : `Send at most ${maxFiles} files`)
+      throw new AppError(
+        413,
+        'PAYLOAD_TOO_LARGE',
+        maxFiles === 1 ? 'Send one file only' : `Send at most ${maxFiles} files`,
+      )
     }
     if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') {
       throw new AppError(413, 'PAYLOAD_TOO_LARGE', 'The form has too many fields')

@@ -22,7 +22,8 @@ export async function createStorage(config: Pick<Config, 'dataDir' | 's3'>): Pro
     return {
       ...store,
       location: `s3://${s3.bucket} at ${s3.endpoint}`,
-      publicUrl: (key) => (base ? `${base}/${key.split('/').map(encodeURIComponent).join('/')}` : undefined),
+      publicUrl: (key) =>
+        base ? `${base}/${key.split('/').map(encodeURIComponent).join('/')}` : undefined,
     }
   }
   const local = await createAudioStorage(config.dataDir)

@@ -11,7 +11,10 @@ import { describeStorageContract } from './storage-suite.js'
 
 describeStorageContract('local folder', async () => {
   const root = await mkdtemp(join(tmpdir(), 'che-storage-contract-'))
-  return { storage: createLocalStorage(root), close: () => rm(root, { recursive: true, force: true }) }
+  return {
+    storage: createLocalStorage(root),
+    close: () => rm(root, { recursive: true, force: true }),
+  }
 })
 
 describeStorageContract('S3 (s3rver)', async () => {
@@ -61,11 +64,19 @@ describe('createStorage', () => {
 
     const s3 = await startLocalS3()
     try {
-      const remote = await createStorage(loadConfig({ DATA_DIR: 'memory://', ...s3.env, S3_PUBLIC_URL: 'https://cdn.example/audio/' }))
+      const remote = await createStorage(
+        loadConfig({
+          DATA_DIR: 'memory://',
+          ...s3.env,
+          S3_PUBLIC_URL: 'https://cdn.example/audio/',
+        }),
+      )
       await remote.put('recordings/x/1-y.wav', Buffer.from('xyz'), 'audio/wav')
       expect((await remote.get('recordings/x/1-y.wav'))?.size).toBe(3)
       expect(remote.location).toBe(`s3://che-audio at ${s3.config.endpoint}`)
-      expect(remote.publicUrl('recordings/x/1-y.wav')).toBe('https://cdn.example/audio/recordings/x/1-y.wav')
+      expect(remote.publicUrl('recordings/x/1-y.wav')).toBe(
+        'https://cdn.example/audio/recordings/x/1-y.wav',
+      )
       await remote.close()
     } finally {
       await s3.close()
@@ -96,14 +107,18 @@ describe('S3 configuration', () => {
       secretAccessKey: 'secret',
       publicUrl: undefined,
     })
-    expect(loadConfig({ ...full, S3_PUBLIC_URL: 'https://cdn.example/a/' }).s3?.publicUrl).toBe('https://cdn.example/a')
+    expect(loadConfig({ ...full, S3_PUBLIC_URL: 'https://cdn.example/a/' }).s3?.publicUrl).toBe(
+      'https://cdn.example/a',
+    )
   })
 
   it('is all or nothing and names every missing variable', () => {
     const { S3_REGION: _r, S3_SECRET_ACCESS_KEY: _s, ...partial } = full
     expect(() => loadConfig(partial)).toThrow(ConfigError)
     expect(() => loadConfig(partial)).toThrow(/S3_REGION .*S3_SECRET_ACCESS_KEY/)
-    expect(() => loadConfig({ S3_PUBLIC_URL: 'https://cdn.example' })).toThrow(/S3_PUBLIC_URL needs/)
+    expect(() => loadConfig({ S3_PUBLIC_URL: 'https://cdn.example' })).toThrow(
+      /S3_PUBLIC_URL needs/,
+    )
   })
 
   it('refuses a malformed endpoint or bucket', () => {

@@ -83,8 +83,14 @@ export function createS3Storage(config: S3Config): Storage & { close(): Promise<
       if (!range) return { body, size: length, contentType }
       // A server that ignores Range answers 200 with the whole object; say so rather than lie.
       const size = totalFromContentRange(out.ContentRange)
-      if (size === undefined) return { body, size: length, contentType, range: { start: 0, end: length - 1 } }
-      return { body, size, contentType, range: { start: range.start, end: range.start + length - 1 } }
+      if (size === undefined)
+        return { body, size: length, contentType, range: { start: 0, end: length - 1 } }
+      return {
+        body,
+        size,
+        contentType,
+        range: { start: range.start, end: range.start + length - 1 },
+      }
     },
 
     async delete(key) {

@@ -22,7 +22,12 @@ export function describeStorageContract(
     const read = async (key: string, range?: { start: number; end?: number }) => {
       const obj = await storage.get(key, range)
       if (!obj) return undefined
-      return { size: obj.size, contentType: obj.contentType, range: obj.range, bytes: await buffer(obj.body) }
+      return {
+        size: obj.size,
+        contentType: obj.contentType,
+        range: obj.range,
+        bytes: await buffer(obj.body),
+      }
     }
 
     it('stores bytes with their content type and gives them back whole', async () => {
@@ -40,10 +45,21 @@ export function describeStorageContract(
         range: { start: 2, end: 4 },
         bytes: Buffer.from('234'),
       })
-      expect(await read('r/digits.mp3', { start: 7 })).toMatchObject({ size: 10, range: { start: 7, end: 9 }, bytes: Buffer.from('789') })
-      expect(await read('r/digits.mp3', { start: 8, end: 50 })).toMatchObject({ size: 10, range: { start: 8, end: 9 }, bytes: Buffer.from('89') })
+      expect(await read('r/digits.mp3', { start: 7 })).toMatchObject({
+        size: 10,
+        range: { start: 7, end: 9 },
+        bytes: Buffer.from('789'),
+      })
+      expect(await read('r/digits.mp3', { start: 8, end: 50 })).toMatchObject({
+        size: 10,
+        range: { start: 8, end: 9 },
+        bytes: Buffer.from('89'),
+      })
       // (1-1, not 0-0: s3rver reads an end of 0 as "to the end"; S3 itself does not.)
-      expect(await read('r/digits.mp3', { start: 1, end: 1 })).toMatchObject({ range: { start: 1, end: 1 }, bytes: Buffer.from('1') })
+      expect(await read('r/digits.mp3', { start: 1, end: 1 })).toMatchObject({
+        range: { start: 1, end: 1 },
+        bytes: Buffer.from('1'),
+      })
     })
 
     it('replaces an object put again under the same key', async () => {
@@ -71,7 +87,9 @@ export function describeStorageContract(
 
     it('refuses keys that could escape or be ambiguous', async () => {
       for (const key of ['../x.mp3', 'a/../../x', '/etc/passwd', '', 'a//b', 'a/./b', '.hidden']) {
-        await expect(storage.put(key, Buffer.from('x'), 'audio/mpeg'), key).rejects.toBeInstanceOf(InvalidStorageKey)
+        await expect(storage.put(key, Buffer.from('x'), 'audio/mpeg'), key).rejects.toBeInstanceOf(
+          InvalidStorageKey,
+        )
         await expect(storage.get(key), key).rejects.toBeInstanceOf(InvalidStorageKey)
         await expect(storage.delete(key), key).rejects.toBeInstanceOf(InvalidStorageKey)
       }

@@ -3,7 +3,12 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { text } from 'node:stream/consumers'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { createAudioStorage, createLocalStorage, InvalidStorageKey, type Storage } from './storage.js'
+import {
+  createAudioStorage,
+  createLocalStorage,
+  InvalidStorageKey,
+  type Storage,
+} from './storage.js'
 
 describe('local storage', () => {
   let root: string
@@ -17,13 +22,20 @@ describe('local storage', () => {
   it('puts, gets (whole or a range) and deletes an object', async () => {
     await storage.put('a/b.mp3', Buffer.from('0123456789'), 'audio/mpeg')
     const whole = (await storage.get('a/b.mp3'))!
-    expect({ size: whole.size, contentType: whole.contentType, body: await text(whole.body) }).toEqual({
+    expect({
+      size: whole.size,
+      contentType: whole.contentType,
+      body: await text(whole.body),
+    }).toEqual({
       size: 10,
       contentType: 'audio/mpeg',
       body: '0123456789',
     })
     const part = (await storage.get('a/b.mp3', { start: 2, end: 4 }))!
-    expect({ range: part.range, body: await text(part.body) }).toEqual({ range: { start: 2, end: 4 }, body: '234' })
+    expect({ range: part.range, body: await text(part.body) }).toEqual({
+      range: { start: 2, end: 4 },
+      body: '234',
+    })
     await storage.delete('a/b.mp3')
     expect(await storage.get('a/b.mp3')).toBeUndefined()
     await storage.delete('a/b.mp3')
@@ -31,7 +43,9 @@ describe('local storage', () => {
 
   it('refuses keys that could leave its folder', async () => {
     for (const key of ['../x.mp3', 'a/../../x', '/etc/passwd', '', 'a//b']) {
-      await expect(storage.put(key, Buffer.from('x'), 'audio/mpeg')).rejects.toBeInstanceOf(InvalidStorageKey)
+      await expect(storage.put(key, Buffer.from('x'), 'audio/mpeg')).rejects.toBeInstanceOf(
+        InvalidStorageKey,
+      )
     }
   })
 

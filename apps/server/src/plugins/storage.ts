@@ -121,10 +121,16 @@ export function createLocalStorage(root: string): Storage {
  * Audio storage for a data directory: DATA_DIR/audio, or a temporary folder (removed by
  * `close`) when the data directory is 'memory://'.
  */
-export async function createAudioStorage(dataDir: string): Promise<Storage & { root: string; close(): Promise<void> }> {
+export async function createAudioStorage(
+  dataDir: string,
+): Promise<Storage & { root: string; close(): Promise<void> }> {
   if (dataDir === 'memory://' || dataDir.endsWith(`${sep}memory:`)) {
     const root = await mkdtemp(join(tmpdir(), 'che-audio-'))
-    return { ...createLocalStorage(root), root, close: () => rm(root, { recursive: true, force: true }) }
+    return {
+      ...createLocalStorage(root),
+      root,
+      close: () => rm(root, { recursive: true, force: true }),
+    }
   }
   const root = join(dataDir, 'audio')
   await mkdir(root, { recursive: true })

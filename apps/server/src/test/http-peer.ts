@@ -21,7 +21,9 @@ export interface HttpPeer {
  * `answer` gets each request with its JSON body parsed and returns the status and JSON to send.
  */
 export async function startHttpPeer(
-  answer: (req: PeerRequest) => { status: number; json: unknown } | Promise<{ status: number; json: unknown }>,
+  answer: (
+    req: PeerRequest,
+  ) => { status: number; json: unknown } | Promise<{ status: number; json: unknown }>,
 ): Promise<HttpPeer> {
   const requests: PeerRequest[] = []
   const server = createServer(async (req: IncomingMessage, res: ServerResponse) => {

@@ -16,7 +16,9 @@ export interface LocalS3 {
  * a free port, with one empty bucket. It checks the access key id of each signed request, but
  * not the SigV4 signature itself.
  */
-export async function startLocalS3(opts: { bucket?: string; publicUrl?: string } = {}): Promise<LocalS3> {
+export async function startLocalS3(
+  opts: { bucket?: string; publicUrl?: string } = {},
+): Promise<LocalS3> {
   const directory = await mkdtemp(join(tmpdir(), 'che-s3rver-'))
   const bucket = opts.bucket ?? 'che-audio'
   const server = new S3rver({

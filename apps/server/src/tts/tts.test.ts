@@ -23,7 +23,9 @@ describe('createEspeakSynthesizer', () => {
 
   it('takes longer to say a longer sentence', async () => {
     const short = await tts.synthesize('Dale.')
-    const long = await tts.synthesize('Si no entrego el informe mañana, estoy al horno, así que me voy a quedar hasta tarde.')
+    const long = await tts.synthesize(
+      'Si no entrego el informe mañana, estoy al horno, así que me voy a quedar hasta tarde.',
+    )
     expect(wavSeconds(long.bytes)).toBeGreaterThan(wavSeconds(short.bytes) * 3)
   })
 

@@ -15,7 +15,9 @@ const CLI = resolve(import.meta.dirname, 'espeak-cli.mjs')
  * (espeak-cli.mjs, a child process) because espeak-ng is GPL-3.0: the server only exchanges
  * text and WAV bytes with it. About 0.2 s of synthesis per sentence plus process start-up.
  */
-export function createEspeakSynthesizer(opts: { voice?: string; wordsPerMinute?: number; timeoutMs?: number } = {}): SpeechSynthesizer {
+export function createEspeakSynthesizer(
+  opts: { voice?: string; wordsPerMinute?: number; timeoutMs?: number } = {},
+): SpeechSynthesizer {
   const voice = opts.voice ?? 'es-419'
   const wpm = String(opts.wordsPerMinute ?? 140)
   const timeoutMs = opts.timeoutMs ?? 20_000
@@ -25,7 +27,10 @@ export function createEspeakSynthesizer(opts: { voice?: string; wordsPerMinute?:
       const clean = text.replace(/\s+/g, ' ').trim()
       if (!clean) return Promise.reject(new Error('nothing to synthesise'))
       return new Promise((ok, fail) => {
-        const child = spawn(process.execPath, [CLI, voice, wpm], { stdio: ['pipe', 'pipe', 'pipe'], timeout: timeoutMs })
+        const child = spawn(process.execPath, [CLI, voice, wpm], {
+          stdio: ['pipe', 'pipe', 'pipe'],
+          timeout: timeoutMs,
+        })
         const out: Buffer[] = []
         const err: Buffer[] = []
         child.stdout.on('data', (c: Buffer) => out.push(c))
@@ -33,8 +38,13 @@ export function createEspeakSynthesizer(opts: { voice?: string; wordsPerMinute?:
         child.on('error', fail)
         child.on('close', (code, signal) => {
           const bytes = Buffer.concat(out)
-          if (code === 0 && bytes.length > 44) return ok({ bytes, contentType: 'audio/wav', extension: 'wav' })
-          fail(new Error(`espeak-ng failed (${signal ?? code}): ${Buffer.concat(err).toString('utf8').trim()}`))
+          if (code === 0 && bytes.length > 44)
+            return ok({ bytes, contentType: 'audio/wav', extension: 'wav' })
+          fail(
+            new Error(
+              `espeak-ng failed (${signal ?? code}): ${Buffer.concat(err).toString('utf8').trim()}`,
+            ),
+          )
         })
         child.stdin.end(clean, 'utf8')
       })

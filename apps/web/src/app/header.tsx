@@ -30,8 +30,14 @@ export function Header() {
             Login / Signup
           </Button>
         ) : null}
-        {auth.authenticated ? <Avatar name={name} picture={picture} size={wide ? 'medium' : 'small'} /> : null}
-        <NavMenu viewer={viewer} onLogout={() => void auth.logout()} layout={wide ? 'dropdown' : 'list'} />
+        {auth.authenticated ? (
+          <Avatar name={name} picture={picture} size={wide ? 'medium' : 'small'} />
+        ) : null}
+        <NavMenu
+          viewer={viewer}
+          onLogout={() => void auth.logout()}
+          layout={wide ? 'dropdown' : 'list'}
+        />
       </Group>
     </Group>
   )

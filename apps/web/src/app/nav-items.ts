@@ -1,6 +1,8 @@
 import type { Role } from '@che/core'
 
-export type NavItem = { kind: 'link'; label: string; to: string } | { kind: 'logout'; label: 'Logout' }
+export type NavItem =
+  | { kind: 'link'; label: string; to: string }
+  | { kind: 'logout'; label: 'Logout' }
 
 export interface Viewer {
   authenticated: boolean

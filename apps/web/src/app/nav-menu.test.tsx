@@ -6,7 +6,8 @@ import { menuGroups } from './nav-items'
 import type { Viewer } from './nav-items'
 import { NavMenu } from './nav-menu'
 
-const labels = (viewer: Viewer) => menuGroups(viewer).map((group) => group.map((item) => item.label))
+const labels = (viewer: Viewer) =>
+  menuGroups(viewer).map((group) => group.map((item) => item.label))
 
 const EVERYONE = ['About', 'Licenses / Credit', 'Help / Support (Chat)', 'Report Bugs']
 const ADMIN = [
@@ -26,7 +27,11 @@ describe('menuGroups', () => {
   })
 
   it('adds Dashboard and Logout for a learner', () => {
-    expect(labels({ authenticated: true, role: 'learner' })).toEqual([['Dashboard'], EVERYONE, ['Logout']])
+    expect(labels({ authenticated: true, role: 'learner' })).toEqual([
+      ['Dashboard'],
+      EVERYONE,
+      ['Logout'],
+    ])
   })
 
   it('adds Upload Audio for an editor', () => {
@@ -88,12 +93,9 @@ describe('NavMenu as a dropdown (desktop)', () => {
     await user.click(screen.getByRole('button', { name: 'Menu' }))
     await screen.findByRole('menuitem', { name: 'Dashboard' })
     const menu = document.querySelector<HTMLElement>('[role="menu"]')!
-    expect([...menu.querySelectorAll('[role="menuitem"]')].map((item) => item.textContent)).toEqual([
-      'Dashboard',
-      'Upload Audio',
-      ...EVERYONE,
-      'Logout',
-    ])
+    expect([...menu.querySelectorAll('[role="menuitem"]')].map((item) => item.textContent)).toEqual(
+      ['Dashboard', 'Upload Audio', ...EVERYONE, 'Logout'],
+    )
     expect(menu.querySelectorAll('.mantine-Menu-divider')).toHaveLength(3)
   })
 

@@ -59,7 +59,14 @@ function ListMenu({ groups, onLogout }: GroupsProps) {
   return (
     <>
       <Burger opened={opened} onClick={toggle} aria-label="Menu" aria-expanded={opened} size="sm" />
-      <Drawer opened={opened} onClose={close} position="right" size="xs" title="Menu" closeButtonProps={{ 'aria-label': 'Close menu' }}>
+      <Drawer
+        opened={opened}
+        onClose={close}
+        position="right"
+        size="xs"
+        title="Menu"
+        closeButtonProps={{ 'aria-label': 'Close menu' }}
+      >
         <nav aria-label="Navigation">
           <Stack gap={0}>
             {groups.map((group, index) => (

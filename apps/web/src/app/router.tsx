@@ -4,5 +4,7 @@ import { layoutRoutes } from './routes'
 import { Shell } from './shell'
 
 export function createAppRouter() {
-  return createBrowserRouter([{ path: '/', element: <Shell />, errorElement: <RouteError />, children: layoutRoutes }])
+  return createBrowserRouter([
+    { path: '/', element: <Shell />, errorElement: <RouteError />, children: layoutRoutes },
+  ])
 }

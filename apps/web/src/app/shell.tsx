@@ -18,7 +18,13 @@ export function Shell() {
         </AppShell.Header>
         <AppShell.Main>
           <Container size="lg" px={0} component="main">
-            {ungated ? <Outlet /> : <BetaGate><Outlet /></BetaGate>}
+            {ungated ? (
+              <Outlet />
+            ) : (
+              <BetaGate>
+                <Outlet />
+              </BetaGate>
+            )}
           </Container>
         </AppShell.Main>
       </AppShell>

@@ -12,7 +12,12 @@ export interface AudioPlayerProps {
  * The native audio player. Non-admins get `controlsList="nodownload"` and no download link,
  * which hides the browser's download control (spec §2 Exercise, §6).
  */
-export function AudioPlayer({ src, isAdmin, label = 'Example audio', autoFocus }: AudioPlayerProps) {
+export function AudioPlayer({
+  src,
+  isAdmin,
+  label = 'Example audio',
+  autoFocus,
+}: AudioPlayerProps) {
   return (
     <Group gap="sm" align="center" wrap="wrap">
       <audio
@@ -22,7 +27,9 @@ export function AudioPlayer({ src, isAdmin, label = 'Example audio', autoFocus }
         aria-label={label}
         autoFocus={autoFocus}
         style={{ width: '100%', maxWidth: 420 }}
-        {...(isAdmin ? {} : { controlsList: 'nodownload', onContextMenu: (e) => e.preventDefault() })}
+        {...(isAdmin
+          ? {}
+          : { controlsList: 'nodownload', onContextMenu: (e) => e.preventDefault() })}
       >
         Your browser cannot play this audio.
       </audio>

@@ -2,7 +2,14 @@ import { screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { renderWithProviders } from '../test-utils'
-import { AudioRecorder, extensionFor, formatSeconds, levelFrom, MIC_ERROR, RECORDING_UNSUPPORTED } from './audio-recorder'
+import {
+  AudioRecorder,
+  extensionFor,
+  formatSeconds,
+  levelFrom,
+  MIC_ERROR,
+  RECORDING_UNSUPPORTED,
+} from './audio-recorder'
 
 function stubMediaDevices(getUserMedia: (() => Promise<MediaStream>) | undefined) {
   Object.defineProperty(navigator, 'mediaDevices', {

@@ -8,7 +8,13 @@ export const RECORDING_UNSUPPORTED = 'This browser cannot record audio. Upload a
 /** Containers to ask MediaRecorder for, best first (Chromium: WebM/Opus; Safari: MP4/AAC). */
 const MIME_TYPES = ['audio/webm;codecs=opus', 'audio/webm', 'audio/ogg;codecs=opus', 'audio/mp4']
 
-const EXTENSIONS: Record<string, string> = { webm: 'webm', ogg: 'ogg', mp4: 'm4a', mpeg: 'mp3', wav: 'wav' }
+const EXTENSIONS: Record<string, string> = {
+  webm: 'webm',
+  ogg: 'ogg',
+  mp4: 'm4a',
+  mpeg: 'mp3',
+  wav: 'wav',
+}
 
 function pickMimeType(): string | undefined {
   const isSupported = window.MediaRecorder?.isTypeSupported?.bind(window.MediaRecorder)
@@ -64,7 +70,12 @@ interface Live {
  * record/stop button, a live level meter while recording, playback of the take, and re-record.
  * The microphone is released when a take ends and when the recorder unmounts (a modal closes).
  */
-export function AudioRecorder({ onTake, maxSeconds = 120, disabled, onRecordingChange }: AudioRecorderProps) {
+export function AudioRecorder({
+  onTake,
+  maxSeconds = 120,
+  disabled,
+  onRecordingChange,
+}: AudioRecorderProps) {
   const [phase, setPhase] = useState<Phase>('idle')
   const [error, setError] = useState<string | null>(null)
   const [level, setLevel] = useState(0)
@@ -112,7 +123,8 @@ export function AudioRecorder({ onTake, maxSeconds = 120, disabled, onRecordingC
 
   function startMeter(l: Live) {
     const AudioContextClass =
-      window.AudioContext ?? (window as unknown as { webkitAudioContext?: typeof AudioContext }).webkitAudioContext
+      window.AudioContext ??
+      (window as unknown as { webkitAudioContext?: typeof AudioContext }).webkitAudioContext
     if (!AudioContextClass) return
     try {
       const context = new AudioContextClass()
@@ -249,7 +261,12 @@ export function AudioRecorder({ onTake, maxSeconds = 120, disabled, onRecordingC
           <Text size="sm" fw={500}>
             Your take ({formatSeconds(take.seconds)})
           </Text>
-          <audio controls src={take.url} aria-label="Your take" style={{ width: '100%', maxWidth: 420 }} />
+          <audio
+            controls
+            src={take.url}
+            aria-label="Your take"
+            style={{ width: '100%', maxWidth: 420 }}
+          />
         </Stack>
       ) : null}
       {error ? (

@@ -24,7 +24,10 @@ describe('Avatar', () => {
 
   it('falls back to "User avatar" alt text for a picture without a name', () => {
     renderWithProviders(<Avatar picture="https://example.com/x.png" />)
-    expect(screen.getByRole('img', { name: 'User avatar' })).toHaveAttribute('src', 'https://example.com/x.png')
+    expect(screen.getByRole('img', { name: 'User avatar' })).toHaveAttribute(
+      'src',
+      'https://example.com/x.png',
+    )
   })
 
   it('prefers an explicit alt text', () => {

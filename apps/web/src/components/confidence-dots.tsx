@@ -11,7 +11,13 @@ export function ConfidenceDots({ confidence }: { confidence: number }) {
   const lit = litDots(confidence)
   const percent = Math.round(confidence * 100)
   return (
-    <Group gap={4} role="img" aria-label={`Confidence ${percent}%`} title={`Confidence ${percent}%`} wrap="nowrap">
+    <Group
+      gap={4}
+      role="img"
+      aria-label={`Confidence ${percent}%`}
+      title={`Confidence ${percent}%`}
+      wrap="nowrap"
+    >
       {CONFIDENCE_DOTS.map((threshold, i) => (
         <span
           key={threshold}

@@ -16,7 +16,9 @@ function Harness({
   errors?: Record<string, string>
 }) {
   const [rows, setRows] = useState<KeyValueRow[]>(rowsFromMap(initial))
-  return <KeyValueEditor rows={rows} onChange={setRows} onSave={onSave} errors={errors} noun="setting" />
+  return (
+    <KeyValueEditor rows={rows} onChange={setRows} onSave={onSave} errors={errors} noun="setting" />
+  )
 }
 
 const isTextarea = (el: HTMLElement) => el.tagName === 'TEXTAREA'
@@ -36,7 +38,14 @@ afterEach(() => {
 describe('KeyValueEditor', () => {
   it('uses a single-line field for short values and a multi-line one for long or multi-line values', () => {
     renderWithProviders(
-      <Harness initial={{ short: 'hola', long: 'x'.repeat(61), lines: 'uno\ndos', exactly60: 'y'.repeat(60) }} />,
+      <Harness
+        initial={{
+          short: 'hola',
+          long: 'x'.repeat(61),
+          lines: 'uno\ndos',
+          exactly60: 'y'.repeat(60),
+        }}
+      />,
     )
     expect(isTextarea(screen.getByLabelText('short'))).toBe(false)
     expect(isTextarea(screen.getByLabelText('exactly60'))).toBe(false)
@@ -108,7 +117,9 @@ describe('KeyValueEditor', () => {
   })
 
   it('shows per-field errors next to their values', () => {
-    renderWithProviders(<Harness initial={{ inBeta: 'maybe' }} errors={{ inBeta: 'must be true or false' }} />)
+    renderWithProviders(
+      <Harness initial={{ inBeta: 'maybe' }} errors={{ inBeta: 'must be true or false' }} />,
+    )
     expect(screen.getByLabelText('inBeta')).toHaveAccessibleDescription('must be true or false')
   })
 })

@@ -1,5 +1,20 @@
-import { ActionIcon, Button, Group, Paper, Stack, Text, Textarea, TextInput, Tooltip } from '@mantine/core'
-import { COPY_CONFIRMATION_MS, isMultiline, MULTILINE_MAX_ROWS, MULTILINE_MIN_ROWS } from '@che/core'
+import {
+  ActionIcon,
+  Button,
+  Group,
+  Paper,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+  Tooltip,
+} from '@mantine/core'
+import {
+  COPY_CONFIRMATION_MS,
+  isMultiline,
+  MULTILINE_MAX_ROWS,
+  MULTILINE_MIN_ROWS,
+} from '@che/core'
 import { useEffect, useLayoutEffect, useRef, useState } from 'react'
 import type { FormEvent, ReactNode } from 'react'
 
@@ -63,7 +78,8 @@ export function KeyValueEditor({
     event.preventDefault()
     const key = newKey.trim()
     if (!key) return setNewKeyError('Enter a key name')
-    if (key.length > maxKeyLength) return setNewKeyError(`A key has at most ${maxKeyLength} characters`)
+    if (key.length > maxKeyLength)
+      return setNewKeyError(`A key has at most ${maxKeyLength} characters`)
     if (rows.some((r) => r.key === key)) return setNewKeyError(`"${key}" is already in the list`)
     onChange([...rows, { key, value: '' }])
     setNewKey('')
@@ -74,14 +90,21 @@ export function KeyValueEditor({
   return (
     <Stack gap="md">
       {rows.length === 0 ? <Text c="dimmed">No {noun}s yet. Add a key below.</Text> : null}
-      <Stack gap="sm" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }} aria-label={`${noun}s`}>
+      <Stack
+        gap="sm"
+        component="ul"
+        style={{ listStyle: 'none', padding: 0, margin: 0 }}
+        aria-label={`${noun}s`}
+      >
         {rows.map((row) => (
           <li key={row.key}>
             <ValueRow
               row={row}
               error={errors[row.key]}
               autoFocus={focusKey === row.key}
-              onValue={(value) => onChange(rows.map((r) => (r.key === row.key ? { key: r.key, value } : r)))}
+              onValue={(value) =>
+                onChange(rows.map((r) => (r.key === row.key ? { key: r.key, value } : r)))
+              }
               onDelete={() => onChange(rows.filter((r) => r.key !== row.key))}
             />
           </li>
@@ -109,11 +132,13 @@ export function KeyValueEditor({
       </Paper>
 
       {status}
-      {Object.keys(errors).filter((k) => !rows.some((r) => r.key === k)).map((k) => (
-        <Text key={k} c="red.7" size="sm" role="alert">
-          {k}: {errors[k]}
-        </Text>
-      ))}
+      {Object.keys(errors)
+        .filter((k) => !rows.some((r) => r.key === k))
+        .map((k) => (
+          <Text key={k} c="red.7" size="sm" role="alert">
+            {k}: {errors[k]}
+          </Text>
+        ))}
       <Group>
         <Button onClick={() => onSave(mapFromRows(rows))} loading={saving}>
           Save
@@ -181,7 +206,13 @@ function ValueRow({ row, error, autoFocus, onValue, onDelete }: ValueRowProps) {
       <Group gap={4} mt={26} wrap="nowrap">
         <CopyValueButton name={row.key} value={row.value} />
         <Tooltip label={`Delete ${row.key}`}>
-          <ActionIcon variant="subtle" color="red" onClick={onDelete} aria-label={`Delete ${row.key}`} size="lg">
+          <ActionIcon
+            variant="subtle"
+            color="red"
+            onClick={onDelete}
+            aria-label={`Delete ${row.key}`}
+            size="lg"
+          >
             <span aria-hidden="true">✕</span>
           </ActionIcon>
         </Tooltip>
@@ -233,7 +264,9 @@ function CopyValueButton({ name, value }: { name: string; value: string }) {
       aria-label={state === 'idle' ? `Copy ${name}` : undefined}
       miw={72}
     >
-      <span aria-live="polite">{state === 'copied' ? 'Copied' : state === 'failed' ? 'Copy failed' : 'Copy'}</span>
+      <span aria-live="polite">
+        {state === 'copied' ? 'Copied' : state === 'failed' ? 'Copy failed' : 'Copy'}
+      </span>
     </Button>
   )
 }

@@ -13,7 +13,12 @@ export interface QueryStateProps<T> {
 }
 
 /** Renders the three states of a call: loading, error (red text) and data. */
-export function QueryState<T>({ query, errorFallback, loadingMessage, children }: QueryStateProps<T>) {
+export function QueryState<T>({
+  query,
+  errorFallback,
+  loadingMessage,
+  children,
+}: QueryStateProps<T>) {
   if (query.isPending) return <Loading message={loadingMessage} />
   if (query.isError) return <ErrorText message={errorMessage(query.error, errorFallback)} />
   return <>{children(query.data)}</>

@@ -1,6 +1,14 @@
 import { api } from '@che/core'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { ApiError, call, callKey, configureApiClient, errorMessage, toSearch, upload } from './api-client'
+import {
+  ApiError,
+  call,
+  callKey,
+  configureApiClient,
+  errorMessage,
+  toSearch,
+  upload,
+} from './api-client'
 
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } })
@@ -53,15 +61,26 @@ describe('call', () => {
 
   it('fills path parameters and omits empty query parameters', async () => {
     fetchMock.mockResolvedValue(json({}, 200))
-    await call(api.exercisesNext, { query: { usage: 'common', tone: undefined, tz: '' } }).catch(() => undefined)
+    await call(api.exercisesNext, { query: { usage: 'common', tone: undefined, tz: '' } }).catch(
+      () => undefined,
+    )
     expect(lastRequest().url).toBe('/api/exercises/next?usage=common')
-    await call(api.idiomGet, { params: { id: '6f1c2a52-3c1e-4a47-9d86-0d8e1b1f4b10' } }).catch(() => undefined)
+    await call(api.idiomGet, { params: { id: '6f1c2a52-3c1e-4a47-9d86-0d8e1b1f4b10' } }).catch(
+      () => undefined,
+    )
     expect(lastRequest().url).toBe('/api/idiom/6f1c2a52-3c1e-4a47-9d86-0d8e1b1f4b10')
   })
 
   it("throws an ApiError with the body's message, status, code and details", async () => {
     fetchMock.mockResolvedValue(
-      json({ code: 'VALIDATION_FAILED', message: 'Password is required', details: { field: 'password' } }, 400),
+      json(
+        {
+          code: 'VALIDATION_FAILED',
+          message: 'Password is required',
+          details: { field: 'password' },
+        },
+        400,
+      ),
     )
     const error = await call(api.betaVerify, { body: { password: 'x' } }).catch((e: unknown) => e)
     expect(error).toBeInstanceOf(ApiError)
@@ -78,7 +97,11 @@ describe('call', () => {
     fetchMock.mockResolvedValue(new Response('<html>Bad gateway</html>', { status: 502 }))
     const error = await call(api.settingsGet).catch((e: unknown) => e)
     expect(error).toBeInstanceOf(ApiError)
-    expect(error).toMatchObject({ message: 'Request failed with status 502', status: 502, code: undefined })
+    expect(error).toMatchObject({
+      message: 'Request failed with status 502',
+      status: 502,
+      code: undefined,
+    })
     expect(errorMessage(error, 'Failed to fetch settings')).toBe('Failed to fetch settings')
   })
 
@@ -104,7 +127,10 @@ describe('call', () => {
   it('reports a 401 to the auth layer when a token was sent', async () => {
     token = 'expired'
     fetchMock.mockResolvedValue(json({ code: 'UNAUTHENTICATED', message: 'Sign in again' }, 401))
-    await expect(call(api.usersSync, { body: {} })).rejects.toMatchObject({ status: 401, code: 'UNAUTHENTICATED' })
+    await expect(call(api.usersSync, { body: {} })).rejects.toMatchObject({
+      status: 401,
+      code: 'UNAUTHENTICATED',
+    })
     expect(onUnauthorized).toHaveBeenCalledTimes(1)
   })
 
@@ -131,7 +157,10 @@ describe('upload', () => {
     fetchMock.mockResolvedValue(json(example))
     const file = new File(['RIFF'], 'take-1.wav', { type: 'audio/wav' })
     await expect(
-      upload(api.adminExampleAudio, { file, fields: { exampleId: example.exampleId, skip: undefined } }),
+      upload(api.adminExampleAudio, {
+        file,
+        fields: { exampleId: example.exampleId, skip: undefined },
+      }),
     ).resolves.toEqual(example)
     const { url, init, headers } = lastRequest()
     expect(url).toBe('/api/admin/example-audio')
@@ -158,6 +187,10 @@ describe('toSearch and callKey', () => {
       '/api/exercises/next',
       { usage: 'common' },
     ])
-    expect(callKey(api.idiomGet, { params: { id: 'x' } })).toEqual(['GET', '/api/idiom/:id', { id: 'x' }])
+    expect(callKey(api.idiomGet, { params: { id: 'x' } })).toEqual([
+      'GET',
+      '/api/idiom/:id',
+      { id: 'x' },
+    ])
   })
 })

@@ -11,7 +11,10 @@ export class ApiError extends Error {
   /** True when the message came from the response body rather than the client's fallback. */
   readonly fromServer: boolean
 
-  constructor(message: string, init: { status: number; code?: string; details?: unknown; fromServer?: boolean }) {
+  constructor(
+    message: string,
+    init: { status: number; code?: string; details?: unknown; fromServer?: boolean },
+  ) {
     super(message)
     this.status = init.status
     this.code = init.code
@@ -23,7 +26,8 @@ export class ApiError extends Error {
 type BodyOf<E> = E extends Endpoint<infer B, z.ZodType, z.ZodType, z.ZodType> ? z.input<B> : never
 type QueryOf<E> = E extends Endpoint<z.ZodType, infer Q, z.ZodType, z.ZodType> ? z.input<Q> : never
 type ParamsOf<E> = E extends Endpoint<z.ZodType, z.ZodType, infer P, z.ZodType> ? z.input<P> : never
-export type ResponseOf<E> = E extends Endpoint<z.ZodType, z.ZodType, z.ZodType, infer R> ? z.output<R> : never
+export type ResponseOf<E> =
+  E extends Endpoint<z.ZodType, z.ZodType, z.ZodType, infer R> ? z.output<R> : never
 
 /** What a call takes: each part is present only when the endpoint declares it. */
 export type CallOptions<E extends Endpoint> = {
@@ -109,7 +113,8 @@ async function errorFrom(response: Response): Promise<ApiError> {
     // Not JSON: the status fallback below says enough.
   }
   const message =
-    parsed?.message ?? (typeof loose?.message === 'string' && loose.message ? loose.message : undefined)
+    parsed?.message ??
+    (typeof loose?.message === 'string' && loose.message ? loose.message : undefined)
   const code = parsed?.code ?? (typeof loose?.code === 'string' ? loose.code : undefined)
   return new ApiError(message ?? `Request failed with status ${response.status}`, {
     status: response.status,
@@ -145,7 +150,10 @@ async function send<E extends Endpoint>(
 }
 
 /** Call a contract endpoint with a JSON body (if any); resolves to the parsed response. */
-export function call<E extends Endpoint>(endpoint: E, options: CallOptions<E> = {}): Promise<ResponseOf<E>> {
+export function call<E extends Endpoint>(
+  endpoint: E,
+  options: CallOptions<E> = {},
+): Promise<ResponseOf<E>> {
   const url = urlFor(endpoint, options.params, options.query)
   const init: RequestInit = { method: endpoint.method }
   if (options.signal) init.signal = options.signal
@@ -157,7 +165,10 @@ export function call<E extends Endpoint>(endpoint: E, options: CallOptions<E> = 
 }
 
 /** Multipart POST: a file field plus extra text fields (spec §7 generic helper). */
-export function upload<E extends Endpoint>(endpoint: E, options: UploadOptions<E>): Promise<ResponseOf<E>> {
+export function upload<E extends Endpoint>(
+  endpoint: E,
+  options: UploadOptions<E>,
+): Promise<ResponseOf<E>> {
   const url = urlFor(endpoint, options.params, undefined)
   const form = new FormData()
   for (const [key, value] of Object.entries(options.fields ?? {})) {

@@ -4,7 +4,10 @@ import { vi } from 'vitest'
 export const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } })
 
-export type Handler = (url: URL, init: RequestInit | undefined) => Response | Promise<Response> | undefined
+export type Handler = (
+  url: URL,
+  init: RequestInit | undefined,
+) => Response | Promise<Response> | undefined
 
 /**
  * Stub global fetch with route handlers keyed by "METHOD /path"; unknown calls get a 404 body.
@@ -16,14 +19,19 @@ export function stubFetch(routes: Record<string, Handler>) {
     const method = (init?.method ?? 'GET').toUpperCase()
     const handler = routes[`${method} ${url.pathname}`]
     const response = handler ? await handler(url, init) : undefined
-    return response ?? json({ code: 'NOT_FOUND', message: `No stub for ${method} ${url.pathname}` }, 404)
+    return (
+      response ?? json({ code: 'NOT_FOUND', message: `No stub for ${method} ${url.pathname}` }, 404)
+    )
   })
   vi.stubGlobal('fetch', mock)
   return mock
 }
 
 /** The calls made to one "METHOD /path". */
-export function callsTo(mock: ReturnType<typeof stubFetch>, route: string): (RequestInit | undefined)[] {
+export function callsTo(
+  mock: ReturnType<typeof stubFetch>,
+  route: string,
+): (RequestInit | undefined)[] {
   const [method, path] = route.split(' ')
   return mock.mock.calls
     .filter(([input, init]) => {

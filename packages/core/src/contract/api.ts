@@ -18,7 +18,6 @@ import {
   IdiomFields,
   IdiomSummary,
   ImportResult,
-
   PreferenceFilterPatch,
   Report,
   ReportSet,
@@ -361,7 +360,8 @@ export const api = {
     access: 'admin',
     query: BugReportQuery,
     response: z.array(BugReport),
-    summary: 'Stored bug reports, newest first; ?status=open|closed|all (default open), ?type=<problem type>.',
+    summary:
+      'Stored bug reports, newest first; ?status=open|closed|all (default open), ?type=<problem type>.',
   }),
   adminBugReportClose: endpoint({
     method: 'POST',

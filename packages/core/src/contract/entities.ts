@@ -128,7 +128,12 @@ export const IdiomSummary = Idiom.pick({
 
 export const Example = ExampleSummary.extend({
   isNew: z.boolean(),
-  idiom: z.object({ text: z.string(), translation: z.string(), tone: Tone, usage: z.number().int() }),
+  idiom: z.object({
+    text: z.string(),
+    translation: z.string(),
+    tone: Tone,
+    usage: z.number().int(),
+  }),
 })
 export type Example = z.infer<typeof Example>
 
@@ -185,7 +190,11 @@ export const ExercisePayload = z.object({
   progress: ProgressRecord,
 })
 
-export const Insight = z.object({ pattern: z.string(), description: z.string(), suggestion: z.string() })
+export const Insight = z.object({
+  pattern: z.string(),
+  description: z.string(),
+  suggestion: z.string(),
+})
 /** A progress report (spec §3); `facts` holds the figures its charts draw (core reports/schema.ts). */
 export const Report = z.object({
   reportId: Id,
@@ -198,7 +207,10 @@ export const Report = z.object({
   /** Reviews the learner had when the report was generated. */
   reviewCount: z.number().int().min(0),
 })
-export const ReportSet = z.object({ reports: z.array(Report), state: z.union([z.literal(1), z.literal(4)]) })
+export const ReportSet = z.object({
+  reports: z.array(Report),
+  state: z.union([z.literal(1), z.literal(4)]),
+})
 
 export const CsvIdiomRow = z.object({
   text: z.string(),
@@ -207,7 +219,10 @@ export const CsvIdiomRow = z.object({
   usage: z.union([z.string(), z.number()]),
 })
 export const RowError = z.object({ row: z.number().int(), field: z.string(), message: z.string() })
-export const ValidationResult = z.object({ idioms: z.array(IdiomFields), errors: z.array(RowError) })
+export const ValidationResult = z.object({
+  idioms: z.array(IdiomFields),
+  errors: z.array(RowError),
+})
 export const ImportResult = z.object({
   created: z.array(IdiomSummary),
   idioms: z.array(IdiomFields),

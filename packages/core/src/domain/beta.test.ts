@@ -7,7 +7,9 @@ describe('checkBetaPassword', () => {
 
   it('hashes password + testKey with SHA-256 (known vector)', () => {
     // printf 'abc' | sha256sum
-    expect(betaKeyFor('ab', 'c')).toBe('ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad')
+    expect(betaKeyFor('ab', 'c')).toBe(
+      'ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad',
+    )
   })
   it('accepts the right password', () => {
     expect(checkBetaPassword('mate amargo', { betaKey, testKey })).toBe(true)

@@ -2,7 +2,11 @@ import { describe, expect, it } from 'vitest'
 import { BugReportInput } from '../contract/entities.js'
 import { isProblemType, PROBLEM_TYPES } from './bug-report.js'
 
-const valid = { title: 'No sound', body: 'The audio never starts.', labels: ['Audio does not play'] }
+const valid = {
+  title: 'No sound',
+  body: 'The audio never starts.',
+  labels: ['Audio does not play'],
+}
 
 describe('PROBLEM_TYPES', () => {
   it('lists the ten problem types of the spec, in order, with their original spelling', () => {
@@ -31,7 +35,9 @@ describe('BugReportInput', () => {
   it('needs at least one label that is a problem type', () => {
     expect(BugReportInput.safeParse({ ...valid, labels: [] }).success).toBe(false)
     expect(BugReportInput.safeParse({ ...valid, labels: ['ui'] }).success).toBe(false)
-    expect(BugReportInput.safeParse({ ...valid, labels: ['ui', 'Page layout is broken'] }).success).toBe(true)
+    expect(
+      BugReportInput.safeParse({ ...valid, labels: ['ui', 'Page layout is broken'] }).success,
+    ).toBe(true)
   })
 
   it('refuses oversized fields', () => {

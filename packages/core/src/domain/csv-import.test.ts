@@ -38,16 +38,40 @@ describe('csv-import', () => {
 
   describe('validateIdiomRow', () => {
     it('turns a good row into IdiomFields', () => {
-      expect(validateIdiomRow({ text: ' Estar al horno ', translation: 'to be in trouble', tone: 'neutral', usage: '7' }, 1)).toEqual({
+      expect(
+        validateIdiomRow(
+          {
+            text: ' Estar al horno ',
+            translation: 'to be in trouble',
+            tone: 'neutral',
+            usage: '7',
+          },
+          1,
+        ),
+      ).toEqual({
         ok: true,
-        idiom: { text: 'Estar al horno', translation: 'to be in trouble', tone: 'Neutral', usage: 7, source: '' },
+        idiom: {
+          text: 'Estar al horno',
+          translation: 'to be in trouble',
+          tone: 'Neutral',
+          usage: 7,
+          source: '',
+        },
       })
     })
 
     it('takes numbers for usage and fills Casual and 8 when tone and usage are empty', () => {
-      const r = validateIdiomRow({ text: 'a full', translation: 'flat out', tone: '', usage: '' }, 1)
-      expect(r).toEqual({ ok: true, idiom: { text: 'a full', translation: 'flat out', tone: 'Casual', usage: 8, source: '' } })
-      expect(validateIdiomRow({ text: 'a', translation: 'b', tone: 'Casual', usage: 10 }, 1).ok).toBe(true)
+      const r = validateIdiomRow(
+        { text: 'a full', translation: 'flat out', tone: '', usage: '' },
+        1,
+      )
+      expect(r).toEqual({
+        ok: true,
+        idiom: { text: 'a full', translation: 'flat out', tone: 'Casual', usage: 8, source: '' },
+      })
+      expect(
+        validateIdiomRow({ text: 'a', translation: 'b', tone: 'Casual', usage: 10 }, 1).ok,
+      ).toBe(true)
     })
 
     it('reports every bad field of a row with its row number', () => {
@@ -57,7 +81,11 @@ describe('csv-import', () => {
         errors: [
           { row: 4, field: 'text', message: 'Text is required' },
           { row: 4, field: 'translation', message: 'Translation is required' },
-          { row: 4, field: 'tone', message: expect.stringContaining('Casual, Neutral, Street, Esoteric, Official') },
+          {
+            row: 4,
+            field: 'tone',
+            message: expect.stringContaining('Casual, Neutral, Street, Esoteric, Official'),
+          },
           { row: 4, field: 'usage', message: expect.stringContaining('1 to 10') },
         ],
       })
@@ -70,7 +98,10 @@ describe('csv-import', () => {
     })
 
     it('refuses text longer than 300 characters', () => {
-      const r = validateIdiomRow({ text: 'a'.repeat(301), translation: 'y', tone: 'Casual', usage: 5 }, 1)
+      const r = validateIdiomRow(
+        { text: 'a'.repeat(301), translation: 'y', tone: 'Casual', usage: 5 },
+        1,
+      )
       expect(r.ok ? [] : r.errors.map((e) => e.field)).toEqual(['text'])
     })
   })
@@ -87,7 +118,9 @@ describe('csv-import', () => {
       expect(r.idioms.map((i) => i.text)).toEqual(['Está al horno', 'Bondi'])
       expect(r.rows).toEqual([1, 5])
       expect(r.errors).toEqual([{ row: 2, field: 'text', message: 'Text is required' }])
-      expect(r.duplicates).toEqual([{ row: 3, of: 1, idiom: expect.objectContaining({ text: 'ESTA AL HORNO' }) }])
+      expect(r.duplicates).toEqual([
+        { row: 3, of: 1, idiom: expect.objectContaining({ text: 'ESTA AL HORNO' }) },
+      ])
     })
   })
 

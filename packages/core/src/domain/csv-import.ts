@@ -31,7 +31,10 @@ export function matchTone(value: string): Tone | undefined {
 
 /** Header names as a spreadsheet may write them: trimmed, lower case, BOM removed. */
 export function normaliseHeader(header: string): string {
-  return header.replace(/^\uFEFF/, '').trim().toLowerCase()
+  return header
+    .replace(/^\uFEFF/, '')
+    .trim()
+    .toLowerCase()
 }
 
 /** Required columns missing from a header row (after normaliseHeader). */
@@ -64,17 +67,27 @@ export function validateIdiomRow(input: Record<string, unknown>, row: number): R
   const source = String(cell(input, 'source') ?? '').trim()
 
   if (!text) errors.push({ row, field: 'text', message: 'Text is required' })
-  else if (text.length > TEXT_MAX) errors.push({ row, field: 'text', message: `Text is longer than ${TEXT_MAX} characters` })
+  else if (text.length > TEXT_MAX)
+    errors.push({ row, field: 'text', message: `Text is longer than ${TEXT_MAX} characters` })
   if (!translation) errors.push({ row, field: 'translation', message: 'Translation is required' })
   else if (translation.length > TRANSLATION_MAX) {
-    errors.push({ row, field: 'translation', message: `Translation is longer than ${TRANSLATION_MAX} characters` })
+    errors.push({
+      row,
+      field: 'translation',
+      message: `Translation is longer than ${TRANSLATION_MAX} characters`,
+    })
   }
 
   let tone: Tone = 'Casual'
   if (rawTone) {
     const matched = matchTone(rawTone)
     if (matched) tone = matched
-    else errors.push({ row, field: 'tone', message: `Unknown tone "${rawTone}": use one of ${TONES.join(', ')}` })
+    else
+      errors.push({
+        row,
+        field: 'tone',
+        message: `Unknown tone "${rawTone}": use one of ${TONES.join(', ')}`,
+      })
   }
 
   let usage = USAGE_DEFAULT
@@ -90,7 +103,8 @@ export function validateIdiomRow(input: Record<string, unknown>, row: number): R
       })
     }
   }
-  if (source.length > SOURCE_MAX) errors.push({ row, field: 'source', message: `Source is longer than ${SOURCE_MAX} characters` })
+  if (source.length > SOURCE_MAX)
+    errors.push({ row, field: 'source', message: `Source is longer than ${SOURCE_MAX} characters` })
 
   if (errors.length) return { ok: false, errors }
   return { ok: true, idiom: IdiomFields.parse({ text, translation, tone, usage, source }) }
@@ -110,7 +124,10 @@ export interface RowsResult {
  * Validate a batch of rows (1-based numbering from `firstRow`). Rows whose every cell is blank
  * are skipped silently; a spreadsheet often ends with some.
  */
-export function validateIdiomRows(rows: readonly Record<string, unknown>[], firstRow = 1): RowsResult {
+export function validateIdiomRows(
+  rows: readonly Record<string, unknown>[],
+  firstRow = 1,
+): RowsResult {
   const result: RowsResult = { idioms: [], rows: [], errors: [], duplicates: [] }
   const seen = new Map<string, number>()
   rows.forEach((input, i) => {
@@ -135,7 +152,9 @@ export function validateIdiomRows(rows: readonly Record<string, unknown>[], firs
 }
 
 function isBlankRow(row: Record<string, unknown>): boolean {
-  return Object.values(row).every((v) => v === undefined || v === null || (typeof v === 'string' && v.trim() === ''))
+  return Object.values(row).every(
+    (v) => v === undefined || v === null || (typeof v === 'string' && v.trim() === ''),
+  )
 }
 
 /** Whether `snippet` occurs in `text`, ignoring case only (accents and spacing must match). */

@@ -43,16 +43,29 @@ export interface Summary {
 }
 
 /** Grades every case and measures agreement with the expected grades. */
-export function scoreCases(cases: GradedCase[], evaluator: Evaluator): { results: CaseResult[]; summary: Summary } {
+export function scoreCases(
+  cases: GradedCase[],
+  evaluator: Evaluator,
+): { results: CaseResult[]; summary: Summary } {
   const results: CaseResult[] = []
-  const tally = { perfect: [0, 0], minor: [0, 0], major: [0, 0] } as Record<z.infer<typeof Accuracy>, [number, number]>
+  const tally = { perfect: [0, 0], minor: [0, 0], major: [0, 0] } as Record<
+    z.infer<typeof Accuracy>,
+    [number, number]
+  >
   let critical = 0
   for (const c of cases) {
     const e = evaluator(c, c)
     const field = c.expect.transcription ? 'transcription' : 'translation'
     const expected = (c.expect.transcription ?? c.expect.translation)!
     const got = field === 'transcription' ? e.transcriptionAccuracy : e.translationAccuracy
-    results.push({ id: c.id, transcription: e.transcriptionAccuracy, translation: e.translationAccuracy, field, expected, got })
+    results.push({
+      id: c.id,
+      transcription: e.transcriptionAccuracy,
+      translation: e.translationAccuracy,
+      field,
+      expected,
+      got,
+    })
     tally[expected][1]++
     if (got === expected) tally[expected][0]++
     if (expected === 'major' && got === 'perfect') critical++

@@ -29,7 +29,10 @@ describe('evaluator agreement', () => {
     expect(cases.length).toBeGreaterThanOrEqual(60)
     for (const field of ['transcription', 'translation'] as const) {
       for (const grade of ['perfect', 'minor', 'major'] as const) {
-        expect(cases.some((c) => c.expect[field] === grade), `${field} ${grade}`).toBe(true)
+        expect(
+          cases.some((c) => c.expect[field] === grade),
+          `${field} ${grade}`,
+        ).toBe(true)
       }
     }
   })

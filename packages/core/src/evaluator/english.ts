@@ -6,7 +6,9 @@ const LEXICON = lexicon as { senses: Record<string, number[]>; hypernyms: Record
 // Maps: lookups in a 100k-key plain object are several times slower (dictionary mode)
 const SENSES = new Map(Object.entries(LEXICON.senses))
 // First words of multi-word entries: most n-grams can be ruled out without building keys
-const PHRASE_STARTS = new Set([...SENSES.keys()].filter((k) => k.includes(' ')).map((k) => k.slice(0, k.indexOf(' '))))
+const PHRASE_STARTS = new Set(
+  [...SENSES.keys()].filter((k) => k.includes(' ')).map((k) => k.slice(0, k.indexOf(' '))),
+)
 const HYPERNYMS = new Map(Object.entries(LEXICON.hypernyms).map(([k, v]) => [Number(k), v]))
 
 /** Direct WordNet hypernyms of the given synsets ("dad" → "father"). */
@@ -20,12 +22,34 @@ const words = (text: string): string[] => text.split(/\s+/).filter(Boolean)
 
 /** Pronouns, grouped by grammatical person, to spot a change of person (you → I). */
 export const PERSON_OF: Readonly<Record<string, string>> = {
-  i: '1s', me: '1s', my: '1s', mine: '1s', myself: '1s',
-  we: '1p', us: '1p', our: '1p', ours: '1p', ourselves: '1p',
-  you: '2', your: '2', yours: '2', yourself: '2', yourselves: '2',
-  he: '3m', him: '3m', his: '3m', himself: '3m',
-  she: '3f', her: '3f', hers: '3f', herself: '3f',
-  they: '3p', them: '3p', their: '3p', theirs: '3p', themselves: '3p',
+  i: '1s',
+  me: '1s',
+  my: '1s',
+  mine: '1s',
+  myself: '1s',
+  we: '1p',
+  us: '1p',
+  our: '1p',
+  ours: '1p',
+  ourselves: '1p',
+  you: '2',
+  your: '2',
+  yours: '2',
+  yourself: '2',
+  yourselves: '2',
+  he: '3m',
+  him: '3m',
+  his: '3m',
+  himself: '3m',
+  she: '3f',
+  her: '3f',
+  hers: '3f',
+  herself: '3f',
+  they: '3p',
+  them: '3p',
+  their: '3p',
+  theirs: '3p',
+  themselves: '3p',
 }
 
 /** Words that reverse a statement. "unable" counts: "be unable to stand" = "can't stand". */
@@ -83,7 +107,8 @@ export function lemmasOf(word: string): string[] {
     forms.add(lemmatize.noun(word))
     forms.add(lemmatize.adjective(word))
     // words unknown to the lemmatiser ("overcomplicating") still lose regular endings
-    if (word.endsWith('ing') && word.length > 5) forms.add(word.slice(0, -3)).add(`${word.slice(0, -3)}e`)
+    if (word.endsWith('ing') && word.length > 5)
+      forms.add(word.slice(0, -3)).add(`${word.slice(0, -3)}e`)
     if (word.endsWith('ed') && word.length > 4) forms.add(word.slice(0, -2)).add(word.slice(0, -1))
   }
   const list = [...forms]

@@ -12,7 +12,10 @@ const example: EvaluatorExample = {
 
 describe('evaluate', () => {
   it('returns a valid Evaluation with the reference translation', () => {
-    const e = evaluate(example, { userTranscription: example.text, userTranslation: example.translation })
+    const e = evaluate(example, {
+      userTranscription: example.text,
+      userTranslation: example.translation,
+    })
     expect(Evaluation.parse(e)).toEqual(e)
     expect(e).toMatchObject({
       transcriptionAccuracy: 'perfect',

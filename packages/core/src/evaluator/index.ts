@@ -1,4 +1,9 @@
-import type { Evaluation, EvaluatorAttempt, EvaluatorExample, MistakeType } from '../contract/evaluation.js'
+import type {
+  Evaluation,
+  EvaluatorAttempt,
+  EvaluatorExample,
+  MistakeType,
+} from '../contract/evaluation.js'
 import { gradeTranscription } from './transcription.js'
 import { gradeTranslation } from './translation.js'
 
@@ -7,7 +12,18 @@ export type Evaluator = (example: EvaluatorExample, attempt: EvaluatorAttempt) =
 
 /** Words the Playroom drills: lower case, punctuation removed. */
 export function toTargetWords(words: string[]): string[] {
-  return [...new Set(words.map((w) => w.normalize('NFC').toLocaleLowerCase('es').replace(/[^\p{L}\p{M}\p{N}']/gu, '')).filter(Boolean))]
+  return [
+    ...new Set(
+      words
+        .map((w) =>
+          w
+            .normalize('NFC')
+            .toLocaleLowerCase('es')
+            .replace(/[^\p{L}\p{M}\p{N}']/gu, ''),
+        )
+        .filter(Boolean),
+    ),
+  ]
 }
 
 /**

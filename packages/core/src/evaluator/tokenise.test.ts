@@ -20,7 +20,16 @@ describe('tokeniseSpanish', () => {
 describe('tokeniseEnglish', () => {
   it('expands contractions', () => {
     expect(tokeniseEnglish("I can't, you're late and I'll go")).toEqual([
-      'i', 'can', 'not', 'you', 'are', 'late', 'and', 'i', 'will', 'go',
+      'i',
+      'can',
+      'not',
+      'you',
+      'are',
+      'late',
+      'and',
+      'i',
+      'will',
+      'go',
     ])
   })
   it('splits the possessive or "is" off as its own token', () => {

@@ -17,7 +17,9 @@ describe('gradeTranscription', () => {
       expect(grade('vos sabés que  juli se fue de boca con lo del viaje…').accuracy).toBe('perfect')
     })
     it('accepts decomposed accents', () => {
-      expect(grade('Vos sabe\u0301s que Juli se fue de boca con lo del viaje').accuracy).toBe('perfect')
+      expect(grade('Vos sabe\u0301s que Juli se fue de boca con lo del viaje').accuracy).toBe(
+        'perfect',
+      )
     })
   })
 
@@ -28,17 +30,25 @@ describe('gradeTranscription', () => {
       expect(r.missedWords).toEqual(['sabés'])
     })
     it('grades an accent slip inside the idiom as minor', () => {
-      const ex = { ...example, text: 'Al final Juli se fue de boca, qué bronca.', conjugatedSnippet: 'se fue de boca' }
+      const ex = {
+        ...example,
+        text: 'Al final Juli se fue de boca, qué bronca.',
+        conjugatedSnippet: 'se fue de boca',
+      }
       expect(grade('Al final Juli se fué de boca, que bronca.', ex).accuracy).toBe('minor')
     })
     it('grades one or two small typos outside the idiom as minor', () => {
       expect(grade('Vos sabés que Juli se fue de boca con lo del viage').accuracy).toBe('minor')
     })
     it('grades one missing short word as minor', () => {
-      expect(grade('Vos sabés que Juli se fue de boca con lo viaje').mistakeType).toBe('missing_word')
+      expect(grade('Vos sabés que Juli se fue de boca con lo viaje').mistakeType).toBe(
+        'missing_word',
+      )
     })
     it('grades one extra short word such as "che" as minor', () => {
-      expect(grade('Che, vos sabés que Juli se fue de boca con lo del viaje').mistakeType).toBe('extra_word')
+      expect(grade('Che, vos sabés que Juli se fue de boca con lo del viaje').mistakeType).toBe(
+        'extra_word',
+      )
     })
     it('grades a b/v confusion outside the idiom as minor', () => {
       expect(grade('Vos sabés que Juli se fue de boca con lo del biaje')).toMatchObject({
@@ -47,11 +57,22 @@ describe('gradeTranscription', () => {
       })
     })
     it('grades a voseo verb swapped for its tú form outside the idiom as minor', () => {
-      const ex = { ...example, text: 'Si querés, Juli se va de boca.', conjugatedSnippet: 'se va de boca' }
-      expect(grade('Si quieres, Juli se va de boca.', ex)).toMatchObject({ accuracy: 'minor', mistakeType: 'voseo' })
+      const ex = {
+        ...example,
+        text: 'Si querés, Juli se va de boca.',
+        conjugatedSnippet: 'se va de boca',
+      }
+      expect(grade('Si quieres, Juli se va de boca.', ex)).toMatchObject({
+        accuracy: 'minor',
+        mistakeType: 'voseo',
+      })
     })
     it('grades vos/tú forms that differ by the accent only as minor, even inside the idiom', () => {
-      const ex = { ...example, text: 'No te hagás el otario.', conjugatedSnippet: 'te hagás el otario' }
+      const ex = {
+        ...example,
+        text: 'No te hagás el otario.',
+        conjugatedSnippet: 'te hagás el otario',
+      }
       expect(grade('No te hagas el otario.', ex).accuracy).toBe('minor')
     })
   })
@@ -60,11 +81,17 @@ describe('gradeTranscription', () => {
     it('grades a changed idiom word as major and names it', () => {
       const r = grade('Vos sabés que Juli se fue de bola con lo del viaje')
       expect(r).toMatchObject({ accuracy: 'major', mistakeType: 'idiom' })
-      expect(r.feedback).toContain('You wrote "bola" but heard "boca" — that word is part of the idiom.')
+      expect(r.feedback).toContain(
+        'You wrote "bola" but heard "boca" — that word is part of the idiom.',
+      )
       expect(r.missedWords).toEqual(['boca'])
     })
     it('does not allow sound-alike spellings inside the idiom', () => {
-      const ex = { ...example, text: 'Me tomé el palo temprano.', conjugatedSnippet: 'Me tomé el palo' }
+      const ex = {
+        ...example,
+        text: 'Me tomé el palo temprano.',
+        conjugatedSnippet: 'Me tomé el palo',
+      }
       expect(grade('Me tomé el valo temprano.', ex).accuracy).toBe('major')
     })
     it('grades a missing idiom word as major', () => {
@@ -72,7 +99,10 @@ describe('gradeTranscription', () => {
     })
     it('grades a tú form with a different spelling inside the idiom as major', () => {
       const ex = { ...example, text: 'Vos podés con todo.', conjugatedSnippet: 'podés con todo' }
-      expect(grade('Vos puedes con todo.', ex)).toMatchObject({ accuracy: 'major', mistakeType: 'voseo' })
+      expect(grade('Vos puedes con todo.', ex)).toMatchObject({
+        accuracy: 'major',
+        mistakeType: 'voseo',
+      })
     })
     it('grades much of the sentence missing as major', () => {
       expect(grade('se fue de boca')).toMatchObject({ accuracy: 'major', mistakeType: 'sentence' })

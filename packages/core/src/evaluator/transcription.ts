@@ -7,14 +7,7 @@ import { ENGLISH_FUNCTION_WORDS } from './english.js'
 import { type Token, tokeniseSpanish } from './tokenise.js'
 
 /** What went wrong with one word of the sentence. */
-export type WordSlipKind =
-  | 'accent'
-  | 'voseo'
-  | 'confusion'
-  | 'typo'
-  | 'wrong'
-  | 'missing'
-  | 'extra'
+export type WordSlipKind = 'accent' | 'voseo' | 'confusion' | 'typo' | 'wrong' | 'missing' | 'extra'
 
 export interface WordSlip {
   kind: WordSlipKind
@@ -131,7 +124,12 @@ export function compareWords(heard: Token[], written: Token[], mask: boolean[]):
       for (let k = 0; k < change.value.length; k++) {
         const h = heard[hi++]!
         const w = written[wi++]!
-        aligned.push({ kind: h.norm === w.norm ? 'same' : 'accent', heard: h, written: w, inIdiom: mask[h.index] ?? false })
+        aligned.push({
+          kind: h.norm === w.norm ? 'same' : 'accent',
+          heard: h,
+          written: w,
+          inIdiom: mask[h.index] ?? false,
+        })
       }
       continue
     }
@@ -151,7 +149,10 @@ export function compareWords(heard: Token[], written: Token[], mask: boolean[]):
   // a word slipped in between two idiom words splits the idiom
   aligned.forEach((a, k) => {
     if (a.kind !== 'extra') return
-    const prev = aligned.slice(0, k).reverse().find((x) => x.heard)
+    const prev = aligned
+      .slice(0, k)
+      .reverse()
+      .find((x) => x.heard)
     const next = aligned.slice(k + 1).find((x) => x.heard)
     if (prev?.inIdiom && next?.inIdiom) a.inIdiom = true
   })
@@ -202,7 +203,10 @@ function unique(words: string[]): string[] {
  * idiom words (the conjugated snippet) tolerate only accent slips; outside the idiom, a few small
  * slips (typos, sound-alike spellings, voseo swaps, one short word) make it minor.
  */
-export function gradeTranscription(example: EvaluatorExample, userText: string): TranscriptionResult {
+export function gradeTranscription(
+  example: EvaluatorExample,
+  userText: string,
+): TranscriptionResult {
   const heard = tokeniseSpanish(example.text)
   const written = tokeniseSpanish(userText)
   const mask = idiomMask(heard, example.conjugatedSnippet)
@@ -233,13 +237,19 @@ export function gradeTranscription(example: EvaluatorExample, userText: string):
   const idiomSlips = slips.filter((s) => s.inIdiom && s.kind !== 'accent')
   const points = slips.reduce((sum, s) => sum + slipPoints(s), 0)
   const heavy = slips.filter(
-    (s) => s.kind === 'wrong' || ((s.kind === 'missing' || s.kind === 'extra') && !isShortWord(wordOf(s))),
+    (s) =>
+      s.kind === 'wrong' ||
+      ((s.kind === 'missing' || s.kind === 'extra') && !isShortWord(wordOf(s))),
   ).length
   const typos = slips.filter((s) => s.kind === 'typo').length
-  const matched = heard.length - slips.filter((s) => s.heard && (s.kind === 'missing' || s.kind === 'wrong')).length
+  const matched =
+    heard.length -
+    slips.filter((s) => s.heard && (s.kind === 'missing' || s.kind === 'wrong')).length
 
   const notes = slips.filter((s) => s.kind !== 'accent' || s.inIdiom || slips.length <= 3)
-  const details = (idiomSlips.length ? idiomSlips : notes.length ? notes : slips).slice(0, 3).map(describe)
+  const details = (idiomSlips.length ? idiomSlips : notes.length ? notes : slips)
+    .slice(0, 3)
+    .map(describe)
 
   if (idiomSlips.length > 0) {
     const first = idiomSlips[0]!
@@ -261,7 +271,13 @@ export function gradeTranscription(example: EvaluatorExample, userText: string):
     }
   }
   if (slips.length === 0) {
-    return { accuracy: 'perfect', mistakeType: 'none', feedback: 'Perfect transcription!', slips, missedWords }
+    return {
+      accuracy: 'perfect',
+      mistakeType: 'none',
+      feedback: 'Perfect transcription!',
+      slips,
+      missedWords,
+    }
   }
   return {
     accuracy: 'minor',

@@ -7,7 +7,10 @@ const example: EvaluatorExample = {
   text: 'Mi hermano se fue de boca y le contó todo a mamá el domingo.',
   conjugatedSnippet: 'se fue de boca',
   translation: 'My brother blabbed and told Mom everything on Sunday.',
-  idiom: { text: 'irse de boca', translation: 'to blab; to let something slip, to spill the beans' },
+  idiom: {
+    text: 'irse de boca',
+    translation: 'to blab; to let something slip, to spill the beans',
+  },
 }
 const grade = (text: string, ex: EvaluatorExample = example) => gradeTranslation(ex, text).accuracy
 
@@ -17,7 +20,9 @@ describe('gradeTranslation', () => {
       expect(grade('my brother blabbed and told mom everything on sunday')).toBe('perfect')
     })
     it('accepts an English idiom from the gloss for the Spanish one', () => {
-      expect(grade('My brother spilled the beans and told Mom everything on Sunday.')).toBe('perfect')
+      expect(grade('My brother spilled the beans and told Mom everything on Sunday.')).toBe(
+        'perfect',
+      )
     })
     it('accepts synonyms elsewhere in the sentence', () => {
       const ex: EvaluatorExample = {
@@ -29,14 +34,21 @@ describe('gradeTranslation', () => {
       expect(grade('I was skint and had to walk back.', ex)).toBe('perfect')
     })
     it('accepts one of the example’s alternatives', () => {
-      const ex = { ...example, alternatives: ['My brother let it slip to Mom on Sunday and told her everything.'] }
-      expect(grade('My brother let it slip to Mom on Sunday and told her everything.', ex)).toBe('perfect')
+      const ex = {
+        ...example,
+        alternatives: ['My brother let it slip to Mom on Sunday and told her everything.'],
+      }
+      expect(grade('My brother let it slip to Mom on Sunday and told her everything.', ex)).toBe(
+        'perfect',
+      )
     })
   })
 
   describe('minor', () => {
     it('grades a dropped time as minor', () => {
-      expect(gradeTranslation(example, 'My brother blabbed and told Mom everything.')).toMatchObject({
+      expect(
+        gradeTranslation(example, 'My brother blabbed and told Mom everything.'),
+      ).toMatchObject({
         accuracy: 'minor',
         mistakeType: 'detail',
       })
@@ -54,17 +66,23 @@ describe('gradeTranslation', () => {
       expect(grade('Every time I asked him, he blabbed.', ex)).toBe('minor')
     })
     it('grades a change of person as minor', () => {
-      expect(grade('My sister blabbed and told Mom everything on Sunday, we heard.')).not.toBe('perfect')
+      expect(grade('My sister blabbed and told Mom everything on Sunday, we heard.')).not.toBe(
+        'perfect',
+      )
       expect(grade('I blabbed and told Mom everything on Sunday.')).toBe('minor')
     })
   })
 
   describe('major', () => {
     it('grades the literal reading given by the example as major', () => {
-      const ex = { ...example, literal: 'My brother went from mouth and told Mom everything on Sunday.' }
-      expect(gradeTranslation(ex, 'My brother went from mouth and told Mom everything on Sunday.').mistakeType).toBe(
-        'literal',
-      )
+      const ex = {
+        ...example,
+        literal: 'My brother went from mouth and told Mom everything on Sunday.',
+      }
+      expect(
+        gradeTranslation(ex, 'My brother went from mouth and told Mom everything on Sunday.')
+          .mistakeType,
+      ).toBe('literal')
     })
     it('grades a missing idiom meaning as major', () => {
       expect(grade('My brother left and told Mom everything on Sunday.')).toBe('major')
@@ -79,9 +97,10 @@ describe('gradeTranslation', () => {
       expect(grade('I can stand your friend.', ex)).toBe('major')
     })
     it('grades an idiom word left in Spanish as major', () => {
-      expect(gradeTranslation(example, 'My brother did a boca and told Mom everything on Sunday.').mistakeType).toBe(
-        'untranslated',
-      )
+      expect(
+        gradeTranslation(example, 'My brother did a boca and told Mom everything on Sunday.')
+          .mistakeType,
+      ).toBe('untranslated')
     })
     it('grades copied Spanish as major', () => {
       expect(grade(example.text)).toBe('major')

@@ -25,7 +25,9 @@ const NEGATION_WINDOW = 3
 
 /** Words skipped when looking up multi-word expressions ("drive me up the wall" → drive up wall). */
 const PHRASE_GAPS: ReadonlySet<string> = new Set(
-  'a an the me you him her us them it my your his its our their someone something one\'s somebody'.split(' '),
+  "a an the me you him her us them it my your his its our their someone something one's somebody".split(
+    ' ',
+  ),
 )
 
 /** A word or a multi-word expression of an English text, with what it can match. */
@@ -59,9 +61,18 @@ function wordUnit(tokens: string[], i: number, maxRank: number): Unit {
   const keys = lemmasOf(word)
   const senses = new Map<number, number>()
   if (!keys.some(isLightVerb)) {
-    for (const k of keys) for (const [id, r] of sensesOf(k, maxRank)) senses.set(id, Math.min(r, senses.get(id) ?? 7))
+    for (const k of keys)
+      for (const [id, r] of sensesOf(k, maxRank)) senses.set(id, Math.min(r, senses.get(id) ?? 7))
   }
-  return { start: i, end: i, keys, senses, parents: hypernymsOf(senses.keys()), multi: false, light: false }
+  return {
+    start: i,
+    end: i,
+    keys,
+    senses,
+    parents: hypernymsOf(senses.keys()),
+    multi: false,
+    light: false,
+  }
 }
 
 function phraseUnits(tokens: string[], maxRank: number): Unit[] {
@@ -77,11 +88,15 @@ function phraseUnits(tokens: string[], maxRank: number): Unit[] {
       const tail = rest.join(' ')
       const found = [
         ...lemmasOf(first!).map((l) => `${l} ${tail}`),
-        ...lemmasOf(rest[rest.length - 1] ?? '').map((l) => [first, ...rest.slice(0, -1), l].join(' ')),
+        ...lemmasOf(rest[rest.length - 1] ?? '').map((l) =>
+          [first, ...rest.slice(0, -1), l].join(' '),
+        ),
       ].filter(inLexicon)
       if (found.length > 0) {
         const senses = new Map<number, number>()
-        for (const k of found) for (const [id, r] of sensesOf(k, maxRank)) senses.set(id, Math.min(r, senses.get(id) ?? 7))
+        for (const k of found)
+          for (const [id, r] of sensesOf(k, maxRank))
+            senses.set(id, Math.min(r, senses.get(id) ?? 7))
         units.push({
           start: slice[0]![1],
           end: slice[n - 1]![1],
@@ -148,7 +163,13 @@ function analyse(text: string, maxRank: number, isGloss = false): EnglishText {
   for (const s of singles) if (!used.has(s.start)) cover.push(s)
   cover.sort((x, y) => x.start - y.start)
   const lightUnits = isGloss ? [] : allMulti.filter((u) => u.light)
-  return { tokens, surfaces, units: [...multi, ...singles, ...lightUnits], cover, opening: openingOf(text, tokens) }
+  return {
+    tokens,
+    surfaces,
+    units: [...multi, ...singles, ...lightUnits],
+    cover,
+    opening: openingOf(text, tokens),
+  }
 }
 
 function unitsMatch(a: Unit, b: Unit): boolean {
@@ -179,7 +200,13 @@ function parseGlosses(idiomTranslation: string, extra: string[] = []): Gloss[] {
     .replace(/\([^)]*\)/g, ' ')
     .split(/[;,]|\bor\b/)
     .concat(extra)
-    .map((p) => p.trim().replace(/^to\s+/i, '').replace(/^be\s+/i, '').trim())
+    .map((p) =>
+      p
+        .trim()
+        .replace(/^to\s+/i, '')
+        .replace(/^be\s+/i, '')
+        .trim(),
+    )
     .filter((p) => p.length > 0)
   return parts.map((p) => {
     const glossText = analyseCached(p, REFERENCE_SENSE_RANK, true)
@@ -217,7 +244,24 @@ function negatedAt(text: EnglishText, positions: number[], gloss: Gloss | null):
   return false
 }
 
-const AUXILIARIES = new Set(['am', 'is', 'are', 'was', 'were', 'be', 'been', 'being', "'s", 'have', 'has', 'had', 'get', 'got', 'just', 'already'])
+const AUXILIARIES = new Set([
+  'am',
+  'is',
+  'are',
+  'was',
+  'were',
+  'be',
+  'been',
+  'being',
+  "'s",
+  'have',
+  'has',
+  'had',
+  'get',
+  'got',
+  'just',
+  'already',
+])
 
 function hasPast(tokens: string[]): boolean {
   return tokens.some((t, i) => {
@@ -252,7 +296,12 @@ function quoteList(words: string[]): string {
  * questions ("don't you want another one?" asks the same as "do you want another one?"), the
  * opening interjection ("Don't worry," for "Relax,") and the idiom's own words, checked apart.
  */
-function statementPolarity(text: string, analysed: EnglishText, idiom: number[] | null, gloss: Gloss | null): boolean {
+function statementPolarity(
+  text: string,
+  analysed: EnglishText,
+  idiom: number[] | null,
+  gloss: Gloss | null,
+): boolean {
   const skip = new Set(analysed.opening)
   if (idiom && idiom.length) {
     const from = idiom[0]! - NEGATION_WINDOW
@@ -317,7 +366,9 @@ function judge(
   if (!userSpan && refSpan && refSpan.length > 0) {
     const idiomUnits = refContent.filter((u) => idiomInRef.has(u.start))
     if (idiomUnits.length > 0 && idiomUnits.every(matchedRef)) {
-      userSpan = idiomUnits.flatMap((u) => user.units.filter((x) => unitsMatch(x, u)).map((x) => x.start))
+      userSpan = idiomUnits.flatMap((u) =>
+        user.units.filter((x) => unitsMatch(x, u)).map((x) => x.start),
+      )
       userSpan.sort((a, b) => a - b)
     }
   }
@@ -350,9 +401,10 @@ function judge(
     // detail may be them, unless the learner's own words carry the idiom's meaning
     const core = missing.filter((u) => !isDetail(u))
     if (userSpan) {
-      missingDetails = missing.filter((u) => isDetail(u) || (!u.multi && isNounLike(ref.tokens[u.start] ?? '')))
-    }
-    else evidence = core.length === 0
+      missingDetails = missing.filter(
+        (u) => isDetail(u) || (!u.multi && isNounLike(ref.tokens[u.start] ?? '')),
+      )
+    } else evidence = core.length === 0
   }
 
   if (!evidence) {
@@ -361,13 +413,19 @@ function judge(
       accuracy: 'major',
       mistakeType: 'meaning',
       feedback: `Your translation misses the idiom's meaning: ${idiomName} means "${meaning}".${
-        extra.length ? ` You wrote ${quoteList(extra.map((u) => surfaceOf(user, u)))}, which does not say that.` : ''
+        extra.length
+          ? ` You wrote ${quoteList(extra.map((u) => surfaceOf(user, u)))}, which does not say that.`
+          : ''
       }`,
     }
   }
   // "broke" and "have no money" agree: a gloss that carries its own negation cancels it out
-  const refNegative = refSpan ? negatedAt(ref, refSpan, refGloss) !== (refGloss?.negative ?? false) : false
-  const userNegative = userSpan ? negatedAt(user, userSpan, userGloss) !== (userGloss?.negative ?? false) : false
+  const refNegative = refSpan
+    ? negatedAt(ref, refSpan, refGloss) !== (refGloss?.negative ?? false)
+    : false
+  const userNegative = userSpan
+    ? negatedAt(user, userSpan, userGloss) !== (userGloss?.negative ?? false)
+    : false
   if (refSpan && userSpan && refNegative !== userNegative) {
     return {
       rank: 0,
@@ -381,34 +439,51 @@ function judge(
 
   // a verb or adjective said differently ("chose" for "picked") is paraphrase; a changed or
   // dropped name, place, time or object is the detail slip the rubric calls minor
-  const counts = (text: EnglishText) => (u: Unit): boolean =>
-    u.multi ? false : isNounLike(text.tokens[u.start] ?? '') || isDetail(u)
+  const counts =
+    (text: EnglishText) =>
+    (u: Unit): boolean =>
+      u.multi ? false : isNounLike(text.tokens[u.start] ?? '') || isDetail(u)
   missingDetails = missingDetails.filter(counts(ref))
   const extraDetails = extra.filter(counts(user))
   // the idiom's own negation is compared above, when both sides show the idiom
   const both = refSpan !== null && userSpan !== null
   const refPolarity = statementPolarity(reference, ref, both ? refSpan : null, refGloss)
   const userPolarity = statementPolarity(userText, user, both ? userSpan : null, userGloss)
-  if (refPolarity !== userPolarity !== (!both && userSpan !== null && (userGloss?.negative ?? false))) {
+  if (
+    (refPolarity !== userPolarity) !==
+    (!both && userSpan !== null && (userGloss?.negative ?? false))
+  ) {
     return {
       rank: 0,
       accuracy: 'major',
       mistakeType: 'meaning',
-      feedback: 'Your translation says the opposite of the sentence: check the negation (not, no, never, nobody).',
+      feedback:
+        'Your translation says the opposite of the sentence: check the negation (not, no, never, nobody).',
     }
   }
 
   const slips: string[] = []
   if (missingDetails.length === 1 && extraDetails.length === 1) {
-    slips.push(`You wrote "${surfaceOf(user, extraDetails[0]!)}" where the sentence says "${surfaceOf(ref, missingDetails[0]!)}".`)
+    slips.push(
+      `You wrote "${surfaceOf(user, extraDetails[0]!)}" where the sentence says "${surfaceOf(ref, missingDetails[0]!)}".`,
+    )
   } else {
-    if (missingDetails.length) slips.push(`You left out ${quoteList(missingDetails.map((u) => surfaceOf(ref, u)))}.`)
-    if (extraDetails.length) slips.push(`${quoteList(extraDetails.map((u) => surfaceOf(user, u)))} is not in the sentence.`)
+    if (missingDetails.length)
+      slips.push(`You left out ${quoteList(missingDetails.map((u) => surfaceOf(ref, u)))}.`)
+    if (extraDetails.length)
+      slips.push(
+        `${quoteList(extraDetails.map((u) => surfaceOf(user, u)))} is not in the sentence.`,
+      )
   }
-  if (hasPast(ref.tokens) !== hasPast(user.tokens)) slips.push('Check the tense: the sentence is in the ' + (hasPast(ref.tokens) ? 'past.' : 'present or future.'))
+  if (hasPast(ref.tokens) !== hasPast(user.tokens))
+    slips.push(
+      'Check the tense: the sentence is in the ' +
+        (hasPast(ref.tokens) ? 'past.' : 'present or future.'),
+    )
   const refPersons = personsOf(ref.tokens)
   const newPersons = [...personsOf(user.tokens)].filter((p) => !refPersons.has(p))
-  if (newPersons.length) slips.push('Check who is doing what: the person changed (for example "I" instead of "you").')
+  if (newPersons.length)
+    slips.push('Check who is doing what: the person changed (for example "I" instead of "you").')
 
   if (slips.length === 0) {
     return {
@@ -445,7 +520,10 @@ export function gradeTranslation(example: EvaluatorExample, userText: string): T
   const referenceWords = new Set(references.flatMap(tokeniseEnglish))
   const spanish = new Set(tokeniseSpanish(example.text).map((t) => t.folded))
   const copied = user.tokens.filter(
-    (t) => (spanish.has(fold(t)) || SPANISH_FUNCTION_WORDS.has(fold(t))) && !referenceWords.has(t) && !isFunctionWord(t),
+    (t) =>
+      (spanish.has(fold(t)) || SPANISH_FUNCTION_WORDS.has(fold(t))) &&
+      !referenceWords.has(t) &&
+      !isFunctionWord(t),
   )
   if (copied.length >= Math.max(2, user.tokens.length * 0.5)) {
     return majorOnly('untranslated', 'This is Spanish. Write what the sentence means in English.')
@@ -469,11 +547,11 @@ export function gradeTranslation(example: EvaluatorExample, userText: string): T
     const literal = analyseCached(example.literal, REFERENCE_SENSE_RANK)
     const refs = references.map((r) => analyseCached(r, REFERENCE_SENSE_RANK))
     const literalOnly = literal.cover.filter(
-      (u) =>
-        !refs.some((r) => hasUnit(u, r)) &&
-        !glosses.some((g) => hasUnit(u, g.analysed)),
+      (u) => !refs.some((r) => hasUnit(u, r)) && !glosses.some((g) => hasUnit(u, g.analysed)),
     )
-    const hits = literalOnly.filter((u) => user.units.some((x) => x.keys.some((k) => u.keys.includes(k))))
+    const hits = literalOnly.filter((u) =>
+      user.units.some((x) => x.keys.some((k) => u.keys.includes(k))),
+    )
     if (literalOnly.length > 0 && hits.length >= Math.max(1, Math.ceil(literalOnly.length * 0.6))) {
       return majorOnly(
         'literal',

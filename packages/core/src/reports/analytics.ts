@@ -57,8 +57,10 @@ const shares = (g: Grades, n: number): AccuracyShares => ({
   minor: percent(g.minor, n),
   major: percent(g.major, n),
 })
-const byCountThenName = <T>(count: (x: T) => number, name: (x: T) => string) => (a: T, b: T) =>
-  count(b) - count(a) || (name(a) < name(b) ? -1 : name(a) > name(b) ? 1 : 0)
+const byCountThenName =
+  <T>(count: (x: T) => number, name: (x: T) => string) =>
+  (a: T, b: T) =>
+    count(b) - count(a) || (name(a) < name(b) ? -1 : name(a) > name(b) ? 1 : 0)
 
 /**
  * A fast local wall clock for many instants: Intl is asked for the offset at the two ends of
@@ -69,7 +71,12 @@ const byCountThenName = <T>(count: (x: T) => number, name: (x: T) => string) => 
 function localClockFor(timeZone: string): (ms: number) => { dayNumber: number; hour: number } {
   const offsetAt = (ms: number) => {
     const w = localWallClock(ms, timeZone)
-    return w.dayNumber * DAY_MS + w.hour * 3_600_000 + w.minute * 60_000 - Math.floor(ms / 60_000) * 60_000
+    return (
+      w.dayNumber * DAY_MS +
+      w.hour * 3_600_000 +
+      w.minute * 60_000 -
+      Math.floor(ms / 60_000) * 60_000
+    )
   }
   const dayOffsets = new Map<number, number | null>()
   const buckets = new Map<number, { dayNumber: number; hour: number }>()
@@ -123,7 +130,10 @@ export function computeFacts(reviews: readonly ReportReview[], options: FactsOpt
   let perfectBoth = 0
   const transcription = grades()
   const translation = grades()
-  const weeks = new Map<number, { n: number; overall: Grades; transcription: Grades; translation: Grades }>()
+  const weeks = new Map<
+    number,
+    { n: number; overall: Grades; transcription: Grades; translation: Grades }
+  >()
   const tones = new Map<Tone, Tally>()
   const bands = new Map<UsageBand, Tally>()
   const mistakes = new Map<MistakeType, number>()
@@ -173,9 +183,11 @@ export function computeFacts(reviews: readonly ReportReview[], options: FactsOpt
       bands.set(b, band)
     }
 
-    if (r.mistakeType && r.mistakeType !== 'none') mistakes.set(r.mistakeType, (mistakes.get(r.mistakeType) ?? 0) + 1)
+    if (r.mistakeType && r.mistakeType !== 'none')
+      mistakes.set(r.mistakeType, (mistakes.get(r.mistakeType) ?? 0) + 1)
     // A word listed twice in one review counts once for it.
-    for (const w of new Set(r.missedWords.map(wordKey))) if (w) words.set(w, (words.get(w) ?? 0) + 1)
+    for (const w of new Set(r.missedWords.map(wordKey)))
+      if (w) words.set(w, (words.get(w) ?? 0) + 1)
     const idiom = idioms.get(r.idiomText) ?? { reviews: 0, missed: 0 }
     idiom.reviews++
     if (r.rating === 'again') idiom.missed++
@@ -196,7 +208,11 @@ export function computeFacts(reviews: readonly ReportReview[], options: FactsOpt
   const lastDay = sortedDays.at(-1)
   const current = lastDay !== undefined && (lastDay === today || lastDay === today - 1) ? run : 0
 
-  const tally = (t: Tally) => ({ reviews: t.reviews, perfect: t.perfect, perfectRate: percent(t.perfect, t.reviews) })
+  const tally = (t: Tally) => ({
+    reviews: t.reviews,
+    perfect: t.perfect,
+    perfectRate: percent(t.perfect, t.reviews),
+  })
 
   return {
     reviewCount: count,
@@ -220,18 +236,36 @@ export function computeFacts(reviews: readonly ReportReview[], options: FactsOpt
         translation: shares(w.translation, w.n),
       })),
     byTone: TONES.filter((t) => tones.has(t)).map((tone) => ({ tone, ...tally(tones.get(tone)!) })),
-    byBand: USAGE_BANDS.filter((b) => bands.has(b)).map((band) => ({ band, ...tally(bands.get(band)!) })),
+    byBand: USAGE_BANDS.filter((b) => bands.has(b)).map((band) => ({
+      band,
+      ...tally(bands.get(band)!),
+    })),
     byMistakeType: [...mistakes.entries()]
       .map(([mistakeType, n]) => ({ mistakeType, count: n, share: percent(n, count) }))
-      .sort(byCountThenName((m) => m.count, (m) => m.mistakeType)),
+      .sort(
+        byCountThenName(
+          (m) => m.count,
+          (m) => m.mistakeType,
+        ),
+      ),
     topMissedWords: [...words.entries()]
       .map(([word, n]) => ({ word, count: n }))
-      .sort(byCountThenName((w) => w.count, (w) => w.word))
+      .sort(
+        byCountThenName(
+          (w) => w.count,
+          (w) => w.word,
+        ),
+      )
       .slice(0, TOP_N),
     topMissedIdioms: [...idioms.entries()]
       .filter(([, i]) => i.missed > 0)
       .map(([idiom, i]) => ({ idiom, reviews: i.reviews, missed: i.missed }))
-      .sort(byCountThenName((i) => i.missed, (i) => i.idiom))
+      .sort(
+        byCountThenName(
+          (i) => i.missed,
+          (i) => i.idiom,
+        ),
+      )
       .slice(0, TOP_N),
     streak: { current, longest },
     timeOfDay: PARTS_OF_DAY.map((part) => ({ part, ...tally(parts.get(part)!) })),

@@ -31,7 +31,20 @@ export const INSIGHT_THRESHOLDS = {
 } as const
 
 const MAX_TIPS = 4
-const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December']
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+]
 
 /** '2025-03-10' → '10 March 2025'. */
 function longDate(isoDay: string): string {
@@ -55,25 +68,32 @@ const PART_PHRASE: Record<PartOfDay, string> = {
 }
 
 /** Learner-facing names and advice for each mistake type (see contract/evaluation.ts). */
-const MISTAKES: Record<Exclude<MistakeType, 'none'>, { what: string; suggestion: string; tip: string }> = {
+const MISTAKES: Record<
+  Exclude<MistakeType, 'none'>,
+  { what: string; suggestion: string; tip: string }
+> = {
   accent: {
     what: 'missing or wrong accents',
-    suggestion: 'Before you submit, check the stressed vowel of each word that needs an accent (está, así, también).',
+    suggestion:
+      'Before you submit, check the stressed vowel of each word that needs an accent (está, así, también).',
     tip: 'Learn the few accent rules (words ending in a vowel, n or s are stressed on the second-to-last syllable unless marked); they cover most cases.',
   },
   spelling: {
     what: 'spelling slips such as ll/y, s/z/c or b/v',
-    suggestion: 'When you are unsure between ll and y, or s, z and c, write the word you know best and look it up after the result.',
+    suggestion:
+      'When you are unsure between ll and y, or s, z and c, write the word you know best and look it up after the result.',
     tip: 'Keep a short list of words you misspell and read it before a session.',
   },
   missing_word: {
     what: 'a short word left out',
-    suggestion: 'Replay the audio once more and count the words before you submit; small words like que, de and lo are easy to drop.',
+    suggestion:
+      'Replay the audio once more and count the words before you submit; small words like que, de and lo are easy to drop.',
     tip: 'Listen for the small linking words (que, de, lo, se): they carry the grammar of the sentence.',
   },
   extra_word: {
     what: 'an extra word added',
-    suggestion: 'Type only what you hear; if you are filling a gap from memory, replay that part instead.',
+    suggestion:
+      'Type only what you hear; if you are filling a gap from memory, replay that part instead.',
     tip: 'Transcribe what you hear, not what you expect to hear.',
   },
   voseo: {
@@ -83,42 +103,50 @@ const MISTAKES: Record<Exclude<MistakeType, 'none'>, { what: string; suggestion:
   },
   idiom: {
     what: 'a word of the idiom missing or changed',
-    suggestion: 'Read the idiom on the results screen aloud a few times; the fixed words of an idiom rarely change.',
+    suggestion:
+      'Read the idiom on the results screen aloud a few times; the fixed words of an idiom rarely change.',
     tip: 'Learn each idiom as a whole chunk, with its fixed words, rather than word by word.',
   },
   sentence: {
     what: 'much of the sentence missing or wrong',
-    suggestion: 'Replay the audio in pieces and write one chunk at a time rather than the whole sentence at once.',
+    suggestion:
+      'Replay the audio in pieces and write one chunk at a time rather than the whole sentence at once.',
     tip: 'Break long sentences into chunks of three or four words when you listen.',
   },
   literal: {
     what: 'the idiom translated word for word',
-    suggestion: 'Ask what a speaker means by the idiom, not what its words say, and translate that.',
+    suggestion:
+      'Ask what a speaker means by the idiom, not what its words say, and translate that.',
     tip: 'For each idiom, remember one natural English equivalent rather than its literal words.',
   },
   meaning: {
     what: 'the wrong meaning',
-    suggestion: 'Read the reference translation on the results screen and say in your own words what the idiom means.',
+    suggestion:
+      'Read the reference translation on the results screen and say in your own words what the idiom means.',
     tip: 'Picture a situation where you would use the idiom; meanings stick better with a scene.',
   },
   detail: {
     what: 'a detail, tense or person slipping in the translation',
-    suggestion: 'Check who does what and when (person and tense) before you submit the translation.',
+    suggestion:
+      'Check who does what and when (person and tense) before you submit the translation.',
     tip: 'Read your translation back against the Spanish once, looking only at verbs and pronouns.',
   },
   untranslated: {
     what: 'Spanish words left in the translation',
-    suggestion: 'When a word has no exact English match, describe it: an approximate translation beats leaving it in Spanish.',
+    suggestion:
+      'When a word has no exact English match, describe it: an approximate translation beats leaving it in Spanish.',
     tip: 'Find an everyday English way to say each idiom, even if it is not word for word.',
   },
   empty: {
     what: 'answers left empty',
-    suggestion: 'Type whatever you caught, even a few words: a partial answer tells the scheduler more than an empty one.',
+    suggestion:
+      'Type whatever you caught, even a few words: a partial answer tells the scheduler more than an empty one.',
     tip: 'Always write something: partial answers show you what you did catch.',
   },
   wrong_language: {
     what: 'an answer in the wrong language',
-    suggestion: 'Type the Spanish you hear in the first box and the English translation in the second.',
+    suggestion:
+      'Type the Spanish you hear in the first box and the English translation in the second.',
     tip: 'Take a second before typing to check which box you are in.',
   },
 }
@@ -175,26 +203,32 @@ function fields(f: ReportFacts): Phrased | undefined {
     ? {
         pattern: 'Hearing is the harder part',
         description: evidence,
-        suggestion: 'Replay the audio, slowed down in your head word by word, before you type what you heard.',
+        suggestion:
+          'Replay the audio, slowed down in your head word by word, before you type what you heard.',
         tip: 'Listen to Rioplatense speech outside the app (podcasts, series) to tune your ear to its sounds: the sh-sound of ll and y, dropped final s.',
       }
     : {
         pattern: 'Translating is the harder part',
         description: evidence,
-        suggestion: 'After each answer, read the reference translation and compare it with yours phrase by phrase.',
+        suggestion:
+          'After each answer, read the reference translation and compare it with yours phrase by phrase.',
         tip: 'Translate the meaning of the whole sentence, not word by word.',
       }
 }
 
 /** Best versus worst group with enough reviews, when they differ enough. */
-function compareGroups<G extends { reviews: number; perfectRate: number }>(groups: readonly G[]): [G, G] | undefined {
+function compareGroups<G extends { reviews: number; perfectRate: number }>(
+  groups: readonly G[],
+): [G, G] | undefined {
   const eligible = groups.filter((g) => g.reviews >= INSIGHT_THRESHOLDS.minGroupReviews)
   if (eligible.length < 2) return undefined
   // Stable sort: ties keep the canonical order, so the phrasing is deterministic.
   const sorted = [...eligible].sort((a, b) => b.perfectRate - a.perfectRate)
   const best = sorted[0]!
   const worst = sorted.at(-1)!
-  return best.perfectRate - worst.perfectRate >= INSIGHT_THRESHOLDS.minGroupGap ? [best, worst] : undefined
+  return best.perfectRate - worst.perfectRate >= INSIGHT_THRESHOLDS.minGroupGap
+    ? [best, worst]
+    : undefined
 }
 
 function tones(f: ReportFacts): Phrased | undefined {
@@ -225,7 +259,11 @@ function bands(f: ReportFacts): Phrased | undefined {
 function mistakes(f: ReportFacts): Phrased | undefined {
   const top = f.byMistakeType[0]
   if (!top || top.mistakeType === 'none') return undefined
-  if (top.count < INSIGHT_THRESHOLDS.minMistakeCount || top.share < INSIGHT_THRESHOLDS.minMistakeShare) return undefined
+  if (
+    top.count < INSIGHT_THRESHOLDS.minMistakeCount ||
+    top.share < INSIGHT_THRESHOLDS.minMistakeShare
+  )
+    return undefined
   const m = MISTAKES[top.mistakeType]
   return {
     pattern: `Your most common mistake: ${m.what}`,
@@ -236,7 +274,9 @@ function mistakes(f: ReportFacts): Phrased | undefined {
 }
 
 function words(f: ReportFacts): Phrased | undefined {
-  const often = f.topMissedWords.filter((w) => w.count >= INSIGHT_THRESHOLDS.minWordMisses).slice(0, 3)
+  const often = f.topMissedWords
+    .filter((w) => w.count >= INSIGHT_THRESHOLDS.minWordMisses)
+    .slice(0, 3)
   if (!often.length) return undefined
   return {
     pattern: often.length === 1 ? 'A word you keep missing' : 'Words you keep missing',
@@ -247,12 +287,15 @@ function words(f: ReportFacts): Phrased | undefined {
 }
 
 function idioms(f: ReportFacts): Phrased | undefined {
-  const often = f.topMissedIdioms.filter((i) => i.missed >= INSIGHT_THRESHOLDS.minIdiomMisses).slice(0, 3)
+  const often = f.topMissedIdioms
+    .filter((i) => i.missed >= INSIGHT_THRESHOLDS.minIdiomMisses)
+    .slice(0, 3)
   if (!often.length) return undefined
   return {
     pattern: often.length === 1 ? 'An idiom that keeps slipping' : 'Idioms that keep slipping',
     description: `${list(often.map((i) => `"${i.idiom}" had a major error in ${i.missed} of ${plural(i.reviews, 'review')}`))}.`,
-    suggestion: 'Say each of them aloud in a sentence of your own; the scheduler will also bring them back sooner.',
+    suggestion:
+      'Say each of them aloud in a sentence of your own; the scheduler will also bring them back sooner.',
     tip: 'Make up your own sentence with an idiom that keeps slipping: using it beats rereading it.',
   }
 }
@@ -320,14 +363,29 @@ export function insightsFrom(facts: ReportFacts): ReportText {
       strategyTips: GENERAL_TIPS.slice(0, 2),
     }
   }
-  const phrased = [overview, trend, fields, tones, bands, mistakes, words, idioms, timeOfDay, streak]
+  const phrased = [
+    overview,
+    trend,
+    fields,
+    tones,
+    bands,
+    mistakes,
+    words,
+    idioms,
+    timeOfDay,
+    streak,
+  ]
     .map((make) => make(facts))
     .filter((p): p is Phrased => p !== undefined)
   const tips: string[] = []
   for (const p of phrased) if (p.tip && !tips.includes(p.tip)) tips.push(p.tip)
   for (const t of GENERAL_TIPS) if (tips.length < 2 && !tips.includes(t)) tips.push(t)
   return {
-    insights: phrased.map(({ pattern, description, suggestion }) => ({ pattern, description, suggestion })),
+    insights: phrased.map(({ pattern, description, suggestion }) => ({
+      pattern,
+      description,
+      suggestion,
+    })),
     strategyTips: tips.slice(0, MAX_TIPS),
   }
 }

@@ -30,7 +30,8 @@ function review(
 ): ReportReview {
   // Buenos Aires is UTC−3: local 23:00 on day d is 02:00 UTC on d + 1.
   const date = new Date(Date.UTC(2025, 2, day, slot.hour + 3)).toISOString()
-  const rating = t === 'major' || tr === 'major' ? 'again' : t === 'minor' || tr === 'minor' ? 'hard' : 'good'
+  const rating =
+    t === 'major' || tr === 'major' ? 'again' : t === 'minor' || tr === 'minor' ? 'hard' : 'good'
   return {
     date,
     transcriptionAccuracy: t,
@@ -53,7 +54,20 @@ function review(
  * - night: transcription major ('idiom', missed gamba, listed twice in two spellings).
  */
 function history(): ReportReview[] {
-  const days = [3, 4, 5, 6, 7, 8, 10, 11, 12, 13, 14, ...Array.from({ length: 14 }, (_, i) => 17 + i)]
+  const days = [
+    3,
+    4,
+    5,
+    6,
+    7,
+    8,
+    10,
+    11,
+    12,
+    13,
+    14,
+    ...Array.from({ length: 14 }, (_, i) => 17 + i),
+  ]
   const out: ReportReview[] = []
   for (const day of days) {
     out.push(review(day, MORNING, 'perfect', 'perfect', 'none'))
@@ -186,8 +200,13 @@ describe('computeFacts', () => {
   })
 
   it('keeps the current streak alive through today and ends it after a missed day', () => {
-    expect(computeFacts(history(), { timeZone: ZONE, now: new Date('2025-03-30T20:00:00Z') }).streak.current).toBe(14)
-    expect(computeFacts(history(), { timeZone: ZONE, now: new Date('2025-04-01T15:00:00Z') }).streak).toEqual({
+    expect(
+      computeFacts(history(), { timeZone: ZONE, now: new Date('2025-03-30T20:00:00Z') }).streak
+        .current,
+    ).toBe(14)
+    expect(
+      computeFacts(history(), { timeZone: ZONE, now: new Date('2025-04-01T15:00:00Z') }).streak,
+    ).toEqual({
       current: 0,
       longest: 14,
     })
@@ -195,7 +214,10 @@ describe('computeFacts', () => {
 
   it('follows daylight-saving time: a day of 23 hours is still one day', () => {
     // Los Angeles springs forward on Sunday 9 March 2025.
-    const la = (iso: string): ReportReview => ({ ...review(1, MORNING, 'perfect', 'perfect', 'none'), date: iso })
+    const la = (iso: string): ReportReview => ({
+      ...review(1, MORNING, 'perfect', 'perfect', 'none'),
+      date: iso,
+    })
     const f = computeFacts(
       [la('2025-03-08T07:30:00Z'), la('2025-03-09T07:30:00Z'), la('2025-03-10T06:30:00Z')],
       { timeZone: 'America/Los_Angeles', now: new Date('2025-03-10T18:00:00Z') },
@@ -207,7 +229,10 @@ describe('computeFacts', () => {
   })
 
   it('handles half-hour zones and a DST change of half an hour', () => {
-    const at = (iso: string): ReportReview => ({ ...review(1, MORNING, 'perfect', 'perfect', 'none'), date: iso })
+    const at = (iso: string): ReportReview => ({
+      ...review(1, MORNING, 'perfect', 'perfect', 'none'),
+      date: iso,
+    })
     // Kolkata is UTC+5:30: 18:29 UTC is 23:59 on the 10th, 18:31 UTC 00:01 on the 11th.
     const kolkata = computeFacts([at('2025-03-10T18:29:00Z'), at('2025-03-10T18:31:00Z')], {
       timeZone: 'Asia/Kolkata',
@@ -225,10 +250,13 @@ describe('computeFacts', () => {
   })
 
   it('gives empty figures without reviews and skips unparseable dates', () => {
-    const f = computeFacts([{ ...review(3, MORNING, 'perfect', 'perfect', 'none'), date: 'yesterday' }], {
-      timeZone: 'Not/AZone',
-      now: NOW,
-    })
+    const f = computeFacts(
+      [{ ...review(3, MORNING, 'perfect', 'perfect', 'none'), date: 'yesterday' }],
+      {
+        timeZone: 'Not/AZone',
+        now: NOW,
+      },
+    )
     expect(f).toMatchObject({
       reviewCount: 0,
       firstReview: null,
@@ -244,7 +272,15 @@ describe('computeFacts', () => {
 describe('partOfDay', () => {
   it('splits the local day at 05, 12, 17 and 21 h', () => {
     expect([4, 5, 11, 12, 16, 17, 20, 21, 0].map(partOfDay)).toEqual([
-      'night', 'morning', 'morning', 'afternoon', 'afternoon', 'evening', 'evening', 'night', 'night',
+      'night',
+      'morning',
+      'morning',
+      'afternoon',
+      'afternoon',
+      'evening',
+      'evening',
+      'night',
+      'night',
     ])
   })
 })
@@ -257,7 +293,8 @@ describe('insightsFrom', () => {
     expect(text.insights).toEqual([
       {
         pattern: 'Your overall accuracy',
-        description: 'In 100 reviews, 39% had both the transcription and the translation perfect (39 of 100).',
+        description:
+          'In 100 reviews, 39% had both the transcription and the translation perfect (39 of 100).',
         suggestion: expect.stringMatching(/^Go slower/),
       },
       {
@@ -268,7 +305,8 @@ describe('insightsFrom', () => {
       },
       {
         pattern: 'Street idioms are harder for you',
-        description: 'You got 0% of your 25 Street reviews perfect, against 78% of your 50 Casual reviews.',
+        description:
+          'You got 0% of your 25 Street reviews perfect, against 78% of your 50 Casual reviews.',
         suggestion: expect.stringContaining('tone filter'),
       },
       {
@@ -296,7 +334,8 @@ describe('insightsFrom', () => {
       },
       {
         pattern: 'You do best in the morning',
-        description: '100% of your 25 reviews in the morning were perfect, against 0% of your 25 reviews at night.',
+        description:
+          '100% of your 25 reviews in the morning were perfect, against 0% of your 25 reviews at night.',
         suggestion: 'When you can, practise in the morning rather than at night.',
       },
       {
@@ -358,7 +397,13 @@ describe('numbersIn and unsupportedNumbers', () => {
   it('flags a number the facts do not hold', () => {
     const facts = computeFacts(history(), { timeZone: ZONE, now: NOW })
     const invented = {
-      insights: [{ pattern: 'Great', description: 'You got 39% right, up 37 points.', suggestion: 'Do 25 a day.' }],
+      insights: [
+        {
+          pattern: 'Great',
+          description: 'You got 39% right, up 37 points.',
+          suggestion: 'Do 25 a day.',
+        },
+      ],
       strategyTips: ['Review 100 times.'],
     }
     expect(unsupportedNumbers(invented, facts)).toEqual([37])

@@ -71,7 +71,9 @@ export const ReportFacts = z.object({
   ),
   /** Tones and usage bands with at least one review, in their canonical order. */
   byTone: z.array(z.object({ tone: Tone, reviews: Count, perfect: Count, perfectRate: Percent })),
-  byBand: z.array(z.object({ band: UsageBand, reviews: Count, perfect: Count, perfectRate: Percent })),
+  byBand: z.array(
+    z.object({ band: UsageBand, reviews: Count, perfect: Count, perfectRate: Percent }),
+  ),
   /** Mistake types other than none, most frequent first; share is of all reviews. */
   byMistakeType: z.array(z.object({ mistakeType: MistakeType, count: Count, share: Percent })),
   /** Words missed most often (lower case), most first, at most 10. */
@@ -81,7 +83,9 @@ export const ReportFacts = z.object({
   /** Runs of consecutive local days with at least one review. */
   streak: z.object({ current: Count, longest: Count }),
   /** Every part of day in order; perfectRate is 0 where there are no reviews. */
-  timeOfDay: z.array(z.object({ part: PartOfDay, reviews: Count, perfect: Count, perfectRate: Percent })),
+  timeOfDay: z.array(
+    z.object({ part: PartOfDay, reviews: Count, perfect: Count, perfectRate: Percent }),
+  ),
 })
 export type ReportFacts = z.infer<typeof ReportFacts>
 

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import { canonicalInstant, isDueToday, nextLocalMidnight, resolveTimeZone, startOfLocalDay } from './due.js'
+import {
+  canonicalInstant,
+  isDueToday,
+  nextLocalMidnight,
+  resolveTimeZone,
+  startOfLocalDay,
+} from './due.js'
 
 const at = (iso: string) => new Date(iso)
 
@@ -26,13 +32,21 @@ describe('due', () => {
 
     it('uses the first instant of the day when DST skips midnight (Santiago, 2024-09-08)', () => {
       // Clocks jump from 00:00 −04 to 01:00 −03, so the day starts at 04:00Z.
-      expect(nextLocalMidnight(at('2024-09-07T12:00:00Z'), 'America/Santiago').toISOString()).toBe('2024-09-08T04:00:00.000Z')
-      expect(startOfLocalDay(at('2024-09-08T12:00:00Z'), 'America/Santiago').toISOString()).toBe('2024-09-08T04:00:00.000Z')
+      expect(nextLocalMidnight(at('2024-09-07T12:00:00Z'), 'America/Santiago').toISOString()).toBe(
+        '2024-09-08T04:00:00.000Z',
+      )
+      expect(startOfLocalDay(at('2024-09-08T12:00:00Z'), 'America/Santiago').toISOString()).toBe(
+        '2024-09-08T04:00:00.000Z',
+      )
     })
 
     it('falls back to UTC for an invalid or empty time zone', () => {
-      expect(nextLocalMidnight(at('2025-05-01T12:00:00Z'), 'Mars/Olympus_Mons').toISOString()).toBe('2025-05-02T00:00:00.000Z')
-      expect(nextLocalMidnight(at('2025-05-01T12:00:00Z'), '').toISOString()).toBe('2025-05-02T00:00:00.000Z')
+      expect(nextLocalMidnight(at('2025-05-01T12:00:00Z'), 'Mars/Olympus_Mons').toISOString()).toBe(
+        '2025-05-02T00:00:00.000Z',
+      )
+      expect(nextLocalMidnight(at('2025-05-01T12:00:00Z'), '').toISOString()).toBe(
+        '2025-05-02T00:00:00.000Z',
+      )
       expect(resolveTimeZone('Mars/Olympus_Mons')).toBe('UTC')
       expect(resolveTimeZone('Europe/Madrid')).toBe('Europe/Madrid')
     })
@@ -75,7 +89,9 @@ describe('due', () => {
       expect(isDueToday('2025-03-10T06:59:00Z', now, 'America/Los_Angeles')).toBe(true)
       expect(isDueToday('2025-03-10T07:00:00Z', now, 'America/Los_Angeles')).toBe(false)
       // Before the change the same wall-clock midnight was 08:00Z.
-      expect(isDueToday('2025-03-09T07:30:00Z', at('2025-03-08T20:00:00Z'), 'America/Los_Angeles')).toBe(true)
+      expect(
+        isDueToday('2025-03-09T07:30:00Z', at('2025-03-08T20:00:00Z'), 'America/Los_Angeles'),
+      ).toBe(true)
     })
   })
   describe('canonicalInstant', () => {

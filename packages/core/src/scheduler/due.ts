@@ -83,7 +83,12 @@ function startOfDayNumber(dayNumber: number, timeZone: string): number {
     .map((offset) => wall - offset)
     .filter((t) => {
       const p = localParts(t, timeZone)
-      return Date.UTC(p.year, p.month - 1, p.day) === wall && p.hour === 0 && p.minute === 0 && p.second === 0
+      return (
+        Date.UTC(p.year, p.month - 1, p.day) === wall &&
+        p.hour === 0 &&
+        p.minute === 0 &&
+        p.second === 0
+      )
     })
   if (exact.length > 0) return Math.min(...exact)
   // Midnight does not exist that day: find the first second whose local date is the day.
@@ -107,7 +112,11 @@ export function localWallClock(
 ): { dayNumber: number; hour: number; minute: number } {
   const epochMs = typeof at === 'number' ? at : at.getTime()
   const p = localParts(epochMs, timeZone)
-  return { dayNumber: Date.UTC(p.year, p.month - 1, p.day) / DAY_MS, hour: p.hour, minute: p.minute }
+  return {
+    dayNumber: Date.UTC(p.year, p.month - 1, p.day) / DAY_MS,
+    hour: p.hour,
+    minute: p.minute,
+  }
 }
 
 /** The start (usually 00:00) of the learner's local day containing `now`. */
@@ -132,7 +141,12 @@ export function isDueToday(dueDate: Date | string, now: Date, timeZone: string):
  * makes scanning thousands of due dates several times faster than Date.parse on each.
  */
 export function canonicalInstant(iso: string): string | null {
-  if (iso.length === 24 && iso.charCodeAt(23) === 90 /* Z */ && iso.charCodeAt(10) === 84 /* T */ && iso.charCodeAt(19) === 46) {
+  if (
+    iso.length === 24 &&
+    iso.charCodeAt(23) === 90 /* Z */ &&
+    iso.charCodeAt(10) === 84 /* T */ &&
+    iso.charCodeAt(19) === 46
+  ) {
     return iso
   }
   const ms = Date.parse(iso)

@@ -4,7 +4,11 @@ import { chooseNext, mergeFilter, type ChooseNextInput, type NewCandidate } from
 const BA = 'America/Argentina/Buenos_Aires'
 const NOW = new Date('2025-05-01T15:00:00Z') // 12:00 in Buenos Aires; next midnight 2025-05-02T03:00Z
 
-const candidate = (exampleId: string, usage: number, tone: NewCandidate['tone'] = 'Casual'): NewCandidate => ({
+const candidate = (
+  exampleId: string,
+  usage: number,
+  tone: NewCandidate['tone'] = 'Casual',
+): NewCandidate => ({
   exampleId,
   idiomId: `idiom-${exampleId}`,
   tone,
@@ -32,7 +36,10 @@ describe('next', () => {
         { exampleId: 'a', dueDate: '2025-04-20T10:00:00Z' },
         { exampleId: 'c', dueDate: '2025-05-01T14:00:00Z', isSandbox: true },
       ]
-      expect(chooseNext(input({ progress, candidates: [candidate('n', 10)] }))).toEqual({ kind: 'due', exampleId: 'a' })
+      expect(chooseNext(input({ progress, candidates: [candidate('n', 10)] }))).toEqual({
+        kind: 'due',
+        exampleId: 'a',
+      })
     })
 
     it('counts an item due later today (before local midnight) as due, and breaks ties by exampleId', () => {
@@ -52,7 +59,10 @@ describe('next', () => {
         { exampleId: 'junk', dueDate: 'not a date' },
       ]
       expect(chooseNext(input({ progress }))).toEqual({ kind: 'due', exampleId: 'plain' })
-      expect(chooseNext(input({ progress: [progress[0]!, progress[2]!] }))).toEqual({ kind: 'due', exampleId: 'offset' })
+      expect(chooseNext(input({ progress: [progress[0]!, progress[2]!] }))).toEqual({
+        kind: 'due',
+        exampleId: 'offset',
+      })
       expect(chooseNext(input({ progress: [progress[2]!, progress[3]!] }))).toEqual({
         kind: 'none',
         nextDueDate: '2025-05-02T03:00:00.000Z',
@@ -61,7 +71,12 @@ describe('next', () => {
 
     it('introduces a new item when nothing is due, most common idiom first, then by exampleId', () => {
       const progress = [{ exampleId: 'seen', dueDate: '2025-05-10T00:00:00Z' }]
-      const candidates = [candidate('c2', 6), candidate('c9b', 9), candidate('c9a', 9), candidate('seen', 10)]
+      const candidates = [
+        candidate('c2', 6),
+        candidate('c9b', 9),
+        candidate('c9a', 9),
+        candidate('seen', 10),
+      ]
       expect(chooseNext(input({ progress, candidates }))).toEqual({ kind: 'new', exampleId: 'c9a' })
     })
 
@@ -71,16 +86,24 @@ describe('next', () => {
       expect(pick('learner-1')).toEqual(pick('learner-1'))
       const picks = new Set(['a', 'b', 'c', 'd', 'e', 'f'].map((s) => JSON.stringify(pick(s))))
       expect(picks.size).toBeGreaterThan(1)
-      expect(chooseNext(input({ candidates: [...candidates, candidate('rare', 2)], seed: 'x' }))).not.toEqual({
+      expect(
+        chooseNext(input({ candidates: [...candidates, candidate('rare', 2)], seed: 'x' })),
+      ).not.toEqual({
         kind: 'new',
         exampleId: 'rare',
       })
     })
 
     it('applies the usage band and tone filter to new items, empty meaning All', () => {
-      const candidates = [candidate('street-9', 9, 'Street'), candidate('casual-6', 6), candidate('casual-3', 3)]
-      const pick = (usage: ChooseNextInput['filter']['usage'], tone: ChooseNextInput['filter']['tone']) =>
-        chooseNext(input({ candidates, filter: { usage, tone } }))
+      const candidates = [
+        candidate('street-9', 9, 'Street'),
+        candidate('casual-6', 6),
+        candidate('casual-3', 3),
+      ]
+      const pick = (
+        usage: ChooseNextInput['filter']['usage'],
+        tone: ChooseNextInput['filter']['tone'],
+      ) => chooseNext(input({ candidates, filter: { usage, tone } }))
       expect(pick('', '')).toEqual({ kind: 'new', exampleId: 'street-9' })
       expect(pick('', 'Casual')).toEqual({ kind: 'new', exampleId: 'casual-6' })
       expect(pick('uncommon', '')).toEqual({ kind: 'new', exampleId: 'casual-3' })
@@ -90,7 +113,9 @@ describe('next', () => {
 
     it('serves due items whatever the filter', () => {
       const progress = [{ exampleId: 'due', dueDate: '2025-04-30T10:00:00Z' }]
-      expect(chooseNext(input({ progress, filter: { usage: 'super_rare', tone: 'Official' } }))).toEqual({
+      expect(
+        chooseNext(input({ progress, filter: { usage: 'super_rare', tone: 'Official' } })),
+      ).toEqual({
         kind: 'due',
         exampleId: 'due',
       })
@@ -99,12 +124,17 @@ describe('next', () => {
     it('stops new items at the daily limit and says they come back at local midnight', () => {
       const progress = [{ exampleId: 'later', dueDate: '2025-05-09T12:00:00Z' }]
       const candidates = [candidate('n1', 8)]
-      expect(chooseNext(input({ progress, candidates, newToday: 9, dailyNewLimit: 10 }))).toEqual({ kind: 'new', exampleId: 'n1' })
+      expect(chooseNext(input({ progress, candidates, newToday: 9, dailyNewLimit: 10 }))).toEqual({
+        kind: 'new',
+        exampleId: 'n1',
+      })
       expect(chooseNext(input({ progress, candidates, newToday: 10, dailyNewLimit: 10 }))).toEqual({
         kind: 'none',
         nextDueDate: '2025-05-02T03:00:00.000Z',
       })
-      expect(chooseNext(input({ progress, candidates, dailyNewLimit: 0 }))).toMatchObject({ kind: 'none' })
+      expect(chooseNext(input({ progress, candidates, dailyNewLimit: 0 }))).toMatchObject({
+        kind: 'none',
+      })
     })
 
     it('answers none with the earliest later due date when there is nothing new to learn', () => {
@@ -112,7 +142,10 @@ describe('next', () => {
         { exampleId: 'p1', dueDate: '2025-05-09T12:00:00Z' },
         { exampleId: 'p2', dueDate: '2025-05-03T12:00:00Z' },
       ]
-      expect(chooseNext(input({ progress, newToday: 10 }))).toEqual({ kind: 'none', nextDueDate: '2025-05-03T12:00:00.000Z' })
+      expect(chooseNext(input({ progress, newToday: 10 }))).toEqual({
+        kind: 'none',
+        nextDueDate: '2025-05-03T12:00:00.000Z',
+      })
       expect(chooseNext(input())).toEqual({ kind: 'none', nextDueDate: null })
     })
 
@@ -122,14 +155,28 @@ describe('next', () => {
         { exampleId: 'later', dueDate: '2025-06-01T10:00:00Z' },
       ]
       const base = { progress, candidates: [candidate('n', 10)], newToday: 99, dailyNewLimit: 1 }
-      expect(chooseNext(input({ ...base, forcedExampleId: 'later' }))).toEqual({ kind: 'due', exampleId: 'later' })
-      expect(chooseNext(input({ ...base, forcedExampleId: 'elsewhere' }))).toEqual({ kind: 'new', exampleId: 'elsewhere' })
-      expect(chooseNext(input({ ...base, forcedExampleId: '' }))).toEqual({ kind: 'due', exampleId: 'due' })
+      expect(chooseNext(input({ ...base, forcedExampleId: 'later' }))).toEqual({
+        kind: 'due',
+        exampleId: 'later',
+      })
+      expect(chooseNext(input({ ...base, forcedExampleId: 'elsewhere' }))).toEqual({
+        kind: 'new',
+        exampleId: 'elsewhere',
+      })
+      expect(chooseNext(input({ ...base, forcedExampleId: '' }))).toEqual({
+        kind: 'due',
+        exampleId: 'due',
+      })
     })
 
     it('does not mutate its inputs', () => {
-      const progress = Object.freeze([Object.freeze({ exampleId: 'a', dueDate: '2025-04-30T10:00:00Z' })])
-      const candidates = Object.freeze([Object.freeze(candidate('b', 9)), Object.freeze(candidate('c', 10))])
+      const progress = Object.freeze([
+        Object.freeze({ exampleId: 'a', dueDate: '2025-04-30T10:00:00Z' }),
+      ])
+      const candidates = Object.freeze([
+        Object.freeze(candidate('b', 9)),
+        Object.freeze(candidate('c', 10)),
+      ])
       expect(() => chooseNext(input({ progress, candidates }))).not.toThrow()
       expect(candidates.map((c) => c.exampleId)).toEqual(['b', 'c'])
     })

@@ -47,7 +47,10 @@ export type NextChoice =
   | { kind: 'none'; nextDueDate: string | null }
 
 /** True when a candidate matches the preference filter (usage band and tone; '' = All). */
-export function matchesFilter(candidate: Pick<NewCandidate, 'tone' | 'usage'>, filter: PreferenceFilter): boolean {
+export function matchesFilter(
+  candidate: Pick<NewCandidate, 'tone' | 'usage'>,
+  filter: PreferenceFilter,
+): boolean {
   if (filter.tone !== '' && candidate.tone !== filter.tone) return false
   if (filter.usage !== '') {
     const range = USAGE_BAND_RANGES[filter.usage]
@@ -57,7 +60,10 @@ export function matchesFilter(candidate: Pick<NewCandidate, 'tone' | 'usage'>, f
 }
 
 /** Spec §4: filter values are merged into the existing filter; an absent value keeps the old one. */
-export function mergeFilter(current: PreferenceFilter, patch: Partial<PreferenceFilter>): PreferenceFilter {
+export function mergeFilter(
+  current: PreferenceFilter,
+  patch: Partial<PreferenceFilter>,
+): PreferenceFilter {
   return {
     usage: patch.usage ?? current.usage,
     tone: patch.tone ?? current.tone,
@@ -119,7 +125,10 @@ export function nextAvailableDate(input: {
 export function chooseNext(input: ChooseNextInput): NextChoice {
   const forced = input.forcedExampleId?.trim()
   if (forced) {
-    return { kind: input.progress.some((p) => p.exampleId === forced) ? 'due' : 'new', exampleId: forced }
+    return {
+      kind: input.progress.some((p) => p.exampleId === forced) ? 'due' : 'new',
+      exampleId: forced,
+    }
   }
 
   // Canonical ISO strings compare in time order, which spares a Date.parse per record.
@@ -153,6 +162,10 @@ export function chooseNext(input: ChooseNextInput): NextChoice {
 
   return {
     kind: 'none',
-    nextDueDate: nextAvailableDate({ endOfToday, progress: input.progress, newBlockedByDailyLimit: pick !== null }),
+    nextDueDate: nextAvailableDate({
+      endOfToday,
+      progress: input.progress,
+      newBlockedByDailyLimit: pick !== null,
+    }),
   }
 }

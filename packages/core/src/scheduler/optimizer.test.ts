@@ -38,7 +38,12 @@ const EVALUATION: Record<ReviewRating, ReviewEvaluation> = {
  * Learners whose memory follows `trueW` (not the defaults), scheduled by our default scheduler:
  * recall is drawn from the true forgetting curve; a third of reviews are 1–5 days late.
  */
-function simulate(opts: { cards: number; days: number; seed: number; trueW: readonly number[] }): CardReviews[] {
+function simulate(opts: {
+  cards: number
+  days: number
+  seed: number
+  trueW: readonly number[]
+}): CardReviews[] {
   const rand = mulberry32(opts.seed)
   const truth = new FSRSAlgorithm(toFsrsParameters({ w: [...opts.trueW] }))
   const log: CardReviews[] = []
@@ -54,9 +59,14 @@ function simulate(opts: { cards: number; days: number; seed: number; trueW: read
       if (!memory) wanted = u < 0.3 ? 'again' : u < 0.45 ? 'hard' : u < 0.9 ? 'good' : 'easy'
       else if (rand() >= truth.forgetting_curve(day - lastDay, memory.stability)) wanted = 'again'
       else wanted = u < 0.15 ? 'hard' : u < 0.9 ? 'good' : 'easy'
-      const { card: next, log: entry } = scheduleReview(card, EVALUATION[wanted], new Date(START + day * DAY_MS), {
-        elapsedMs: wanted === 'easy' ? 10_000 : 90_000,
-      })
+      const { card: next, log: entry } = scheduleReview(
+        card,
+        EVALUATION[wanted],
+        new Date(START + day * DAY_MS),
+        {
+          elapsedMs: wanted === 'easy' ? 10_000 : 90_000,
+        },
+      )
       memory = truth.next_state(memory, memory ? day - lastDay : 0, toFsrsGrade(entry.rating))
       reviews.push({ date: entry.date, rating: entry.rating })
       card = next
@@ -69,9 +79,13 @@ function simulate(opts: { cards: number; days: number; seed: number; trueW: read
 }
 
 /** A learner who forgets faster than FSRS's defaults assume. */
-const TRUE_W = default_w.map((w, i) => (i < 4 ? w * 0.4 : i === 8 ? w * 0.8 : i === 11 ? w * 0.7 : w))
+const TRUE_W = default_w.map((w, i) =>
+  i < 4 ? w * 0.4 : i === 8 ? w * 0.8 : i === 11 ? w * 0.7 : w,
+)
 
-const fakeBinding = (computeParameters: OptimizerBinding['computeParameters']): OptimizerBinding => ({
+const fakeBinding = (
+  computeParameters: OptimizerBinding['computeParameters'],
+): OptimizerBinding => ({
   FSRSBindingReview: class {} as OptimizerBinding['FSRSBindingReview'],
   FSRSBindingItem: class {} as OptimizerBinding['FSRSBindingItem'],
   computeParameters,
@@ -87,7 +101,9 @@ const real = await loadOptimizerBinding()
 describe('optimizer', () => {
   describe('loadOptimizerBinding', () => {
     it('answers undefined with a reason when the import fails', async () => {
-      const loaded = await loadOptimizerBinding(() => Promise.reject(new Error('Cannot find module')))
+      const loaded = await loadOptimizerBinding(() =>
+        Promise.reject(new Error('Cannot find module')),
+      )
       expect(loaded.binding).toBeUndefined()
       expect(loaded.reason).toMatch(/could not be loaded: Cannot find module/)
     })
@@ -108,12 +124,18 @@ describe('optimizer', () => {
           return Promise.reject(new Error('unexpected'))
         },
       })
-      expect(result).toEqual({ params: undefined, reason: 'too-few-reviews', detail: '20 reviews; at least 400 needed' })
+      expect(result).toEqual({
+        params: undefined,
+        reason: 'too-few-reviews',
+        detail: '20 reviews; at least 400 needed',
+      })
       expect(loads).toBe(0)
     })
 
     it('degrades gracefully when the binding cannot be imported', async () => {
-      const result = await optimizeParameters(enoughReviews, { loader: () => Promise.reject(new Error('no native build')) })
+      const result = await optimizeParameters(enoughReviews, {
+        loader: () => Promise.reject(new Error('no native build')),
+      })
       expect(result).toMatchObject({
         params: undefined,
         reason: 'binding-unavailable',
@@ -123,7 +145,9 @@ describe('optimizer', () => {
 
     it('reports a failed or malformed training run instead of throwing', async () => {
       const failing = fakeBinding(() => Promise.reject(new Error('compute_parameters failed')))
-      expect(await optimizeParameters(enoughReviews, { loader: async () => failing })).toMatchObject({
+      expect(
+        await optimizeParameters(enoughReviews, { loader: async () => failing }),
+      ).toMatchObject({
         params: undefined,
         reason: 'optimizer-failed',
         detail: 'compute_parameters failed',
@@ -135,18 +159,22 @@ describe('optimizer', () => {
       })
     })
 
-    it.runIf(real.binding)('lowers or keeps the log-loss on simulated reviews', { timeout: 20_000 }, async () => {
-      const log = simulate({ cards: 400, days: 300, seed: 42, trueW: TRUE_W })
-      const result = await optimizeParameters(log)
-      if (!result.params) throw new Error(`optimizer failed: ${result.reason} ${result.detail}`)
-      expect(result.params).toHaveLength(21)
-      expect(result.reviews).toBeGreaterThan(1_000)
-      const before = logLoss(undefined, log)
-      const after = logLoss({ w: result.params }, log)
-      const truth = logLoss({ w: [...TRUE_W] }, log)
-      expect(after).toBeLessThanOrEqual(before)
-      expect(truth).toBeLessThan(before)
-    })
+    it.runIf(real.binding)(
+      'lowers or keeps the log-loss on simulated reviews',
+      { timeout: 20_000 },
+      async () => {
+        const log = simulate({ cards: 400, days: 300, seed: 42, trueW: TRUE_W })
+        const result = await optimizeParameters(log)
+        if (!result.params) throw new Error(`optimizer failed: ${result.reason} ${result.detail}`)
+        expect(result.params).toHaveLength(21)
+        expect(result.reviews).toBeGreaterThan(1_000)
+        const before = logLoss(undefined, log)
+        const after = logLoss({ w: result.params }, log)
+        const truth = logLoss({ w: [...TRUE_W] }, log)
+        expect(after).toBeLessThanOrEqual(before)
+        expect(truth).toBeLessThan(before)
+      },
+    )
   })
 
   describe('logLoss', () => {

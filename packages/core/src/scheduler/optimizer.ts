@@ -31,7 +31,9 @@ export type OptimizerBindingLoader = () => Promise<unknown>
 /** One card's reviews, oldest first. A ReviewLogEntry[] fits. */
 export type CardReviews = readonly { date: string; rating: ReviewRating }[]
 
-export type LoadBindingResult = { binding: OptimizerBinding; reason?: undefined } | { binding: undefined; reason: string }
+export type LoadBindingResult =
+  | { binding: OptimizerBinding; reason?: undefined }
+  | { binding: undefined; reason: string }
 
 function toMessage(err: unknown): string {
   return err instanceof Error ? err.message : String(err)
@@ -44,9 +46,13 @@ const defaultLoader: OptimizerBindingLoader = () => {
 }
 
 /** Load the binding; never throws. */
-export async function loadOptimizerBinding(loader: OptimizerBindingLoader = defaultLoader): Promise<LoadBindingResult> {
+export async function loadOptimizerBinding(
+  loader: OptimizerBindingLoader = defaultLoader,
+): Promise<LoadBindingResult> {
   try {
-    const mod = (await loader()) as Partial<OptimizerBinding> & { default?: Partial<OptimizerBinding> }
+    const mod = (await loader()) as Partial<OptimizerBinding> & {
+      default?: Partial<OptimizerBinding>
+    }
     const binding = typeof mod.computeParameters === 'function' ? mod : mod.default
     if (
       binding &&
@@ -56,9 +62,15 @@ export async function loadOptimizerBinding(loader: OptimizerBindingLoader = defa
     ) {
       return { binding: binding as OptimizerBinding }
     }
-    return { binding: undefined, reason: `${OPTIMIZER_BINDING_MODULE} does not expose computeParameters` }
+    return {
+      binding: undefined,
+      reason: `${OPTIMIZER_BINDING_MODULE} does not expose computeParameters`,
+    }
   } catch (err) {
-    return { binding: undefined, reason: `${OPTIMIZER_BINDING_MODULE} could not be loaded: ${toMessage(err)}` }
+    return {
+      binding: undefined,
+      reason: `${OPTIMIZER_BINDING_MODULE} could not be loaded: ${toMessage(err)}`,
+    }
   }
 }
 
@@ -100,7 +112,10 @@ export function logLoss(params: FsrsParams | undefined, reviewLog: readonly Card
     let memory: FSRSState | null = null
     for (const review of toDayReviews(card)) {
       if (memory && review.deltaT > 0) {
-        const p = Math.min(1 - P_MIN, Math.max(P_MIN, algorithm.forgetting_curve(review.deltaT, memory.stability)))
+        const p = Math.min(
+          1 - P_MIN,
+          Math.max(P_MIN, algorithm.forgetting_curve(review.deltaT, memory.stability)),
+        )
         total += review.recalled ? -Math.log(p) : -Math.log(1 - p)
         count++
       }
@@ -118,7 +133,8 @@ function toTrainingItems(binding: OptimizerBinding, reviewLog: readonly CardRevi
   const items: object[] = []
   for (const card of reviewLog) {
     const reviews = toDayReviews(card).map((r) => new binding.FSRSBindingReview(r.grade, r.deltaT))
-    for (let end = 2; end <= reviews.length; end++) items.push(new binding.FSRSBindingItem(reviews.slice(0, end)))
+    for (let end = 2; end <= reviews.length; end++)
+      items.push(new binding.FSRSBindingItem(reviews.slice(0, end)))
   }
   return items
 }
@@ -133,7 +149,11 @@ export interface OptimizeOptions {
 
 export type OptimizeResult =
   | { params: number[]; reviews: number; items: number; reason?: undefined }
-  | { params: undefined; reason: 'too-few-reviews' | 'binding-unavailable' | 'optimizer-failed'; detail: string }
+  | {
+      params: undefined
+      reason: 'too-few-reviews' | 'binding-unavailable' | 'optimizer-failed'
+      detail: string
+    }
 
 /**
  * Fit FSRS weights (21, FSRS-6) to a learner's review log. Use as `{ w: result.params }`.
@@ -147,10 +167,15 @@ export async function optimizeParameters(
   const reviews = countReviews(reviewLog)
   const minReviews = opts.minReviews ?? OPTIMIZER_MIN_REVIEWS
   if (reviews < minReviews) {
-    return { params: undefined, reason: 'too-few-reviews', detail: `${reviews} reviews; at least ${minReviews} needed` }
+    return {
+      params: undefined,
+      reason: 'too-few-reviews',
+      detail: `${reviews} reviews; at least ${minReviews} needed`,
+    }
   }
   const loaded = await loadOptimizerBinding(opts.loader)
-  if (!loaded.binding) return { params: undefined, reason: 'binding-unavailable', detail: loaded.reason }
+  if (!loaded.binding)
+    return { params: undefined, reason: 'binding-unavailable', detail: loaded.reason }
   try {
     const items = toTrainingItems(loaded.binding, reviewLog)
     const params = await loaded.binding.computeParameters(items, {
@@ -158,7 +183,11 @@ export async function optimizeParameters(
       numRelearningSteps: 0,
     })
     if (!Array.isArray(params) || params.length !== 21 || !params.every(Number.isFinite)) {
-      return { params: undefined, reason: 'optimizer-failed', detail: `unexpected parameters: ${String(params)}` }
+      return {
+        params: undefined,
+        reason: 'optimizer-failed',
+        detail: `unexpected parameters: ${String(params)}`,
+      }
     }
     return { params: [...params], reviews, items: items.length }
   } catch (err) {

@@ -28,12 +28,18 @@ describe('ratingFor', () => {
     const fast = EASY_MAX_ELAPSED_MS - 1
     expect(ratingFor(ev('perfect', 'perfect'), { elapsedMs: fast, streak: 0 })).toBe('good')
     expect(ratingFor(ev('perfect', 'perfect'), { elapsedMs: fast, streak: 1 })).toBe('good')
-    expect(ratingFor(ev('perfect', 'perfect'), { elapsedMs: fast, streak: EASY_MIN_STREAK })).toBe('easy')
-    expect(ratingFor(ev('perfect', 'perfect'), { elapsedMs: EASY_MAX_ELAPSED_MS, streak: 5 })).toBe('easy')
+    expect(ratingFor(ev('perfect', 'perfect'), { elapsedMs: fast, streak: EASY_MIN_STREAK })).toBe(
+      'easy',
+    )
+    expect(ratingFor(ev('perfect', 'perfect'), { elapsedMs: EASY_MAX_ELAPSED_MS, streak: 5 })).toBe(
+      'easy',
+    )
   })
 
   it('keeps good when the answer was slow or its time is unknown', () => {
-    expect(ratingFor(ev('perfect', 'perfect'), { elapsedMs: EASY_MAX_ELAPSED_MS + 1, streak: 5 })).toBe('good')
+    expect(
+      ratingFor(ev('perfect', 'perfect'), { elapsedMs: EASY_MAX_ELAPSED_MS + 1, streak: 5 }),
+    ).toBe('good')
     expect(ratingFor(ev('perfect', 'perfect'), { streak: 5 })).toBe('good')
     expect(ratingFor(ev('perfect', 'perfect'), { elapsedMs: -1, streak: 5 })).toBe('good')
   })

@@ -37,7 +37,10 @@ export function ratingFor(evaluation: ReviewEvaluation, context: RatingContext):
   const grades = [evaluation.transcriptionAccuracy, evaluation.translationAccuracy]
   if (grades.includes('major')) return 'again'
   if (grades.includes('minor')) return 'hard'
-  const fast = context.elapsedMs !== undefined && context.elapsedMs >= 0 && context.elapsedMs <= EASY_MAX_ELAPSED_MS
+  const fast =
+    context.elapsedMs !== undefined &&
+    context.elapsedMs >= 0 &&
+    context.elapsedMs <= EASY_MAX_ELAPSED_MS
   return fast && context.streak >= EASY_MIN_STREAK ? 'easy' : 'good'
 }
 

@@ -2,9 +2,20 @@ import { describe, expect, it } from 'vitest'
 import { confidenceDots, newCard, retrievability, scheduleReview } from './schedule.js'
 import { CardState, ReviewLogEntry, type ReviewEvaluation } from './schema.js'
 
-const PERFECT: ReviewEvaluation = { transcriptionAccuracy: 'perfect', translationAccuracy: 'perfect' }
-const MINOR: ReviewEvaluation = { transcriptionAccuracy: 'minor', translationAccuracy: 'perfect', mistakeType: 'accent' }
-const MAJOR: ReviewEvaluation = { transcriptionAccuracy: 'perfect', translationAccuracy: 'major', mistakeType: 'meaning' }
+const PERFECT: ReviewEvaluation = {
+  transcriptionAccuracy: 'perfect',
+  translationAccuracy: 'perfect',
+}
+const MINOR: ReviewEvaluation = {
+  transcriptionAccuracy: 'minor',
+  translationAccuracy: 'perfect',
+  mistakeType: 'accent',
+}
+const MAJOR: ReviewEvaluation = {
+  transcriptionAccuracy: 'perfect',
+  translationAccuracy: 'major',
+  mistakeType: 'meaning',
+}
 const SLOW = 90_000
 const FAST = 20_000
 const T0 = new Date('2025-03-03T12:00:00.000Z')
@@ -42,22 +53,56 @@ describe('scheduler', () => {
         card = next
         now = new Date(next.due)
       }
-      expect(logs.map((l) => l.rating)).toEqual(['good', 'good', 'easy', 'again', 'hard', 'good', 'good', 'easy'])
+      expect(logs.map((l) => l.rating)).toEqual([
+        'good',
+        'good',
+        'easy',
+        'again',
+        'hard',
+        'good',
+        'good',
+        'easy',
+      ])
       expect(logs.map((l) => l.scheduledDays)).toEqual([3, 14, 95, 4, 8, 17, 34, 92])
       expect(logs.map((l) => l.elapsedDays)).toEqual([0, 3, 14, 95, 4, 8, 17, 34])
-      expect(logs.map((l) => l.state)).toEqual(['new', 'review', 'review', 'review', 'review', 'review', 'review', 'review'])
-      expect(logs.map((l) => Number(l.stability.toFixed(2)))).toEqual([2.31, 13.83, 94.6, 4.05, 8.15, 17.28, 34.45, 92.01])
-      expect(card).toMatchObject({ reps: 8, lapses: 1, streak: 3, state: 'review', scheduledDays: 92 })
+      expect(logs.map((l) => l.state)).toEqual([
+        'new',
+        'review',
+        'review',
+        'review',
+        'review',
+        'review',
+        'review',
+        'review',
+      ])
+      expect(logs.map((l) => Number(l.stability.toFixed(2)))).toEqual([
+        2.31, 13.83, 94.6, 4.05, 8.15, 17.28, 34.45, 92.01,
+      ])
+      expect(card).toMatchObject({
+        reps: 8,
+        lapses: 1,
+        streak: 3,
+        state: 'review',
+        scheduledDays: 92,
+      })
       expect(card.due).toBe('2025-11-25T12:00:00.000Z')
     })
 
     it('writes a log entry with the evaluation fields, before-state and memory state after', () => {
-      const { card, log } = scheduleReview(newCard(T0), { ...MINOR, transcriptionFeedback: 'x' } as ReviewEvaluation, T0)
+      const { card, log } = scheduleReview(
+        newCard(T0),
+        { ...MINOR, transcriptionFeedback: 'x' } as ReviewEvaluation,
+        T0,
+      )
       expect(ReviewLogEntry.parse(log)).toEqual(log)
       expect(log).toEqual({
         date: T0.toISOString(),
         rating: 'hard',
-        evaluation: { transcriptionAccuracy: 'minor', translationAccuracy: 'perfect', mistakeType: 'accent' },
+        evaluation: {
+          transcriptionAccuracy: 'minor',
+          translationAccuracy: 'perfect',
+          mistakeType: 'accent',
+        },
         state: 'new',
         elapsedDays: 0,
         scheduledDays: card.scheduledDays,
@@ -80,7 +125,9 @@ describe('scheduler', () => {
       const { card } = scheduleReview(newCard(T0), PERFECT, T0)
       const roundTrip = CardState.parse(JSON.parse(JSON.stringify(card)))
       expect(roundTrip).toEqual(card)
-      expect(scheduleReview(roundTrip, PERFECT, new Date(card.due))).toEqual(scheduleReview(card, PERFECT, new Date(card.due)))
+      expect(scheduleReview(roundTrip, PERFECT, new Date(card.due))).toEqual(
+        scheduleReview(card, PERFECT, new Date(card.due)),
+      )
     })
 
     it('resets the good streak on hard or again', () => {
@@ -102,7 +149,8 @@ describe('scheduler', () => {
       const first = scheduleReview(newCard(T0), PERFECT, T0).card
       const at = new Date(first.due)
       const strict = scheduleReview(first, PERFECT, at).log.scheduledDays
-      const relaxed = scheduleReview(first, PERFECT, at, { params: { requestRetention: 0.8 } }).log.scheduledDays
+      const relaxed = scheduleReview(first, PERFECT, at, { params: { requestRetention: 0.8 } }).log
+        .scheduledDays
       expect(relaxed).toBeGreaterThan(strict)
     })
 
@@ -111,11 +159,13 @@ describe('scheduler', () => {
       for (let i = 0; i < 3; i++) card = scheduleReview(card, PERFECT, new Date(card.due)).card
       const at = new Date(card.due)
       const plain = scheduleReview(card, PERFECT, at).log.scheduledDays
-      const fuzzed = (seed: string) => scheduleReview(card, PERFECT, at, { params: { enableFuzz: true, seed } }).log.scheduledDays
+      const fuzzed = (seed: string) =>
+        scheduleReview(card, PERFECT, at, { params: { enableFuzz: true, seed } }).log.scheduledDays
       expect(fuzzed('learner-1')).toBe(fuzzed('learner-1'))
       const spread = new Set(['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h'].map(fuzzed))
       expect(spread.size).toBeGreaterThan(1)
-      for (const days of spread) expect(Math.abs(days - plain)).toBeLessThanOrEqual(Math.ceil(plain * 0.15) + 1)
+      for (const days of spread)
+        expect(Math.abs(days - plain)).toBeLessThanOrEqual(Math.ceil(plain * 0.15) + 1)
     })
   })
 

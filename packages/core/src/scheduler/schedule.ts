@@ -14,7 +14,13 @@ import {
 } from 'ts-fsrs'
 import { CONFIDENCE_DOTS } from '../domain/limits.js'
 import { ratingFor, toFsrsGrade } from './rating.js'
-import type { CardPhase, CardState, FsrsParams, ReviewEvaluation, ReviewLogEntry } from './schema.js'
+import type {
+  CardPhase,
+  CardState,
+  FsrsParams,
+  ReviewEvaluation,
+  ReviewLogEntry,
+} from './schema.js'
 
 const DAY_MS = 86_400_000
 

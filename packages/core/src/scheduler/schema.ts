@@ -68,7 +68,10 @@ export type ReviewLogEntry = z.infer<typeof ReviewLogEntry>
  * `w` is an FSRS weight vector (17, 19 or 21 numbers; 21 = FSRS-6, what the optimizer returns).
  */
 export const FsrsParams = z.object({
-  w: z.array(z.number()).refine((w) => [17, 19, 21].includes(w.length), 'w needs 17, 19 or 21 weights').optional(),
+  w: z
+    .array(z.number())
+    .refine((w) => [17, 19, 21].includes(w.length), 'w needs 17, 19 or 21 weights')
+    .optional(),
   /** Target recall probability at the due date, 0.7–0.97. */
   requestRetention: z.number().min(0.7).max(0.97).optional(),
   /** Longest interval, in days. */

@@ -92,7 +92,9 @@ describe('stats', () => {
 
     it('reports state 4 until enough reviews, and zeros for an empty calendar', () => {
       expect(scheduleStats(input({ reviewsCount: 4 })).reportState).toBe(4)
-      expect(scheduleStats(input({ progress: [], candidatesAvailable: false, reviewsCount: 0 }))).toEqual({
+      expect(
+        scheduleStats(input({ progress: [], candidatesAvailable: false, reviewsCount: 0 })),
+      ).toEqual({
         numSeen: 0,
         numPastDue: 0,
         pastDueDate: null,
@@ -111,7 +113,18 @@ describe('stats', () => {
     it('rounds the score to a whole percentage', () => {
       const one = { dueDate: '2025-06-01T00:00:00Z', missedWords: [], isSandbox: false }
       const stats = scheduleStats(
-        input({ progress: [{ ...one, history: [review('perfect', 'perfect'), review('minor', 'minor'), review('minor', 'minor')] }] }),
+        input({
+          progress: [
+            {
+              ...one,
+              history: [
+                review('perfect', 'perfect'),
+                review('minor', 'minor'),
+                review('minor', 'minor'),
+              ],
+            },
+          ],
+        }),
       )
       expect(stats.score).toBe(33)
     })
@@ -120,19 +133,47 @@ describe('stats', () => {
   describe('calendarItems', () => {
     it('gives each record its usage band label and icon and its current confidence, soonest first', () => {
       const t0 = new Date('2025-04-20T12:00:00Z')
-      const reviewed = scheduleReview(newCard(t0), { transcriptionAccuracy: 'perfect', translationAccuracy: 'perfect' }, t0).card
+      const reviewed = scheduleReview(
+        newCard(t0),
+        { transcriptionAccuracy: 'perfect', translationAccuracy: 'perfect' },
+        t0,
+      ).card
       const base = { tone: 'Casual' as const, card: reviewed }
       const items = calendarItems(
         [
-          { ...base, progressId: '00000000-0000-4000-8000-000000000002', dueDate: '2025-05-03T12:00:00Z', usage: 9 },
-          { ...base, progressId: '00000000-0000-4000-8000-000000000001', dueDate: '2025-04-23T12:00:00Z', usage: 1, tone: 'Street' },
-          { ...base, progressId: '00000000-0000-4000-8000-000000000003', dueDate: '2025-05-03T12:00:00Z', usage: 5, card: newCard(t0) },
-          { ...base, progressId: '00000000-0000-4000-8000-000000000004', dueDate: '2025-05-04T12:00:00Z', usage: 3 },
+          {
+            ...base,
+            progressId: '00000000-0000-4000-8000-000000000002',
+            dueDate: '2025-05-03T12:00:00Z',
+            usage: 9,
+          },
+          {
+            ...base,
+            progressId: '00000000-0000-4000-8000-000000000001',
+            dueDate: '2025-04-23T12:00:00Z',
+            usage: 1,
+            tone: 'Street',
+          },
+          {
+            ...base,
+            progressId: '00000000-0000-4000-8000-000000000003',
+            dueDate: '2025-05-03T12:00:00Z',
+            usage: 5,
+            card: newCard(t0),
+          },
+          {
+            ...base,
+            progressId: '00000000-0000-4000-8000-000000000004',
+            dueDate: '2025-05-04T12:00:00Z',
+            usage: 3,
+          },
         ],
         NOW,
       )
       for (const item of items) expect(CalendarItem.parse(item)).toEqual(item)
-      expect(items.map((i) => [i.progressId.slice(-1), i.range.label, i.range.icon, i.tone])).toEqual([
+      expect(
+        items.map((i) => [i.progressId.slice(-1), i.range.label, i.range.icon, i.tone]),
+      ).toEqual([
         ['1', 'Super rare', 'snowflake', 'Street'],
         ['2', 'Super common', 'flame', 'Casual'],
         ['3', 'Common', 'star', 'Casual'],

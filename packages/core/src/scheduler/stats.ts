@@ -2,7 +2,13 @@ import type { z } from 'zod'
 import type { CalendarItem, ScheduleStats } from '../contract/entities.js'
 import { REPORT_STATE_NEW_AVAILABLE, REPORT_STATE_NOT_YET } from '../domain/limits.js'
 import type { Tone } from '../domain/tones.js'
-import { USAGE_BAND_RANGES, USAGE_MAX, USAGE_MIN, usageBand, type UsageBand } from '../domain/usage.js'
+import {
+  USAGE_BAND_RANGES,
+  USAGE_MAX,
+  USAGE_MIN,
+  usageBand,
+  type UsageBand,
+} from '../domain/usage.js'
 import type { Accuracy } from '../contract/evaluation.js'
 import { canonicalInstant, nextLocalMidnight } from './due.js'
 import { nextAvailableDate } from './next.js'
@@ -12,7 +18,9 @@ import type { CardState, FsrsParams } from './schema.js'
 /** A progress record as far as the dashboard stats care. */
 export interface ProgressForStats {
   dueDate: string
-  history: readonly { evaluation: { transcriptionAccuracy: Accuracy; translationAccuracy: Accuracy } }[]
+  history: readonly {
+    evaluation: { transcriptionAccuracy: Accuracy; translationAccuracy: Accuracy }
+  }[]
   missedWords: readonly string[]
   isSandbox: boolean
 }
@@ -105,7 +113,10 @@ export function scheduleStats(input: ScheduleStatsInput): ScheduleStatsShape {
     missed,
     unique: unique.size,
     numSandboxes,
-    reportState: input.reviewsCount >= input.reportMinReviews ? REPORT_STATE_NEW_AVAILABLE : REPORT_STATE_NOT_YET,
+    reportState:
+      input.reviewsCount >= input.reportMinReviews
+        ? REPORT_STATE_NEW_AVAILABLE
+        : REPORT_STATE_NOT_YET,
   }
 }
 

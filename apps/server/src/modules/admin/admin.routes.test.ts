@@ -18,8 +18,10 @@ describe('admin routes', () => {
   })
   afterAll(() => t.close())
 
-  const reset = (token = admin) => t.app.inject({ method: 'GET', url: '/api/admin/resetcaches', headers: bearer(token) })
-  const inBeta = async () => (await t.app.inject({ method: 'GET', url: '/api/settings' })).json().inBeta
+  const reset = (token = admin) =>
+    t.app.inject({ method: 'GET', url: '/api/admin/resetcaches', headers: bearer(token) })
+  const inBeta = async () =>
+    (await t.app.inject({ method: 'GET', url: '/api/settings' })).json().inBeta
 
   describe('GET /api/admin/resetcaches', () => {
     it('clears the settings cache, so a change made elsewhere shows at once', async () => {
@@ -42,7 +44,9 @@ describe('admin routes', () => {
         expect(res.statusCode).toBe(403)
         expect(ErrorBody.parse(res.json()).code).toBe('FORBIDDEN')
       }
-      expect((await t.app.inject({ method: 'GET', url: '/api/admin/resetcaches' })).statusCode).toBe(401)
+      expect(
+        (await t.app.inject({ method: 'GET', url: '/api/admin/resetcaches' })).statusCode,
+      ).toBe(401)
     })
   })
 

@@ -27,7 +27,8 @@ export function createAudioUrlSigner(opts: { secret: string; clock: () => Date; 
   return {
     /** `/api/audio/<key>?exp=…&sig=…`, valid for at least the TTL. */
     url(objectKey: string): string {
-      const expMs = Math.ceil((opts.clock().getTime() + ttlMs) / AUDIO_URL_STEP_MS) * AUDIO_URL_STEP_MS
+      const expMs =
+        Math.ceil((opts.clock().getTime() + ttlMs) / AUDIO_URL_STEP_MS) * AUDIO_URL_STEP_MS
       const exp = Math.floor(expMs / 1000)
       const path = objectKey.split('/').map(encodeURIComponent).join('/')
       return `/api/audio/${path}?exp=${exp}&sig=${signature(objectKey, exp)}`

@@ -1,6 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { bearer, startTestApp, type TestApp } from '../../test/support.js'
-import { fakeSynthesizer, fakeWav, seedExample, type SeededExample } from '../exercises/exercises.fixtures.js'
+import {
+  fakeSynthesizer,
+  fakeWav,
+  seedExample,
+  type SeededExample,
+} from '../exercises/exercises.fixtures.js'
 import { parseRange } from './audio-range.js'
 import { createAudioUrlSigner } from './audio-url.js'
 
@@ -8,18 +13,28 @@ const T0 = Date.parse('2026-07-01T10:00:00.000Z')
 const SIZE = 2_000
 
 /** A multipart body for POST /api/example/:id (fields plus one audio file). */
-function multipart(fields: Record<string, string>, file: { name: string; type: string; bytes: Buffer }) {
+function multipart(
+  fields: Record<string, string>,
+  file: { name: string; type: string; bytes: Buffer },
+) {
   const boundary = `----che${Date.now()}`
   const parts: Buffer[] = []
   for (const [k, v] of Object.entries(fields)) {
-    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`))
+    parts.push(
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`),
+    )
   }
   parts.push(
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n`),
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n`,
+    ),
     file.bytes,
     Buffer.from(`\r\n--${boundary}--\r\n`),
   )
-  return { payload: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } }
+  return {
+    payload: Buffer.concat(parts),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  }
 }
 
 describe('audio', () => {
@@ -53,7 +68,13 @@ describe('audio', () => {
       expect(signer.verify('tts/abd.wav', exp, sig)).toBe(false)
       expect(signer.verify('tts/abc.wav', String(Number(exp) + 60), sig)).toBe(false)
       expect(signer.verify('tts/abc.wav', exp, `${sig.slice(0, -1)}A`)).toBe(false)
-      expect(createAudioUrlSigner({ secret: 'other', clock: () => new Date(now) }).verify('tts/abc.wav', exp, sig)).toBe(false)
+      expect(
+        createAudioUrlSigner({ secret: 'other', clock: () => new Date(now) }).verify(
+          'tts/abc.wav',
+          exp,
+          sig,
+        ),
+      ).toBe(false)
       now = Number(exp) * 1000
       expect(signer.verify('tts/abc.wav', exp, sig)).toBe(false)
     })
@@ -68,14 +89,18 @@ describe('audio', () => {
     let learner: string
 
     beforeAll(async () => {
-      t = await startTestApp({}, { clock: () => new Date(now), contentDir: false, synthesizer: synth })
+      t = await startTestApp(
+        {},
+        { clock: () => new Date(now), contentDir: false, synthesizer: synth },
+      )
       admin = (await t.userWithRole('admin')).token
       ex = await seedExample(t, admin)
       learner = (await t.userWithRole('learner')).token
     })
     afterAll(() => t.close())
 
-    const next = (token: string) => t.app.inject({ method: 'GET', url: '/api/exercises/next', headers: bearer(token) })
+    const next = (token: string) =>
+      t.app.inject({ method: 'GET', url: '/api/exercises/next', headers: bearer(token) })
     const fetchAudio = (url: string, headers: Record<string, string> = {}) =>
       t.app.inject({ method: 'GET', url, headers })
 
@@ -134,7 +159,9 @@ describe('audio', () => {
       const tampered = await fetchAudio(url.replace(/sig=./, 'sig=A'))
       expect(tampered.statusCode).toBe(403)
       expect(tampered.json().code).toBe('FORBIDDEN')
-      const otherKey = await fetchAudio(url.replace(ex.exampleId, '00000000-0000-4000-8000-000000000000'))
+      const otherKey = await fetchAudio(
+        url.replace(ex.exampleId, '00000000-0000-4000-8000-000000000000'),
+      )
       expect(otherKey.statusCode).toBe(403)
       expect((await fetchAudio(path, bearer(learner))).statusCode).toBe(200)
 
@@ -151,7 +178,13 @@ describe('audio', () => {
     })
 
     it('answers 404 NOT_FOUND for unknown and malformed keys', async () => {
-      for (const key of ['tts/00000000-0000-4000-8000-000000000000.wav', 'nothing.mp3', '..%2Fsecrets', '.hidden', 'a//b']) {
+      for (const key of [
+        'tts/00000000-0000-4000-8000-000000000000.wav',
+        'nothing.mp3',
+        '..%2Fsecrets',
+        '.hidden',
+        'a//b',
+      ]) {
         const res = await fetchAudio(`/api/audio/${key}`, bearer(learner))
         expect(res.statusCode, key).toBe(404)
         expect(res.json().code).toBe('NOT_FOUND')
@@ -164,13 +197,21 @@ describe('audio', () => {
         { text: recorded.text, conjugatedSnippet: 'estoy al horno', voice: 'Sofía (Buenos Aires)' },
         { name: 'take.wav', type: 'audio/wav', bytes: fakeWav(3_000) },
       )
-      const upload = await t.app.inject({ method: 'POST', url: `/api/example/${recorded.exampleId}`, headers: { ...bearer(admin), ...form.headers }, payload: form.payload })
+      const upload = await t.app.inject({
+        method: 'POST',
+        url: `/api/example/${recorded.exampleId}`,
+        headers: { ...bearer(admin), ...form.headers },
+        payload: form.payload,
+      })
       expect(upload.statusCode, upload.body).toBe(200)
       const calls = synth.calls.length
       const { token } = await t.userWithRole('learner')
       const served = (await next(token)).json()
       expect(served.exampleId).toBe(recorded.exampleId)
-      expect(served.audio).toEqual({ url: expect.stringMatching(/^\/api\/audio\/[0-9a-f-]+\.wav\?exp=\d+&sig=/), voice: 'Sofía (Buenos Aires)' })
+      expect(served.audio).toEqual({
+        url: expect.stringMatching(/^\/api\/audio\/[0-9a-f-]+\.wav\?exp=\d+&sig=/),
+        voice: 'Sofía (Buenos Aires)',
+      })
       expect(synth.calls).toHaveLength(calls)
       const file = await fetchAudio(served.audio.url)
       expect(file.statusCode).toBe(200)
@@ -178,11 +219,19 @@ describe('audio', () => {
     })
 
     it('serves the example as text (audio null) when synthesis fails, and does not retry at once', async () => {
-      const failing = await seedExample(t, admin, { tone: 'Esoteric', text: 'Che, ¿vamos al cine o estoy al horno?' })
+      const failing = await seedExample(t, admin, {
+        tone: 'Esoteric',
+        text: 'Che, ¿vamos al cine o estoy al horno?',
+      })
       synth.failWith(true)
       try {
         const { token } = await t.userWithRole('learner')
-        const esoteric = () => t.app.inject({ method: 'GET', url: '/api/exercises/next?tone=Esoteric', headers: bearer(token) })
+        const esoteric = () =>
+          t.app.inject({
+            method: 'GET',
+            url: '/api/exercises/next?tone=Esoteric',
+            headers: bearer(token),
+          })
         const res = await esoteric()
         expect(res.statusCode).toBe(200)
         expect(res.json()).toMatchObject({ exampleId: failing.exampleId, audio: null })
@@ -206,8 +255,15 @@ describe('audio', () => {
       const admin = (await t.userWithRole('admin')).token
       const ex = await seedExample(t, admin)
       const { token } = await t.userWithRole('learner')
-      const res = await t.app.inject({ method: 'GET', url: '/api/exercises/next', headers: bearer(token) })
-      expect(res.json()).toMatchObject({ exampleId: ex.exampleId, audio: { voice: 'espeak-ng es-419' } })
+      const res = await t.app.inject({
+        method: 'GET',
+        url: '/api/exercises/next',
+        headers: bearer(token),
+      })
+      expect(res.json()).toMatchObject({
+        exampleId: ex.exampleId,
+        audio: { voice: 'espeak-ng es-419' },
+      })
       const wav = await t.app.inject({ method: 'GET', url: res.json().audio.url })
       expect(wav.statusCode).toBe(200)
       expect(wav.headers['content-type']).toBe('audio/wav')

@@ -20,11 +20,13 @@ export function registerAudioRoutes(ctx: AppContext): void {
     if (!STORAGE_KEY.test(key) || key.split('/').some((p) => p === '..')) throw notFound('Audio')
     // Editors' takes (recordings/) may still be unpublished: a learner's token does not open
     // them; learners reach published ones through the signed URLs their exercises carry.
-    const tokenOpens = caller !== undefined && !(key.startsWith('recordings/') && caller.role === 'learner')
+    const tokenOpens =
+      caller !== undefined && !(key.startsWith('recordings/') && caller.role === 'learner')
     if (caller && tokenOpens) {
       await contract.checkBeta(request, caller)
     } else if (!audio.signatureValid(key, query.exp, query.sig)) {
-      if (query.exp === undefined && query.sig === undefined) throw caller ? forbidden() : unauthenticated()
+      if (query.exp === undefined && query.sig === undefined)
+        throw caller ? forbidden() : unauthenticated()
       throw forbidden('This audio link has expired or is not valid: load the exercise again')
     }
     const read = await audio.read(key, request.headers.range)
@@ -34,7 +36,11 @@ export function registerAudioRoutes(ctx: AppContext): void {
       return reply
         .status(416)
         .header('content-range', `bytes */${read.size}`)
-        .send({ code: 'VALIDATION_FAILED', message: 'The requested range is outside the audio file', details: { size: read.size } })
+        .send({
+          code: 'VALIDATION_FAILED',
+          message: 'The requested range is outside the audio file',
+          details: { size: read.size },
+        })
     }
     void reply.type(read.object.contentType)
     if (read.kind === 'part') {
@@ -44,6 +50,9 @@ export function registerAudioRoutes(ctx: AppContext): void {
         .header('content-length', String(read.end - read.start + 1))
         .send(read.object.body)
     }
-    return reply.status(200).header('content-length', String(read.object.size)).send(read.object.body)
+    return reply
+      .status(200)
+      .header('content-length', String(read.object.size))
+      .send(read.object.body)
   })
 }

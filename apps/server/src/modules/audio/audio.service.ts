@@ -64,7 +64,10 @@ export function createAudioService(deps: {
       failedAt.delete(example.id)
       return key
     } catch (err) {
-      deps.log.error({ err: toMessage(err), exampleId: example.id }, 'speech synthesis failed; serving the example as text')
+      deps.log.error(
+        { err: toMessage(err), exampleId: example.id },
+        'speech synthesis failed; serving the example as text',
+      )
       if (failedAt.size >= MAX_REMEMBERED_FAILURES) failedAt.clear()
       failedAt.set(example.id, deps.clock().getTime())
       return null
@@ -81,7 +84,9 @@ export function createAudioService(deps: {
     /** The audio the example already has (recording, else stored speech); never synthesises. */
     existing(example: ExampleRow): Audio | null {
       if (example.audioKey) return { url: deps.signer.url(example.audioKey), voice: example.voice }
-      return example.ttsKey ? { url: deps.signer.url(example.ttsKey), voice: deps.synthesizer.voice } : null
+      return example.ttsKey
+        ? { url: deps.signer.url(example.ttsKey), voice: deps.synthesizer.voice }
+        : null
     },
 
     async audioFor(example: ExampleRow): Promise<Audio | null> {

@@ -16,7 +16,12 @@ export function createBugReportsRepo(db: Db) {
       .from(bugReports)
       .leftJoin(users, eq(users.id, bugReports.reporterId))
 
-  const toReport = (r: { report: BugReportRow; userId: string | null; name: string | null; email: string | null }) => ({
+  const toReport = (r: {
+    report: BugReportRow
+    userId: string | null
+    name: string | null
+    email: string | null
+  }) => ({
     ...r.report,
     reporter: r.userId ? { userId: r.userId, name: r.name ?? '', email: r.email ?? '' } : null,
   })
@@ -50,10 +55,14 @@ export function createBugReportsRepo(db: Db) {
       return row && toReport(row)
     },
     /** Newest first. `label` keeps reports whose labels include it. */
-    async list(filter: { status?: 'open' | 'closed'; label?: string }): Promise<BugReportWithReporter[]> {
+    async list(filter: {
+      status?: 'open' | 'closed'
+      label?: string
+    }): Promise<BugReportWithReporter[]> {
       const where: SQL[] = []
       if (filter.status) where.push(eq(bugReports.status, filter.status))
-      if (filter.label) where.push(sql`${bugReports.labels} @> ${JSON.stringify([filter.label])}::jsonb`)
+      if (filter.label)
+        where.push(sql`${bugReports.labels} @> ${JSON.stringify([filter.label])}::jsonb`)
       const rows = await withReporter()
         .where(and(...where))
         .orderBy(desc(bugReports.createdAt), desc(bugReports.id))

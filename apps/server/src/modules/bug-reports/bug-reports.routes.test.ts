@@ -21,7 +21,12 @@ describe('bug-report routes', () => {
   })
 
   const file = (token: string, payload: object = report) =>
-    t.app.inject({ method: 'POST', url: '/api/admin/reportbug', headers: { ...bearer(token), 'user-agent': UA }, payload })
+    t.app.inject({
+      method: 'POST',
+      url: '/api/admin/reportbug',
+      headers: { ...bearer(token), 'user-agent': UA },
+      payload,
+    })
   const list = (token: string, query = '') =>
     t.app.inject({ method: 'GET', url: `/api/admin/bugreports${query}`, headers: bearer(token) })
 
@@ -90,7 +95,11 @@ describe('bug-report routes', () => {
 
     it('needs a signed-in user', async () => {
       t = await startTestApp()
-      const res = await t.app.inject({ method: 'POST', url: '/api/admin/reportbug', payload: report })
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/admin/reportbug',
+        payload: report,
+      })
       expect(res.statusCode).toBe(401)
     })
 
@@ -112,7 +121,11 @@ describe('bug-report routes', () => {
   })
 
   describe('filing on GitHub', () => {
-    const github = (url: string) => ({ GITHUB_TOKEN: 'gh-test-token', GITHUB_REPO: 'che-idioms/che-idioms', GITHUB_API_URL: url })
+    const github = (url: string) => ({
+      GITHUB_TOKEN: 'gh-test-token',
+      GITHUB_REPO: 'che-idioms/che-idioms',
+      GITHUB_API_URL: url,
+    })
 
     it('files the report as an issue and keeps its address', async () => {
       peer = await startHttpPeer((req) => {
@@ -121,20 +134,33 @@ describe('bug-report routes', () => {
           req.path === '/repos/che-idioms/che-idioms/issues' &&
           req.headers.authorization === 'Bearer gh-test-token'
         return ok
-          ? { status: 201, json: { number: 42, html_url: 'https://github.com/che-idioms/che-idioms/issues/42' } }
+          ? {
+              status: 201,
+              json: { number: 42, html_url: 'https://github.com/che-idioms/che-idioms/issues/42' },
+            }
           : { status: 404, json: { message: 'Not Found' } }
       })
       t = await startTestApp(github(peer.url))
       const { user, token } = await t.userWithRole('learner', 'Lucía Pérez')
 
-      const res = await file(token, { ...report, body: `${report.body} Write to me at ${user.email}.` })
+      const res = await file(token, {
+        ...report,
+        body: `${report.body} Write to me at ${user.email}.`,
+      })
       expect(res.statusCode).toBe(200)
-      expect(res.json()).toEqual({ id: expect.any(String), url: 'https://github.com/che-idioms/che-idioms/issues/42' })
+      expect(res.json()).toEqual({
+        id: expect.any(String),
+        url: 'https://github.com/che-idioms/che-idioms/issues/42',
+      })
 
       expect(peer.requests).toHaveLength(1)
       const sent = peer.requests[0]!
       expect(sent.headers['content-type']).toBe('application/json')
-      expect(sent.body).toEqual({ title: report.title, body: expect.any(String), labels: report.labels })
+      expect(sent.body).toEqual({
+        title: report.title,
+        body: expect.any(String),
+        labels: report.labels,
+      })
       const body = (sent.body as { body: string }).body
       expect(body).toContain(report.body)
       expect(body).toContain(`Example: ${EXAMPLE_ID}`)
@@ -144,7 +170,9 @@ describe('bug-report routes', () => {
       expect(body).not.toContain(user.email)
 
       const admin = (await t.userWithRole('admin')).token
-      expect((await list(admin)).json()[0].githubUrl).toBe('https://github.com/che-idioms/che-idioms/issues/42')
+      expect((await list(admin)).json()[0].githubUrl).toBe(
+        'https://github.com/che-idioms/che-idioms/issues/42',
+      )
     })
 
     it('keeps the report when GitHub fails', async () => {
@@ -184,7 +212,13 @@ describe('bug-report routes', () => {
       const admin = (await t.userWithRole('admin')).token
       const audio = (await file(learner)).json().id as string
       now = new Date('2026-03-01T12:05:00.000Z')
-      const layout = (await file(learner, { title: 'Overlap', body: 'Buttons overlap.', labels: ['Page layout is broken', 'mobile'] })).json().id as string
+      const layout = (
+        await file(learner, {
+          title: 'Overlap',
+          body: 'Buttons overlap.',
+          labels: ['Page layout is broken', 'mobile'],
+        })
+      ).json().id as string
 
       expect((await list(admin)).json().map((r: { id: string }) => r.id)).toEqual([layout, audio])
       const byType = await list(admin, `?type=${encodeURIComponent('Page layout is broken')}`)
@@ -192,16 +226,30 @@ describe('bug-report routes', () => {
       expect((await list(admin, '?type=mobile')).statusCode).toBe(400)
 
       now = new Date('2026-03-02T09:00:00.000Z')
-      const closed = await t.app.inject({ method: 'POST', url: `/api/admin/bugreports/${audio}/close`, headers: bearer(admin) })
+      const closed = await t.app.inject({
+        method: 'POST',
+        url: `/api/admin/bugreports/${audio}/close`,
+        headers: bearer(admin),
+      })
       expect(closed.statusCode).toBe(200)
-      expect(closed.json()).toMatchObject({ id: audio, status: 'closed', closedAt: now.toISOString() })
+      expect(closed.json()).toMatchObject({
+        id: audio,
+        status: 'closed',
+        closedAt: now.toISOString(),
+      })
 
       now = new Date('2026-03-03T09:00:00.000Z')
-      const again = await t.app.inject({ method: 'POST', url: `/api/admin/bugreports/${audio}/close`, headers: bearer(admin) })
+      const again = await t.app.inject({
+        method: 'POST',
+        url: `/api/admin/bugreports/${audio}/close`,
+        headers: bearer(admin),
+      })
       expect(again.json().closedAt).toBe('2026-03-02T09:00:00.000Z')
 
       expect((await list(admin)).json().map((r: { id: string }) => r.id)).toEqual([layout])
-      expect((await list(admin, '?status=closed')).json().map((r: { id: string }) => r.id)).toEqual([audio])
+      expect((await list(admin, '?status=closed')).json().map((r: { id: string }) => r.id)).toEqual(
+        [audio],
+      )
       expect((await list(admin, '?status=all')).json()).toHaveLength(2)
     })
 

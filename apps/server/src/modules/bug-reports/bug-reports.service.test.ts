@@ -3,14 +3,28 @@ import type { BugReportsRepo, BugReportRow } from './bug-reports.repo.js'
 import { createBugReportsService, issueDraft } from './bug-reports.service.js'
 
 const NOW = new Date('2026-03-01T12:00:00.000Z')
-const reporter = { id: '11111111-1111-4111-8111-111111111111', name: 'Lucía', email: 'lucia@example.com' }
-const input = { title: 'No sound', body: 'Silence.', labels: ['Audio does not play', 'Audio does not play'] }
+const reporter = {
+  id: '11111111-1111-4111-8111-111111111111',
+  name: 'Lucía',
+  email: 'lucia@example.com',
+}
+const input = {
+  title: 'No sound',
+  body: 'Silence.',
+  labels: ['Audio does not play', 'Audio does not play'],
+}
 
 function fakeRepo() {
   const rows: BugReportRow[] = []
   const repo = {
     async insert(r: Omit<BugReportRow, 'id' | 'status' | 'githubUrl' | 'closedAt'>) {
-      const row = { ...r, id: `r${rows.length}`, status: 'open' as const, githubUrl: null, closedAt: null }
+      const row = {
+        ...r,
+        id: `r${rows.length}`,
+        status: 'open' as const,
+        githubUrl: null,
+        closedAt: null,
+      }
       rows.push(row)
       return row
     },
@@ -36,7 +50,14 @@ describe('bug-reports service', () => {
         log: { warn: (obj) => warnings.push(obj) },
       })
       expect(await service.file(reporter, input, 'UA')).toEqual({ id: 'r0', url: null })
-      expect(rows).toEqual([expect.objectContaining({ labels: ['Audio does not play'], userAgent: 'UA', createdAt: NOW, githubUrl: null })])
+      expect(rows).toEqual([
+        expect.objectContaining({
+          labels: ['Audio does not play'],
+          userAgent: 'UA',
+          createdAt: NOW,
+          githubUrl: null,
+        }),
+      ])
       expect(warnings).toEqual([{ reportId: 'r0', err: 'GitHub answered 500' }])
     })
   })
@@ -45,7 +66,10 @@ describe('bug-reports service', () => {
     const stored = { id: 'r1', ...input, exampleId: null, userAgent: '' }
 
     it('never carries the e-mail address, even where the reporter typed it or used it as a name', () => {
-      const draft = issueDraft({ ...stored, body: 'Mail me: lucia@example.com' }, { ...reporter, name: 'lucia@example.com' })
+      const draft = issueDraft(
+        { ...stored, body: 'Mail me: lucia@example.com' },
+        { ...reporter, name: 'lucia@example.com' },
+      )
       expect(JSON.stringify(draft)).not.toContain('lucia@example.com')
       expect(draft.body).toContain('by a signed-in user')
       expect(draft.body).toContain('Example: none')

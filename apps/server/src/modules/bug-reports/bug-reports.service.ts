@@ -39,11 +39,20 @@ export function toBugReport(row: BugReportWithReporter): BugReport {
  * user id. Never the reporter's e-mail: it is removed even where they typed it into the report.
  */
 export function issueDraft(
-  report: { id: string; title: string; body: string; labels: string[]; exampleId: string | null; userAgent: string },
+  report: {
+    id: string
+    title: string
+    body: string
+    labels: string[]
+    exampleId: string | null
+    userAgent: string
+  },
   reporter: Reporter,
 ): IssueDraft {
-  const scrub = (s: string) => (reporter.email ? s.split(reporter.email).join('[e-mail removed]') : s)
-  const name = reporter.name.trim() && !reporter.name.includes('@') ? reporter.name.trim() : 'a signed-in user'
+  const scrub = (s: string) =>
+    reporter.email ? s.split(reporter.email).join('[e-mail removed]') : s
+  const name =
+    reporter.name.trim() && !reporter.name.includes('@') ? reporter.name.trim() : 'a signed-in user'
   const facts = [
     `Example: ${report.exampleId ?? 'none'}`,
     `Browser: ${report.userAgent || 'unknown'}`,
@@ -73,7 +82,11 @@ export function createBugReportsService(deps: {
       const now = deps.clock()
       const since = new Date(now.getTime() - REPORT_LIMIT.windowMs)
       if ((await deps.reports.countByReporterSince(reporter.id, since)) >= REPORT_LIMIT.max) {
-        throw new AppError(429, 'RATE_LIMITED', 'You have sent several bug reports just now; try again in a few minutes')
+        throw new AppError(
+          429,
+          'RATE_LIMITED',
+          'You have sent several bug reports just now; try again in a few minutes',
+        )
       }
       const labels = [...new Set(input.labels)]
       const row = await deps.reports.insert({
@@ -91,11 +104,17 @@ export function createBugReportsService(deps: {
         await deps.reports.setGithubUrl(row.id, url)
         return { id: row.id, url }
       } catch (err) {
-        deps.log.warn({ reportId: row.id, err: toMessage(err) }, 'bug report stored but not filed on GitHub')
+        deps.log.warn(
+          { reportId: row.id, err: toMessage(err) },
+          'bug report stored but not filed on GitHub',
+        )
         return { id: row.id, url: null }
       }
     },
-    async list(query: { status: 'open' | 'closed' | 'all'; type?: string | undefined }): Promise<BugReport[]> {
+    async list(query: {
+      status: 'open' | 'closed' | 'all'
+      type?: string | undefined
+    }): Promise<BugReport[]> {
       const rows = await deps.reports.list({
         ...(query.status === 'all' ? {} : { status: query.status }),
         ...(query.type ? { label: query.type } : {}),

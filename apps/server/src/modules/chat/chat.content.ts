@@ -39,7 +39,12 @@ export function parseHelp(markdown: string, audience: string): HelpSection[] {
   let current: { title: string; lines: string[] } | undefined
   const flush = () => {
     if (current) {
-      sections.push({ anchor: slugify(current.title), title: current.title, audience, text: plain(current.lines.join('\n')) })
+      sections.push({
+        anchor: slugify(current.title),
+        title: current.title,
+        audience,
+        text: plain(current.lines.join('\n')),
+      })
     }
   }
   for (const line of markdown.replace(/<!--[\s\S]*?-->/g, '').split(/\r?\n/)) {
@@ -64,11 +69,16 @@ export function loadHelpSections(dir = HELP_DIR): HelpSection[] {
   const files = readdirSync(dir)
     .filter((f) => f.endsWith('.md'))
     .map((f) => f.slice(0, -3))
-    .sort((a, b) => (order.indexOf(a) + 1 || 99) - (order.indexOf(b) + 1 || 99) || a.localeCompare(b))
-  const sections = files.flatMap((name) => parseHelp(readFileSync(join(dir, `${name}.md`), 'utf8'), name))
+    .sort(
+      (a, b) => (order.indexOf(a) + 1 || 99) - (order.indexOf(b) + 1 || 99) || a.localeCompare(b),
+    )
+  const sections = files.flatMap((name) =>
+    parseHelp(readFileSync(join(dir, `${name}.md`), 'utf8'), name),
+  )
   const seen = new Set<string>()
   for (const s of sections) {
-    if (seen.has(s.anchor)) throw new Error(`help section anchor "${s.anchor}" appears twice in ${dir}`)
+    if (seen.has(s.anchor))
+      throw new Error(`help section anchor "${s.anchor}" appears twice in ${dir}`)
     seen.add(s.anchor)
   }
   return sections

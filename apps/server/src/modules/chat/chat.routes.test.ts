@@ -38,7 +38,11 @@ describe('help chat routes', () => {
       t = await startTestApp()
       const res = await ask('zorblax quibbit flumm?')
       expect(res.statusCode).toBe(200)
-      expect(res.json()).toEqual({ answer: expect.stringContaining('/app/bugreport'), sources: [], known: false })
+      expect(res.json()).toEqual({
+        answer: expect.stringContaining('/app/bugreport'),
+        sources: [],
+        known: false,
+      })
     })
 
     it('works for a signed-in user and ignores a stale token', async () => {
@@ -74,7 +78,11 @@ describe('help chat routes', () => {
   })
 
   describe('with a model', () => {
-    const llm = (url: string) => ({ LLM_BASE_URL: `${url}/v1`, LLM_API_KEY: 'llm-key', LLM_MODEL: 'help-model' })
+    const llm = (url: string) => ({
+      LLM_BASE_URL: `${url}/v1`,
+      LLM_API_KEY: 'llm-key',
+      LLM_MODEL: 'help-model',
+    })
 
     it('answers with the model from the admin prompt and the retrieved passages', async () => {
       peer = await startHttpPeer((req) => {
@@ -86,24 +94,44 @@ describe('help chat routes', () => {
           json: {
             id: 'chatcmpl-1',
             object: 'chat.completion',
-            choices: [{ index: 0, message: { role: 'assistant', content: 'Do every due exercise; then the Playroom opens.' }, finish_reason: 'stop' }],
+            choices: [
+              {
+                index: 0,
+                message: {
+                  role: 'assistant',
+                  content: 'Do every due exercise; then the Playroom opens.',
+                },
+                finish_reason: 'stop',
+              },
+            ],
           },
         }
       })
       t = await startTestApp(llm(peer.url))
-      await createKvRepo(t.database.db, prompts).set('chat', 'You are the Che Idioms helper. Use only the passages.')
+      await createKvRepo(t.database.db, prompts).set(
+        'chat',
+        'You are the Che Idioms helper. Use only the passages.',
+      )
 
       const res = await ask('how do I unlock the Playroom?')
       expect(res.statusCode).toBe(200)
       expect(res.json()).toEqual({
         answer: 'Do every due exercise; then the Playroom opens.',
-        sources: expect.arrayContaining([expect.objectContaining({ url: '/chat#how-the-playroom-unlocks' })]),
+        sources: expect.arrayContaining([
+          expect.objectContaining({ url: '/chat#how-the-playroom-unlocks' }),
+        ]),
         known: true,
       })
       expect(peer.requests).toHaveLength(1)
-      const sent = peer.requests[0]!.body as { model: string; messages: { role: string; content: string }[] }
+      const sent = peer.requests[0]!.body as {
+        model: string
+        messages: { role: string; content: string }[]
+      }
       expect(sent.model).toBe('help-model')
-      expect(sent.messages[0]).toEqual({ role: 'system', content: 'You are the Che Idioms helper. Use only the passages.' })
+      expect(sent.messages[0]).toEqual({
+        role: 'system',
+        content: 'You are the Che Idioms helper. Use only the passages.',
+      })
       expect(sent.messages[1]!.role).toBe('user')
       expect(sent.messages[1]!.content).toContain('how do I unlock the Playroom?')
       expect(sent.messages[1]!.content).toContain('Unlock the Playroom by clearing your calendar')
@@ -117,12 +145,18 @@ describe('help chat routes', () => {
       t = await startTestApp(llm(peer.url))
       const res = await ask('how do I unlock the Playroom?')
       expect(res.statusCode).toBe(200)
-      expect(res.json()).toMatchObject({ known: true, answer: expect.stringContaining('/chat#how-the-playroom-unlocks') })
+      expect(res.json()).toMatchObject({
+        known: true,
+        answer: expect.stringContaining('/chat#how-the-playroom-unlocks'),
+      })
       expect(peer.requests).toHaveLength(1)
     })
 
     it('does not call the model for a question the help does not cover', async () => {
-      peer = await startHttpPeer(() => ({ status: 200, json: { choices: [{ message: { content: 'made up' } }] } }))
+      peer = await startHttpPeer(() => ({
+        status: 200,
+        json: { choices: [{ message: { content: 'made up' } }] },
+      }))
       t = await startTestApp(llm(peer.url))
       expect((await ask('best pizza recipe')).json().known).toBe(false)
       expect(peer.requests).toHaveLength(0)

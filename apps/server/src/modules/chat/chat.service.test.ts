@@ -4,20 +4,21 @@ import { BUG_REPORT_PATH, createChatService, processTerm } from './chat.service.
 
 const sections = loadHelpSections()
 const silent = { warn: () => {} }
-const local = createChatService({ sections, model: undefined, prompt: async () => undefined, log: silent })
+const local = createChatService({
+  sections,
+  model: undefined,
+  prompt: async () => undefined,
+  log: silent,
+})
 
 describe('chat service', () => {
   describe('processTerm', () => {
     it('drops stop words and strips common English endings', () => {
-      expect(['How', 'the', 'unlocks', 'recording', 'Playroom', 'dictionaries', 'Confidence'].map(processTerm)).toEqual([
-        null,
-        null,
-        'unlock',
-        'record',
-        'playroom',
-        'dictionary',
-        'confidence',
-      ])
+      expect(
+        ['How', 'the', 'unlocks', 'recording', 'Playroom', 'dictionaries', 'Confidence'].map(
+          processTerm,
+        ),
+      ).toEqual([null, null, 'unlock', 'record', 'playroom', 'dictionary', 'confidence'])
     })
   })
 
@@ -41,7 +42,11 @@ describe('chat service', () => {
     ])('answers "%s" from section %s', async (question, anchor) => {
       const res = await local.ask(question)
       expect(res.known).toBe(true)
-      expect(res.sources[0]).toEqual({ title: expect.any(String), url: `/chat#${anchor}`, excerpt: expect.any(String) })
+      expect(res.sources[0]).toEqual({
+        title: expect.any(String),
+        url: `/chat#${anchor}`,
+        excerpt: expect.any(String),
+      })
       expect(res.answer).toContain(`/chat#${anchor}`)
     })
 
@@ -56,7 +61,11 @@ describe('chat service', () => {
       'hello',
     ])('says plainly it does not know "%s" and points to the bug report form', async (question) => {
       const res = await local.ask(question)
-      expect(res).toEqual({ answer: expect.stringContaining(BUG_REPORT_PATH), sources: [], known: false })
+      expect(res).toEqual({
+        answer: expect.stringContaining(BUG_REPORT_PATH),
+        sources: [],
+        known: false,
+      })
       expect(res.answer).toMatch(/don't know/)
     })
   })
@@ -76,7 +85,9 @@ describe('chat service', () => {
       const res = await chat.ask('how do I unlock the Playroom?')
       expect(res).toMatchObject({ answer: 'Clear your calendar first.', known: true })
       expect(seen[0]![0]).toEqual({ role: 'system', content: 'ADMIN PROMPT' })
-      expect(seen[0]![1]!.content).toContain('How the Playroom unlocks (/chat#how-the-playroom-unlocks)')
+      expect(seen[0]![1]!.content).toContain(
+        'How the Playroom unlocks (/chat#how-the-playroom-unlocks)',
+      )
       expect(seen[0]![1]!.content).not.toContain('Importing idioms from CSV')
     })
 

@@ -87,7 +87,11 @@ export function createChatService(deps: {
     const hits = index.search(question)
     const best = hits[0]
     if (!best) return []
-    const asked = new Set(tokenize(question).map(processTerm).filter((t): t is string => !!t))
+    const asked = new Set(
+      tokenize(question)
+        .map(processTerm)
+        .filter((t): t is string => !!t),
+    )
     const matchesAll = [...asked].every((t) => best.queryTerms.includes(t))
     if (best.score < (matchesAll ? WEAK_SCORE : MIN_SCORE)) return []
     return hits
@@ -109,9 +113,15 @@ export function createChatService(deps: {
     ].join('\n\n')
   }
 
-  async function modelAnswer(model: ChatModel, question: string, passages: HelpSection[]): Promise<string> {
+  async function modelAnswer(
+    model: ChatModel,
+    question: string,
+    passages: HelpSection[],
+  ): Promise<string> {
     const system = (await deps.prompt())?.trim() || BUILT_IN_CHAT_PROMPT
-    const context = passages.map((s, i) => `[${i + 1}] ${s.title} (${helpUrl(s)})\n${s.text}`).join('\n\n')
+    const context = passages
+      .map((s, i) => `[${i + 1}] ${s.title} (${helpUrl(s)})\n${s.text}`)
+      .join('\n\n')
     return model([
       { role: 'system', content: system },
       { role: 'user', content: `Question: ${question}\n\nHelp passages:\n\n${context}` },
@@ -122,13 +132,20 @@ export function createChatService(deps: {
     sectionCount: deps.sections.length,
     async ask(question: string): Promise<HelpAnswer> {
       const passages = retrieve(question)
-      const sources = passages.map((s) => ({ title: s.title, url: helpUrl(s), excerpt: excerpt(s.text) }))
+      const sources = passages.map((s) => ({
+        title: s.title,
+        url: helpUrl(s),
+        excerpt: excerpt(s.text),
+      }))
       if (!passages.length) return { answer: localAnswer([]), sources: [], known: false }
       if (deps.model) {
         try {
           return { answer: await modelAnswer(deps.model, question, passages), sources, known: true }
         } catch (err) {
-          deps.log.warn({ err: toMessage(err) }, 'help chat model failed; answering from the help pages')
+          deps.log.warn(
+            { err: toMessage(err) },
+            'help chat model failed; answering from the help pages',
+          )
         }
       }
       return { answer: localAnswer(passages), sources, known: true }

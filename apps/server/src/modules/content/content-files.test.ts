@@ -21,27 +21,31 @@ describe('content/idioms/*.json', () => {
     for (const file of files) {
       file.idioms.forEach((idiom, i) => {
         const where = `${file.name} #${i + 1} "${idiom.text}"`
-        if (!(TONES as readonly string[]).includes(idiom.tone)) problems.push(`${where}: unknown tone ${idiom.tone}`)
+        if (!(TONES as readonly string[]).includes(idiom.tone))
+          problems.push(`${where}: unknown tone ${idiom.tone}`)
         try {
           usageBand(idiom.usage)
         } catch {
           problems.push(`${where}: usage ${idiom.usage} is in no band`)
         }
-        if (idiom.examples.length < 2) problems.push(`${where}: ${idiom.examples.length} example(s), needs 2 or more`)
+        if (idiom.examples.length < 2)
+          problems.push(`${where}: ${idiom.examples.length} example(s), needs 2 or more`)
         const key = idiomKey(idiom.text)
         const first = seen.get(key)
         if (first) problems.push(`${where}: same idiom as ${first} (ignoring accents and case)`)
         else seen.set(key, where)
         const sentences = new Set<string>()
         for (const e of idiom.examples) {
-          if (!e.text.includes(e.conjugatedSnippet)) problems.push(`${where}: snippet "${e.conjugatedSnippet}" is not in "${e.text}"`)
+          if (!e.text.includes(e.conjugatedSnippet))
+            problems.push(`${where}: snippet "${e.conjugatedSnippet}" is not in "${e.text}"`)
           if (e.text.trim() !== e.text || e.conjugatedSnippet.trim() !== e.conjugatedSnippet) {
             problems.push(`${where}: stray spaces around "${e.text}" or its snippet`)
           }
           const ek = idiomKey(e.text)
           if (sentences.has(ek)) problems.push(`${where}: example "${e.text}" appears twice`)
           sentences.add(ek)
-          if (!e.translation.trim() || !e.literal.trim()) problems.push(`${where}: example "${e.text}" lacks a translation or literal`)
+          if (!e.translation.trim() || !e.literal.trim())
+            problems.push(`${where}: example "${e.text}" lacks a translation or literal`)
         }
       })
     }

@@ -28,7 +28,9 @@ export async function loadContentFiles(dir = CONTENT_DIR): Promise<LoadedContent
       const parsed = ContentFile.safeParse(JSON.parse(await readFile(join(folder, name), 'utf8')))
       if (parsed.success) loaded.files.push({ name, idioms: parsed.data.idioms })
       else {
-        const issues = parsed.error.issues.slice(0, 5).map((i) => `${i.path.join('.')}: ${i.message}`)
+        const issues = parsed.error.issues
+          .slice(0, 5)
+          .map((i) => `${i.path.join('.')}: ${i.message}`)
         loaded.invalid.push({ name, error: issues.join('; ') })
       }
     } catch (err) {

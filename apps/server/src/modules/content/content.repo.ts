@@ -21,7 +21,11 @@ function contentQueries(db: Db) {
       for (const part of chunks(keys)) {
         found.push(
           ...(await db
-            .select({ id: idioms.id, contentKey: idioms.contentKey, normalizedText: idioms.normalizedText })
+            .select({
+              id: idioms.id,
+              contentKey: idioms.contentKey,
+              normalizedText: idioms.normalizedText,
+            })
             .from(idioms)
             .where(or(inArray(idioms.contentKey, part), inArray(idioms.normalizedText, part)))),
         )
@@ -47,7 +51,11 @@ function contentQueries(db: Db) {
       for (const part of chunks(idiomIds)) {
         found.push(
           ...(await db
-            .select({ idiomId: examples.idiomId, contentKey: examples.contentKey, text: examples.text })
+            .select({
+              idiomId: examples.idiomId,
+              contentKey: examples.contentKey,
+              text: examples.text,
+            })
             .from(examples)
             .where(inArray(examples.idiomId, part))),
         )
@@ -57,7 +65,13 @@ function contentQueries(db: Db) {
     async insertExamples(rows: NewExampleRow[]): Promise<number> {
       let n = 0
       for (const part of chunks(rows)) {
-        n += (await db.insert(examples).values(part).onConflictDoNothing().returning({ id: examples.id })).length
+        n += (
+          await db
+            .insert(examples)
+            .values(part)
+            .onConflictDoNothing()
+            .returning({ id: examples.id })
+        ).length
       }
       return n
     },

@@ -19,8 +19,20 @@ const fixture: ContentFile = {
       usage: 8,
       source: 'test',
       examples: [
-        { text: 'Si no entrego hoy, estoy al horno.', conjugatedSnippet: 'estoy al horno', translation: 'If I do not hand it in today, I am toast.', alternatives: [], literal: 'I am at the oven.' },
-        { text: 'Con esta nota, Juan está al horno.', conjugatedSnippet: 'está al horno', translation: 'With this grade, Juan is in trouble.', alternatives: ['Juan is done for.'], literal: 'Juan is at the oven.' },
+        {
+          text: 'Si no entrego hoy, estoy al horno.',
+          conjugatedSnippet: 'estoy al horno',
+          translation: 'If I do not hand it in today, I am toast.',
+          alternatives: [],
+          literal: 'I am at the oven.',
+        },
+        {
+          text: 'Con esta nota, Juan está al horno.',
+          conjugatedSnippet: 'está al horno',
+          translation: 'With this grade, Juan is in trouble.',
+          alternatives: ['Juan is done for.'],
+          literal: 'Juan is at the oven.',
+        },
       ],
     },
     {
@@ -30,8 +42,20 @@ const fixture: ContentFile = {
       usage: 6,
       source: 'test',
       examples: [
-        { text: 'Qué mala leche, se largó a llover.', conjugatedSnippet: 'mala leche', translation: 'What bad luck, it started to rain.', alternatives: [], literal: 'What bad milk, it started to rain.' },
-        { text: 'Lo hizo con mala leche.', conjugatedSnippet: 'mala leche', translation: 'He did it out of spite.', alternatives: [], literal: 'He did it with bad milk.' },
+        {
+          text: 'Qué mala leche, se largó a llover.',
+          conjugatedSnippet: 'mala leche',
+          translation: 'What bad luck, it started to rain.',
+          alternatives: [],
+          literal: 'What bad milk, it started to rain.',
+        },
+        {
+          text: 'Lo hizo con mala leche.',
+          conjugatedSnippet: 'mala leche',
+          translation: 'He did it out of spite.',
+          alternatives: [],
+          literal: 'He did it with bad milk.',
+        },
       ],
     },
   ],
@@ -50,7 +74,10 @@ describe('content service', () => {
     await rm(join(dir, 'idioms'), { recursive: true, force: true })
     await mkdir(join(dir, 'idioms'), { recursive: true })
     for (const [name, body] of Object.entries(files)) {
-      await writeFile(join(dir, 'idioms', name), typeof body === 'string' ? body : JSON.stringify(body))
+      await writeFile(
+        join(dir, 'idioms', name),
+        typeof body === 'string' ? body : JSON.stringify(body),
+      )
     }
   }
 
@@ -74,18 +101,49 @@ describe('content service', () => {
       examplesSkipped: 0,
     })
     const rows = await db.db.select().from(idioms)
-    expect(rows.find((r) => r.text === 'Estar al horno')).toMatchObject({ contentKey: 'estar al horno', normalizedText: 'estar al horno', tone: 'Casual', usage: 8 })
+    expect(rows.find((r) => r.text === 'Estar al horno')).toMatchObject({
+      contentKey: 'estar al horno',
+      normalizedText: 'estar al horno',
+      tone: 'Casual',
+      usage: 8,
+    })
     const ex = await db.db.select().from(examples)
-    expect(ex.find((e) => e.text.startsWith('Con esta'))).toMatchObject({ alternatives: ['Juan is done for.'], literal: 'Juan is at the oven.', contentKey: 'con esta nota, juan esta al horno.' })
+    expect(ex.find((e) => e.text.startsWith('Con esta'))).toMatchObject({
+      alternatives: ['Juan is done for.'],
+      literal: 'Juan is at the oven.',
+      contentKey: 'con esta nota, juan esta al horno.',
+    })
 
-    const snapshot = { idioms: await db.db.select().from(idioms), examples: await db.db.select().from(examples) }
-    expect(await service().importDir(dir)).toMatchObject({ idiomsCreated: 0, idiomsSkipped: 2, examplesCreated: 0, examplesSkipped: 4 })
-    expect({ idioms: await db.db.select().from(idioms), examples: await db.db.select().from(examples) }).toEqual(snapshot)
+    const snapshot = {
+      idioms: await db.db.select().from(idioms),
+      examples: await db.db.select().from(examples),
+    }
+    expect(await service().importDir(dir)).toMatchObject({
+      idiomsCreated: 0,
+      idiomsSkipped: 2,
+      examplesCreated: 0,
+      examplesSkipped: 4,
+    })
+    expect({
+      idioms: await db.db.select().from(idioms),
+      examples: await db.db.select().from(examples),
+    }).toEqual(snapshot)
   })
 
   it('never overwrites an admin’s edit, and does not bring back an edited example', async () => {
-    const [idiom] = await db.db.update(idioms).set({ translation: 'edited by an admin', text: 'Estar en el horno', normalizedText: 'estar en el horno' }).where(eq(idioms.contentKey, 'estar al horno')).returning()
-    await db.db.update(examples).set({ text: 'Si no entrego hoy, estoy re al horno.' }).where(eq(examples.contentKey, 'si no entrego hoy, estoy al horno.'))
+    const [idiom] = await db.db
+      .update(idioms)
+      .set({
+        translation: 'edited by an admin',
+        text: 'Estar en el horno',
+        normalizedText: 'estar en el horno',
+      })
+      .where(eq(idioms.contentKey, 'estar al horno'))
+      .returning()
+    await db.db
+      .update(examples)
+      .set({ text: 'Si no entrego hoy, estoy re al horno.' })
+      .where(eq(examples.contentKey, 'si no entrego hoy, estoy al horno.'))
     const before = await counts()
     const report = await service().importDir(dir)
     expect(report).toMatchObject({ idiomsCreated: 0, examplesCreated: 0 })
@@ -95,11 +153,27 @@ describe('content service', () => {
   })
 
   it('adds only what is new: a new example, a new idiom; an idiom an admin typed first is not doubled', async () => {
-    await db.db.insert(idioms).values({ text: 'Hacer la VACA', translation: 'pool money (admin)', normalizedText: 'hacer la vaca' })
+    await db.db.insert(idioms).values({
+      text: 'Hacer la VACA',
+      translation: 'pool money (admin)',
+      normalizedText: 'hacer la vaca',
+    })
     const grown: ContentFile = {
       idioms: [
         fixture.idioms[0]!,
-        { ...fixture.idioms[1]!, examples: [...fixture.idioms[1]!.examples, { text: 'No seas mala leche.', conjugatedSnippet: 'mala leche', translation: "Don't be mean.", alternatives: [], literal: "Don't be bad milk." }] },
+        {
+          ...fixture.idioms[1]!,
+          examples: [
+            ...fixture.idioms[1]!.examples,
+            {
+              text: 'No seas mala leche.',
+              conjugatedSnippet: 'mala leche',
+              translation: "Don't be mean.",
+              alternatives: [],
+              literal: "Don't be bad milk.",
+            },
+          ],
+        },
       ],
     }
     const more: ContentFile = {
@@ -111,8 +185,20 @@ describe('content service', () => {
           usage: 7,
           source: 'test',
           examples: [
-            { text: 'Hagamos la vaca para la pizza.', conjugatedSnippet: 'Hagamos la vaca', translation: "Let's chip in for the pizza.", alternatives: [], literal: "Let's make the cow for the pizza." },
-            { text: 'Hicimos la vaca.', conjugatedSnippet: 'Hicimos la vaca', translation: 'We chipped in.', alternatives: [], literal: 'We made the cow.' },
+            {
+              text: 'Hagamos la vaca para la pizza.',
+              conjugatedSnippet: 'Hagamos la vaca',
+              translation: "Let's chip in for the pizza.",
+              alternatives: [],
+              literal: "Let's make the cow for the pizza.",
+            },
+            {
+              text: 'Hicimos la vaca.',
+              conjugatedSnippet: 'Hicimos la vaca',
+              translation: 'We chipped in.',
+              alternatives: [],
+              literal: 'We made the cow.',
+            },
           ],
         },
         {
@@ -122,8 +208,20 @@ describe('content service', () => {
           usage: 6,
           source: 'test',
           examples: [
-            { text: 'Mi abuela es un pan de Dios.', conjugatedSnippet: 'es un pan de Dios', translation: 'My grandma is a kind soul.', alternatives: [], literal: 'My grandma is a bread of God.' },
-            { text: 'Sos un pan de Dios.', conjugatedSnippet: 'Sos un pan de Dios', translation: 'You are so kind.', alternatives: [], literal: 'You are a bread of God.' },
+            {
+              text: 'Mi abuela es un pan de Dios.',
+              conjugatedSnippet: 'es un pan de Dios',
+              translation: 'My grandma is a kind soul.',
+              alternatives: [],
+              literal: 'My grandma is a bread of God.',
+            },
+            {
+              text: 'Sos un pan de Dios.',
+              conjugatedSnippet: 'Sos un pan de Dios',
+              translation: 'You are so kind.',
+              alternatives: [],
+              literal: 'You are a bread of God.',
+            },
           ],
         },
       ],
@@ -131,7 +229,12 @@ describe('content service', () => {
     await writeContent({ 'a.json': grown, 'b.json': more })
     const report = await service().importDir(dir)
     // one new example of an imported idiom, the two of the admin's idiom, and a new idiom with two
-    expect(report).toMatchObject({ files: ['a.json', 'b.json'], idiomsCreated: 1, idiomsSkipped: 3, examplesCreated: 5 })
+    expect(report).toMatchObject({
+      files: ['a.json', 'b.json'],
+      idiomsCreated: 1,
+      idiomsSkipped: 3,
+      examplesCreated: 5,
+    })
     const vaca = await db.db.select().from(idioms).where(eq(idioms.normalizedText, 'hacer la vaca'))
     expect(vaca).toHaveLength(1)
     expect(vaca[0]).toMatchObject({ translation: 'pool money (admin)', contentKey: null })
@@ -139,7 +242,11 @@ describe('content service', () => {
   })
 
   it('skips and reports a file that is not valid, importing the others', async () => {
-    await writeContent({ 'a.json': fixture, 'broken.json': '{ "idioms": [ {"text": "x"} ] }', 'bad.json': '{ nope' })
+    await writeContent({
+      'a.json': fixture,
+      'broken.json': '{ "idioms": [ {"text": "x"} ] }',
+      'bad.json': '{ nope',
+    })
     const report = await service().importDir(dir)
     expect(report.files).toEqual(['a.json'])
     expect(report.invalidFiles.map((f) => f.name)).toEqual(['bad.json', 'broken.json'])

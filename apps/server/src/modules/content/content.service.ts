@@ -31,14 +31,20 @@ export function createContentService(deps: { content: ContentRepo; clock: () => 
     }
     const keys = [...unique.keys()]
     const totalExamples = [...unique.values()].reduce((n, i) => n + i.examples.length, 0)
-    if (keys.length === 0) return { idiomsCreated: 0, idiomsSkipped: 0, examplesCreated: 0, examplesSkipped: 0 }
+    if (keys.length === 0)
+      return { idiomsCreated: 0, idiomsSkipped: 0, examplesCreated: 0, examplesSkipped: 0 }
     const now = deps.clock()
 
     return deps.content.inTransaction(async (q) => {
       const idOf = new Map<string, string>()
-      const remember = (rows: { id: string; contentKey: string | null; normalizedText?: string }[]) => {
-        for (const r of rows) if (r.contentKey && unique.has(r.contentKey)) idOf.set(r.contentKey, r.id)
-        for (const r of rows) if (r.normalizedText && unique.has(r.normalizedText) && !idOf.has(r.normalizedText)) idOf.set(r.normalizedText, r.id)
+      const remember = (
+        rows: { id: string; contentKey: string | null; normalizedText?: string }[],
+      ) => {
+        for (const r of rows)
+          if (r.contentKey && unique.has(r.contentKey)) idOf.set(r.contentKey, r.id)
+        for (const r of rows)
+          if (r.normalizedText && unique.has(r.normalizedText) && !idOf.has(r.normalizedText))
+            idOf.set(r.normalizedText, r.id)
       }
       remember(await q.findIdioms(keys))
 

@@ -28,7 +28,11 @@ export function sineWav(ms = 250, hz = 440): Buffer {
 /** The start of a WebM file as a browser's MediaRecorder writes it (EBML header, DocType webm). */
 export function webmHeader(): Buffer {
   const docType = Buffer.concat([Buffer.from([0x42, 0x82, 0x84]), Buffer.from('webm')])
-  return Buffer.concat([Buffer.from([0x1a, 0x45, 0xdf, 0xa3, 0x80 | docType.length]), docType, Buffer.alloc(256)])
+  return Buffer.concat([
+    Buffer.from([0x1a, 0x45, 0xdf, 0xa3, 0x80 | docType.length]),
+    docType,
+    Buffer.alloc(256),
+  ])
 }
 
 /** The first Ogg page of an Opus stream (Firefox's MediaRecorder). */
@@ -60,7 +64,9 @@ export function multipart(fields: Record<string, string>, file?: FilePart) {
   const boundary = `----che${Math.random().toString(16).slice(2)}`
   const parts: Buffer[] = []
   for (const [k, v] of Object.entries(fields)) {
-    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`))
+    parts.push(
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`),
+    )
   }
   if (file) {
     parts.push(
@@ -72,5 +78,8 @@ export function multipart(fields: Record<string, string>, file?: FilePart) {
     )
   }
   parts.push(Buffer.from(`--${boundary}--\r\n`))
-  return { payload: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } }
+  return {
+    payload: Buffer.concat(parts),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  }
 }

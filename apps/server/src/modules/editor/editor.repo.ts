@@ -29,7 +29,11 @@ const withNames = {
   recordedByName: recorder.name,
 }
 
-function flatten(row: { assignment: AssignmentRow; editorName: string; recordedByName: string | null }): AssignmentWithNames {
+function flatten(row: {
+  assignment: AssignmentRow
+  editorName: string
+  recordedByName: string | null
+}): AssignmentWithNames {
   return { ...row.assignment, editorName: row.editorName, recordedByName: row.recordedByName }
 }
 
@@ -58,12 +62,19 @@ function queries(db: Db) {
         .update(assignments)
         .set(changes)
         .where(
-          and(eq(assignments.idiomId, idiomId), eq(assignments.sync, expected.sync), eq(assignments.state, expected.state)),
+          and(
+            eq(assignments.idiomId, idiomId),
+            eq(assignments.sync, expected.sync),
+            eq(assignments.state, expected.state),
+          ),
         )
         .returning()
       return row
     },
-    async updateExample(id: string, changes: Partial<NewExampleRow>): Promise<ExampleRow | undefined> {
+    async updateExample(
+      id: string,
+      changes: Partial<NewExampleRow>,
+    ): Promise<ExampleRow | undefined> {
       const [row] = await db.update(examples).set(changes).where(eq(examples.id, id)).returning()
       return row
     },
@@ -154,7 +165,10 @@ export function createEditorRepo(db: Db) {
      * Idioms for the assignment list: with `editorId`, only that editor's assignments; with
      * `assignedOnly` false, every idiom (unassigned ones with a null assignment).
      */
-    async reports(filter: { editorId?: string | undefined; assignedOnly: boolean }): Promise<ReportRow[]> {
+    async reports(filter: {
+      editorId?: string | undefined
+      assignedOnly: boolean
+    }): Promise<ReportRow[]> {
       const rows = await db
         .select({
           idiom: { id: idioms.id, text: idioms.text, tone: idioms.tone, usage: idioms.usage },

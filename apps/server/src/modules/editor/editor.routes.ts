@@ -23,7 +23,10 @@ export function registerEditorRoutes(ctx: AppContext): void {
   const { app, contract } = ctx
   const editor = ctx.services.editor
   const upload = async (request: Parameters<typeof readMultipart>[0]) =>
-    readMultipart(request, { maxFileBytes: maxUploadBytes(await ctx.services.settings.all()), maxFiles: 1 })
+    readMultipart(request, {
+      maxFileBytes: maxUploadBytes(await ctx.services.settings.all()),
+      maxFiles: 1,
+    })
 
   registerEndpoint(app, contract, api.editorsList, () => editor.editors())
   registerEndpoint(app, contract, api.editorAssignmentReports, ({ body, caller }) =>

@@ -41,10 +41,16 @@ function assignment(over: Partial<AssignmentWithNames> = {}): AssignmentWithName
   }
 }
 
-function setup(opts: { current: AssignmentWithNames; tx?: Partial<EditorTx>; put?: Storage['put'] }) {
+function setup(opts: {
+  current: AssignmentWithNames
+  tx?: Partial<EditorTx>
+  put?: Storage['put']
+}) {
   const tx: EditorTx = {
     findAssignment: vi.fn(async () => opts.current),
-    updateAssignment: vi.fn(async (_id, _expected, changes) => ({ ...opts.current, ...changes }) as AssignmentWithNames),
+    updateAssignment: vi.fn(
+      async (_id, _expected, changes) => ({ ...opts.current, ...changes }) as AssignmentWithNames,
+    ),
     updateExample: vi.fn(async (_id, changes) => ({ ...example, ...changes }) as ExampleRow),
     insertExample: vi.fn(async (values) => ({ ...example, ...values }) as ExampleRow),
     ...opts.tx,
@@ -63,7 +69,13 @@ function setup(opts: { current: AssignmentWithNames; tx?: Partial<EditorTx>; put
     delete: vi.fn<Storage['delete']>(async () => {}),
   }
   const log = { warn: vi.fn() }
-  const service = createEditorService({ repo, storage, signer: { url: (k) => `/api/audio/${k}?sig` }, clock: () => NOW, log })
+  const service = createEditorService({
+    repo,
+    storage,
+    signer: { url: (k) => `/api/audio/${k}?sig` },
+    clock: () => NOW,
+    log,
+  })
   return { service, tx, storage, log }
 }
 
@@ -81,11 +93,21 @@ describe('editor service', () => {
   describe('fulfil', () => {
     it('stores the file before changing the row, guarded by the version it read', async () => {
       const { service, tx, storage } = setup({ current: assignment() })
-      await service.fulfil(editor, { idiomId: IDIOM, transcription: 'Mañana estoy al horno.' }, sineWav())
+      await service.fulfil(
+        editor,
+        { idiomId: IDIOM, transcription: 'Mañana estoy al horno.' },
+        sineWav(),
+      )
       const key = storage.put.mock.calls[0]![0]
       expect(storage.put).toHaveBeenCalledWith(key, expect.any(Buffer), 'audio/wav')
-      expect(tx.updateAssignment).toHaveBeenCalledWith(IDIOM, { sync: 1, state: 'assigned' }, expect.objectContaining({ sync: 1, state: 'fulfilled', audioKey: key, fulfilledAt: NOW }))
-      expect(storage.put.mock.invocationCallOrder[0]!).toBeLessThan(vi.mocked(tx.updateAssignment).mock.invocationCallOrder[0]!)
+      expect(tx.updateAssignment).toHaveBeenCalledWith(
+        IDIOM,
+        { sync: 1, state: 'assigned' },
+        expect.objectContaining({ sync: 1, state: 'fulfilled', audioKey: key, fulfilledAt: NOW }),
+      )
+      expect(storage.put.mock.invocationCallOrder[0]!).toBeLessThan(
+        vi.mocked(tx.updateAssignment).mock.invocationCallOrder[0]!,
+      )
       expect(storage.delete).not.toHaveBeenCalled()
     })
 
@@ -94,36 +116,62 @@ describe('editor service', () => {
         current: assignment(),
         tx: { updateAssignment: vi.fn(async () => Promise.reject(new Error('connection lost'))) },
       })
-      await expect(service.fulfil(editor, { idiomId: IDIOM, transcription: 'x' }, sineWav())).rejects.toThrow('connection lost')
+      await expect(
+        service.fulfil(editor, { idiomId: IDIOM, transcription: 'x' }, sineWav()),
+      ).rejects.toThrow('connection lost')
       const key = storage.put.mock.calls[0]![0]
       expect(storage.delete).toHaveBeenCalledWith(key)
     })
 
     it('removes the stored file and answers CONFLICT when the assignment changed meanwhile', async () => {
-      const { service, storage } = setup({ current: assignment(), tx: { updateAssignment: vi.fn(async () => undefined) } })
-      await expect(service.fulfil(editor, { idiomId: IDIOM, transcription: 'x' }, sineWav())).rejects.toMatchObject({ code: 'CONFLICT' })
+      const { service, storage } = setup({
+        current: assignment(),
+        tx: { updateAssignment: vi.fn(async () => undefined) },
+      })
+      await expect(
+        service.fulfil(editor, { idiomId: IDIOM, transcription: 'x' }, sineWav()),
+      ).rejects.toMatchObject({ code: 'CONFLICT' })
       expect(storage.delete).toHaveBeenCalledWith(storage.put.mock.calls[0]![0])
     })
 
     it('changes no row when the file cannot be stored', async () => {
-      const { service, tx } = setup({ current: assignment(), put: async () => Promise.reject(new Error('bucket gone')) })
-      await expect(service.fulfil(editor, { idiomId: IDIOM, transcription: 'x' }, sineWav())).rejects.toThrow('bucket gone')
+      const { service, tx } = setup({
+        current: assignment(),
+        put: async () => Promise.reject(new Error('bucket gone')),
+      })
+      await expect(
+        service.fulfil(editor, { idiomId: IDIOM, transcription: 'x' }, sineWav()),
+      ).rejects.toThrow('bucket gone')
       expect(tx.updateAssignment).not.toHaveBeenCalled()
     })
 
     it('starts version sync+1 on a published assignment and keeps the published file', async () => {
       const { service, tx, storage } = setup({
-        current: assignment({ state: 'published', sync: 4, audioKey: 'recordings/p.wav', publishedAudioKey: 'recordings/p.wav' }),
+        current: assignment({
+          state: 'published',
+          sync: 4,
+          audioKey: 'recordings/p.wav',
+          publishedAudioKey: 'recordings/p.wav',
+        }),
       })
       await service.fulfil(editor, { idiomId: IDIOM, transcription: 'x' }, sineWav())
       expect(storage.put.mock.calls[0]![0]).toMatch(new RegExp(`^recordings/${IDIOM}/5-`))
-      expect(tx.updateAssignment).toHaveBeenCalledWith(IDIOM, { sync: 4, state: 'published' }, expect.objectContaining({ sync: 5 }))
+      expect(tx.updateAssignment).toHaveBeenCalledWith(
+        IDIOM,
+        { sync: 4, state: 'published' },
+        expect.objectContaining({ sync: 5 }),
+      )
       expect(storage.delete).not.toHaveBeenCalled()
     })
 
     it('removes the unpublished take it replaces, after the commit', async () => {
       const { service, storage } = setup({
-        current: assignment({ state: 'fulfilled', sync: 2, audioKey: 'recordings/pending.wav', publishedAudioKey: 'recordings/live.wav' }),
+        current: assignment({
+          state: 'fulfilled',
+          sync: 2,
+          audioKey: 'recordings/pending.wav',
+          publishedAudioKey: 'recordings/live.wav',
+        }),
       })
       await service.fulfil(editor, { idiomId: IDIOM, transcription: 'x' }, sineWav())
       expect(storage.delete.mock.calls).toEqual([['recordings/pending.wav']])
@@ -132,7 +180,13 @@ describe('editor service', () => {
 
   describe('publish', () => {
     const waiting = () =>
-      assignment({ state: 'fulfilled', sync: 2, audioKey: 'recordings/new.wav', publishedAudioKey: 'recordings/live.wav', transcription: 'Hoy estoy al horno.' })
+      assignment({
+        state: 'fulfilled',
+        sync: 2,
+        audioKey: 'recordings/new.wav',
+        publishedAudioKey: 'recordings/live.wav',
+        transcription: 'Hoy estoy al horno.',
+      })
 
     it('moves the take to the example and the assignment to published in one transaction, then removes what it superseded', async () => {
       const { service, tx, storage } = setup({ current: waiting() })
@@ -144,27 +198,47 @@ describe('editor service', () => {
         audioKey: 'recordings/new.wav',
         updatedAt: NOW,
       })
-      expect(tx.updateAssignment).toHaveBeenCalledWith(IDIOM, { sync: 2, state: 'fulfilled' }, expect.objectContaining({ state: 'published', publishedAudioKey: 'recordings/new.wav' }))
-      expect(storage.delete.mock.calls.map((c) => c[0]).sort()).toEqual(['examples/old.wav', 'recordings/live.wav'])
+      expect(tx.updateAssignment).toHaveBeenCalledWith(
+        IDIOM,
+        { sync: 2, state: 'fulfilled' },
+        expect.objectContaining({ state: 'published', publishedAudioKey: 'recordings/new.wav' }),
+      )
+      expect(storage.delete.mock.calls.map((c) => c[0]).sort()).toEqual([
+        'examples/old.wav',
+        'recordings/live.wav',
+      ])
     })
 
     it('removes no file when the transaction fails', async () => {
-      const { service, storage } = setup({ current: waiting(), tx: { updateAssignment: vi.fn(async () => undefined) } })
-      await expect(service.publish({ idiomId: IDIOM, assign: 2 })).rejects.toMatchObject({ code: 'CONFLICT' })
+      const { service, storage } = setup({
+        current: waiting(),
+        tx: { updateAssignment: vi.fn(async () => undefined) },
+      })
+      await expect(service.publish({ idiomId: IDIOM, assign: 2 })).rejects.toMatchObject({
+        code: 'CONFLICT',
+      })
       expect(storage.delete).not.toHaveBeenCalled()
     })
 
     it('answers CONFLICT for a stale version without writing', async () => {
       const { service, tx } = setup({ current: waiting() })
-      await expect(service.publish({ idiomId: IDIOM, assign: 1 })).rejects.toMatchObject({ code: 'CONFLICT', details: { state: 'fulfilled', sync: 2 } })
+      await expect(service.publish({ idiomId: IDIOM, assign: 1 })).rejects.toMatchObject({
+        code: 'CONFLICT',
+        details: { state: 'fulfilled', sync: 2 },
+      })
       expect(tx.updateExample).not.toHaveBeenCalled()
     })
 
     it('logs, and does not fail, when a superseded file cannot be removed', async () => {
       const { service, storage, log } = setup({ current: waiting() })
       storage.delete.mockRejectedValue(new Error('timeout'))
-      await expect(service.publish({ idiomId: IDIOM, assign: 2 })).resolves.toMatchObject({ idiomId: IDIOM })
-      expect(log.warn).toHaveBeenCalledWith({ err: 'timeout', key: expect.any(String) }, 'could not remove an audio file')
+      await expect(service.publish({ idiomId: IDIOM, assign: 2 })).resolves.toMatchObject({
+        idiomId: IDIOM,
+      })
+      expect(log.warn).toHaveBeenCalledWith(
+        { err: 'timeout', key: expect.any(String) },
+        'could not remove an audio file',
+      )
     })
   })
 })

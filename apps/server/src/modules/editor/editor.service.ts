@@ -1,6 +1,13 @@
 import { randomUUID } from 'node:crypto'
 import type { z } from 'zod'
-import { snippetInText, type Assigned, type AssignmentReport, type Editor, type Example, type Role } from '@che/core'
+import {
+  snippetInText,
+  type Assigned,
+  type AssignmentReport,
+  type Editor,
+  type Example,
+  type Role,
+} from '@che/core'
 import { badRequest, conflict, forbidden, notFound, toMessage } from '../../errors.js'
 import type { Storage } from '../../plugins/storage.js'
 import { detectAudio } from '../examples/audio-check.js'
@@ -39,7 +46,8 @@ export async function checkAudioFile(
   field: string,
 ): Promise<{ ext: string; mime: string }> {
   if (!bytes) throw badRequest('Attach the audio file', [{ field, message: 'Required' }])
-  if (bytes.length === 0) throw badRequest('The audio file is empty', [{ field, message: 'The file has no bytes' }])
+  if (bytes.length === 0)
+    throw badRequest('The audio file is empty', [{ field, message: 'The file has no bytes' }])
   return detectAudio(bytes)
 }
 
@@ -56,10 +64,17 @@ export function createEditorService(deps: {
   const { repo, storage } = deps
 
   /** Remove files no row refers to any more; a failure only leaves a stray file, so it is logged. */
-  async function removeFiles(keys: (string | null | undefined)[], keep: (string | null | undefined)[] = []): Promise<void> {
+  async function removeFiles(
+    keys: (string | null | undefined)[],
+    keep: (string | null | undefined)[] = [],
+  ): Promise<void> {
     const doomed = [...new Set(keys)].filter((k): k is string => !!k && !keep.includes(k))
     for (const key of doomed) {
-      await storage.delete(key).catch((err: unknown) => deps.log.warn({ err: toMessage(err), key }, 'could not remove an audio file'))
+      await storage
+        .delete(key)
+        .catch((err: unknown) =>
+          deps.log.warn({ err: toMessage(err), key }, 'could not remove an audio file'),
+        )
     }
   }
 
@@ -79,7 +94,13 @@ export function createEditorService(deps: {
     const idiom = await repo.findIdiom(idiomId)
     if (!idiom) throw notFound('Idiom')
     const a = await repo.findAssignment(idiomId)
-    return { idiomId, text: idiom.text, tone: idiom.tone, usage: idiom.usage, assigned: a ? assignedView(a) : null }
+    return {
+      idiomId,
+      text: idiom.text,
+      tone: idiom.tone,
+      usage: idiom.usage,
+      assigned: a ? assignedView(a) : null,
+    }
   }
 
   /** A user who may record (editor or admin): 404 when unknown, 400 when of another role. */
@@ -107,10 +128,12 @@ export function createEditorService(deps: {
      */
     async reports(viewer: Viewer, editor?: string): Promise<Report[]> {
       if (viewer.role !== 'admin' && editor !== undefined && editor !== viewer.userId) {
-        throw forbidden("You can only see your own assignments")
+        throw forbidden('You can only see your own assignments')
       }
       const rows = await repo.reports(
-        viewer.role === 'admin' ? { editorId: editor, assignedOnly: false } : { editorId: viewer.userId, assignedOnly: true },
+        viewer.role === 'admin'
+          ? { editorId: editor, assignedOnly: false }
+          : { editorId: viewer.userId, assignedOnly: true },
       )
       return rows.map((r) => ({
         idiomId: r.idiom.id,
@@ -126,7 +149,11 @@ export function createEditorService(deps: {
      * A new assignment starts from the example's text and snippet, so the editor knows what to
      * read out.
      */
-    async assign(input: { idiomId: string; source: string; exampleId?: string | undefined }): Promise<Report> {
+    async assign(input: {
+      idiomId: string
+      source: string
+      exampleId?: string | undefined
+    }): Promise<Report> {
       const idiom = await repo.findIdiom(input.idiomId)
       if (!idiom) throw notFound('Idiom')
       await recorder(input.source, 'source')
@@ -134,7 +161,9 @@ export function createEditorService(deps: {
       if (input.exampleId) {
         example = await repo.findExample(input.exampleId)
         if (!example || example.idiomId !== idiom.id) {
-          throw badRequest('The example is not one of this idiom', [{ field: 'exampleId', message: 'not an example of this idiom' }])
+          throw badRequest('The example is not one of this idiom', [
+            { field: 'exampleId', message: 'not an example of this idiom' },
+          ])
         }
       } else {
         example = await repo.firstExample(idiom.id)
@@ -159,28 +188,39 @@ export function createEditorService(deps: {
      * so a failure leaves neither an orphan file nor a half-changed row. A take it replaces
      * (an unpublished one) is removed after the commit.
      */
-    async fulfil(viewer: Viewer, input: FulfilInput, audio: Uint8Array | undefined): Promise<Report> {
+    async fulfil(
+      viewer: Viewer,
+      input: FulfilInput,
+      audio: Uint8Array | undefined,
+    ): Promise<Report> {
       const idiom = await repo.findIdiom(input.idiomId)
       if (!idiom) throw notFound('Idiom')
       const current = await repo.findAssignment(input.idiomId)
       const isAdmin = viewer.role === 'admin'
-      if (!isAdmin && current?.editorId !== viewer.userId) throw forbidden('This idiom is not assigned to you')
+      if (!isAdmin && current?.editorId !== viewer.userId)
+        throw forbidden('This idiom is not assigned to you')
       if (!current) throw notFound('Assignment')
 
       // Whose voice the take is; null = the assigned editor's. An admin may name anyone who
       // records, an editor only themselves.
       let recordedBy = audio ? null : current.recordedBy
       if (input.editor !== undefined) {
-        if (!isAdmin && input.editor !== viewer.userId) throw forbidden('You can only upload your own recordings')
-        recordedBy = input.editor === current.editorId ? null : (await recorder(input.editor, 'editor')).id
+        if (!isAdmin && input.editor !== viewer.userId)
+          throw forbidden('You can only upload your own recordings')
+        recordedBy =
+          input.editor === current.editorId ? null : (await recorder(input.editor, 'editor')).id
       }
       let snippet = current.conjugatedSnippet
       const given = input.conjugatedSnippet?.trim()
       if (given) {
-        if (!isAdmin && given !== current.conjugatedSnippet) throw forbidden('Only an admin can change the snippet')
+        if (!isAdmin && given !== current.conjugatedSnippet)
+          throw forbidden('Only an admin can change the snippet')
         if (!snippetInText(input.transcription, given)) {
           throw badRequest('The snippet must appear in the transcription', [
-            { field: 'conjugatedSnippet', message: `"${given}" does not appear in the transcription` },
+            {
+              field: 'conjugatedSnippet',
+              message: `"${given}" does not appear in the transcription`,
+            },
           ])
         }
         snippet = given
@@ -222,7 +262,8 @@ export function createEditorService(deps: {
         throw conflict('The assignment changed meanwhile; reload it and try again')
       }
       // The take this one replaces, unless it is what learners hear.
-      if (newKey && current.state === 'fulfilled') await removeFiles([current.audioKey], [current.publishedAudioKey, newKey])
+      if (newKey && current.state === 'fulfilled')
+        await removeFiles([current.audioKey], [current.publishedAudioKey, newKey])
       return report(idiom.id)
     },
 
@@ -244,18 +285,32 @@ export function createEditorService(deps: {
         )
       }
       const key = current.audioKey
-      const example = (current.exampleId ? await repo.findExample(current.exampleId) : undefined) ?? (await repo.firstExample(current.idiomId))
+      const example =
+        (current.exampleId ? await repo.findExample(current.exampleId) : undefined) ??
+        (await repo.firstExample(current.idiomId))
       const snippet = current.conjugatedSnippet || example?.conjugatedSnippet || ''
       if (!snippet || !snippetInText(current.transcription, snippet)) {
-        throw badRequest('The snippet must appear in the transcription: fulfil again with a snippet from it', [
-          { field: 'conjugatedSnippet', message: snippet ? `"${snippet}" does not appear in the transcription` : 'Required' },
-        ])
+        throw badRequest(
+          'The snippet must appear in the transcription: fulfil again with a snippet from it',
+          [
+            {
+              field: 'conjugatedSnippet',
+              message: snippet ? `"${snippet}" does not appear in the transcription` : 'Required',
+            },
+          ],
+        )
       }
       const voice = current.recordedByName ?? current.editorName
       const now = deps.clock()
       const published = await repo.transaction(async (tx) => {
         const ex = example
-          ? await tx.updateExample(example.id, { text: current.transcription, conjugatedSnippet: snippet, voice, audioKey: key, updatedAt: now })
+          ? await tx.updateExample(example.id, {
+              text: current.transcription,
+              conjugatedSnippet: snippet,
+              voice,
+              audioKey: key,
+              updatedAt: now,
+            })
           : await tx.insertExample({
               idiomId: current.idiomId,
               text: current.transcription,
@@ -275,7 +330,10 @@ export function createEditorService(deps: {
         if (!row) throw conflict('The assignment changed meanwhile; reload it and try again')
         return row
       })
-      await removeFiles([current.publishedAudioKey, example?.audioKey], [published.audioKey, published.publishedAudioKey])
+      await removeFiles(
+        [current.publishedAudioKey, example?.audioKey],
+        [published.audioKey, published.publishedAudioKey],
+      )
       return report(current.idiomId)
     },
 
@@ -304,18 +362,26 @@ export function createEditorService(deps: {
       const old = example.audioKey
       if (old && old !== key && !(await repo.keyInUse(old))) await removeFiles([old])
       const idiom = (await repo.findIdiom(row.idiomId))!
-      return toExample(row, idiom, recordingOf(row, (key) => deps.signer.url(key)))
+      return toExample(
+        row,
+        idiom,
+        recordingOf(row, (key) => deps.signer.url(key)),
+      )
     },
 
     /**
      * The `assigned` field of idioms for a viewer: admins see every assignment, an editor their
      * own, anyone else none.
      */
-    async assignedFor(idiomIds: string[] | undefined, viewer: Viewer | undefined): Promise<Map<string, AssignedView>> {
+    async assignedFor(
+      idiomIds: string[] | undefined,
+      viewer: Viewer | undefined,
+    ): Promise<Map<string, AssignedView>> {
       const out = new Map<string, AssignedView>()
       if (!viewer || !canRecord(viewer.role)) return out
       for (const a of await repo.assignmentsOf(idiomIds)) {
-        if (viewer.role === 'admin' || a.editorId === viewer.userId) out.set(a.idiomId, assignedView(a))
+        if (viewer.role === 'admin' || a.editorId === viewer.userId)
+          out.set(a.idiomId, assignedView(a))
       }
       return out
     },

@@ -20,7 +20,12 @@ export async function detectAudio(bytes: Uint8Array): Promise<{ ext: string; mim
   if (type?.mime.startsWith('audio/')) return { ext: type.ext, mime: type.mime }
   const mime = type ? AUDIO_CONTAINERS[type.mime] : undefined
   if (type && mime) return { ext: type.ext, mime }
-  throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', 'The file is not audio: upload an audio recording (MP3, M4A, OGG, WAV, WebM...)', {
-    detected: type?.mime ?? 'unknown',
-  })
+  throw new AppError(
+    415,
+    'UNSUPPORTED_MEDIA_TYPE',
+    'The file is not audio: upload an audio recording (MP3, M4A, OGG, WAV, WebM...)',
+    {
+      detected: type?.mime ?? 'unknown',
+    },
+  )
 }

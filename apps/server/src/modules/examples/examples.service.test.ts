@@ -41,9 +41,21 @@ function setup(overrides: { storage?: Partial<Storage>; update?: ExamplesRepo['u
     get: vi.fn<Storage['get']>(async () => undefined),
     delete: vi.fn<Storage['delete']>(async () => {}),
   }
-  const update = vi.fn(overrides.update ?? (async (_id: string, changes: Partial<ExampleRow>) => ({ ...example, ...changes })))
-  const examples = { findWithIdiom: async () => ({ example, idiom }), update } as unknown as ExamplesRepo
-  const service = createExamplesService({ examples, idioms: {} as IdiomsRepo, storage, audioOf: (row) => (row.audioKey ? { url: `/signed/${row.audioKey}`, voice: row.voice } : null), clock: () => now })
+  const update = vi.fn(
+    overrides.update ??
+      (async (_id: string, changes: Partial<ExampleRow>) => ({ ...example, ...changes })),
+  )
+  const examples = {
+    findWithIdiom: async () => ({ example, idiom }),
+    update,
+  } as unknown as ExamplesRepo
+  const service = createExamplesService({
+    examples,
+    idioms: {} as IdiomsRepo,
+    storage,
+    audioOf: (row) => (row.audioKey ? { url: `/signed/${row.audioKey}`, voice: row.voice } : null),
+    clock: () => now,
+  })
   return { service, storage, update }
 }
 
@@ -61,13 +73,17 @@ describe('examples service', () => {
     })
 
     it('changes no row when the file cannot be stored', async () => {
-      const { service, update } = setup({ storage: { put: async () => Promise.reject(new Error('disk full')) } })
+      const { service, update } = setup({
+        storage: { put: async () => Promise.reject(new Error('disk full')) },
+      })
       await expect(service.update(example.id, edit, wav())).rejects.toThrow('disk full')
       expect(update).not.toHaveBeenCalled()
     })
 
     it('removes the new file when the row cannot be changed, and keeps the old one', async () => {
-      const { service, storage } = setup({ update: async () => Promise.reject(new Error('connection lost')) })
+      const { service, storage } = setup({
+        update: async () => Promise.reject(new Error('connection lost')),
+      })
       await expect(service.update(example.id, edit, wav())).rejects.toThrow('connection lost')
       const key = storage.put.mock.calls[0]![0]
       expect(storage.delete.mock.calls).toEqual([[key]])
@@ -75,7 +91,9 @@ describe('examples service', () => {
 
     it('stores nothing for a file that is not audio (415)', async () => {
       const { service, storage, update } = setup()
-      await expect(service.update(example.id, edit, Buffer.from('%PDF-1.7 not audio'))).rejects.toMatchObject({ status: 415, code: 'UNSUPPORTED_MEDIA_TYPE' })
+      await expect(
+        service.update(example.id, edit, Buffer.from('%PDF-1.7 not audio')),
+      ).rejects.toMatchObject({ status: 415, code: 'UNSUPPORTED_MEDIA_TYPE' })
       expect(storage.put).not.toHaveBeenCalled()
       expect(update).not.toHaveBeenCalled()
     })

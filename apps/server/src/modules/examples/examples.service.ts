@@ -26,7 +26,10 @@ export interface ExampleEdit {
 export function assertSnippetInText(text: string, snippet: string): void {
   if (!snippetInText(text, snippet)) {
     throw badRequest('The snippet must appear in the example text', [
-      { field: 'conjugatedSnippet', message: `"${snippet}" does not appear in the text; copy it from the text (case may differ)` },
+      {
+        field: 'conjugatedSnippet',
+        message: `"${snippet}" does not appear in the text; copy it from the text (case may differ)`,
+      },
     ])
   }
 }
@@ -100,11 +103,19 @@ export function createExamplesService(deps: {
         throw notFound('Example')
       }
       if (staleTts) {
-        await deps.storage.delete(staleTts).catch((err: unknown) => deps.log?.warn({ err, key: staleTts }, 'could not remove stale speech'))
+        await deps.storage
+          .delete(staleTts)
+          .catch((err: unknown) =>
+            deps.log?.warn({ err, key: staleTts }, 'could not remove stale speech'),
+          )
       }
       const old = current.example.audioKey
       if (audioKey && old && old !== audioKey) {
-        await deps.storage.delete(old).catch((err: unknown) => deps.log?.warn({ err, key: old }, 'could not remove replaced audio'))
+        await deps.storage
+          .delete(old)
+          .catch((err: unknown) =>
+            deps.log?.warn({ err, key: old }, 'could not remove replaced audio'),
+          )
       }
       return toExample(row, current.idiom, deps.audioOf(row))
     },

@@ -40,7 +40,10 @@ export interface SeededExample {
 }
 
 /** Perfect answers, as the local evaluator grades them. */
-export const perfect = (e: SeededExample) => ({ userTranscription: e.text, userTranslation: e.translation })
+export const perfect = (e: SeededExample) => ({
+  userTranscription: e.text,
+  userTranslation: e.translation,
+})
 
 let counter = 0
 
@@ -48,12 +51,20 @@ let counter = 0
 export async function seedExample(
   t: TestApp,
   adminToken: string,
-  opts: { tone?: Tone; usage?: number; text?: string; translation?: string; snippet?: string; idiom?: string } = {},
+  opts: {
+    tone?: Tone
+    usage?: number
+    text?: string
+    translation?: string
+    snippet?: string
+    idiom?: string
+  } = {},
 ): Promise<SeededExample> {
   counter++
   const tone = opts.tone ?? 'Casual'
   const usage = opts.usage ?? 8
-  const idiomText = opts.idiom ?? `estar al horno ${counter} ${Math.random().toString(36).slice(2, 8)}`
+  const idiomText =
+    opts.idiom ?? `estar al horno ${counter} ${Math.random().toString(36).slice(2, 8)}`
   const idiom = await t.app.inject({
     method: 'POST',
     url: '/api/admin/idiom',

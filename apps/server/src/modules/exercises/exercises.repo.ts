@@ -44,7 +44,10 @@ function txRepo(tx: Db): ProgressTx {
     async lockOrCreate(fresh) {
       // Insert-if-missing then lock: two first answers to the same example serialise on the
       // unique key instead of both creating a record.
-      await tx.insert(progress).values(fresh).onConflictDoNothing({ target: [progress.userId, progress.exampleId] })
+      await tx
+        .insert(progress)
+        .values(fresh)
+        .onConflictDoNothing({ target: [progress.userId, progress.exampleId] })
       const [row] = await tx
         .select()
         .from(progress)
@@ -121,7 +124,12 @@ export function createExercisesRepo(db: Db) {
     ): Promise<{ exampleId: string; idiomId: string; tone: Tone; usage: number }[]> {
       const unseen = db.$with('unseen').as(
         db
-          .select({ exampleId: examples.id, idiomId: examples.idiomId, tone: idioms.tone, usage: idioms.usage })
+          .select({
+            exampleId: examples.id,
+            idiomId: examples.idiomId,
+            tone: idioms.tone,
+            usage: idioms.usage,
+          })
           .from(examples)
           .innerJoin(idioms, eq(idioms.id, examples.idiomId))
           .where(
@@ -140,7 +148,11 @@ export function createExercisesRepo(db: Db) {
         .with(unseen)
         .select()
         .from(unseen)
-        .where(opts.mostCommonOnly ? sql`${unseen.usage} = (select max(usage) from ${unseen})` : undefined)
+        .where(
+          opts.mostCommonOnly
+            ? sql`${unseen.usage} = (select max(usage) from ${unseen})`
+            : undefined,
+        )
       return opts.limit === undefined ? q : q.limit(opts.limit)
     },
 
@@ -153,7 +165,10 @@ export function createExercisesRepo(db: Db) {
         .orderBy(asc(examples.id))
     },
 
-    async findAttempt(userId: string, attemptId: string): Promise<Record<string, unknown> | undefined> {
+    async findAttempt(
+      userId: string,
+      attemptId: string,
+    ): Promise<Record<string, unknown> | undefined> {
       const [row] = await db
         .select({ payload: attempts.payload })
         .from(attempts)

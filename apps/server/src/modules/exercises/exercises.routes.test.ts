@@ -16,7 +16,10 @@ function setup() {
     synth: fakeSynthesizer(),
   }
   beforeAll(async () => {
-    ctx.t = await startTestApp({}, { clock: () => new Date(ctx.now), contentDir: false, synthesizer: ctx.synth })
+    ctx.t = await startTestApp(
+      {},
+      { clock: () => new Date(ctx.now), contentDir: false, synthesizer: ctx.synth },
+    )
     ctx.admin = (await ctx.t.userWithRole('admin')).token
   })
   afterAll(() => ctx.t.close())
@@ -27,15 +30,27 @@ function helpers(ctx: ReturnType<typeof setup>) {
   const get = (url: string, token?: string) =>
     ctx.t.app.inject({ method: 'GET', url, headers: token ? bearer(token) : {} })
   const post = (url: string, token: string | undefined, payload: unknown) =>
-    ctx.t.app.inject({ method: 'POST', url, headers: token ? bearer(token) : {}, payload: payload as object })
-  const evaluate = (token: string, body: Record<string, unknown>) => post('/api/exercises/evaluate', token, body)
+    ctx.t.app.inject({
+      method: 'POST',
+      url,
+      headers: token ? bearer(token) : {},
+      payload: payload as object,
+    })
+  const evaluate = (token: string, body: Record<string, unknown>) =>
+    post('/api/exercises/evaluate', token, body)
   const learner = async () => ctx.t.userWithRole('learner')
   async function setSettings(changes: Record<string, string>) {
-    const current = (await get('/api/settings', ctx.admin)).json().settings as Record<string, string>
+    const current = (await get('/api/settings', ctx.admin)).json().settings as Record<
+      string,
+      string
+    >
     const res = await post('/api/settings', ctx.admin, { settings: { ...current, ...changes } })
     expect(res.statusCode, res.body).toBe(200)
   }
-  const wrong = { userTranscription: 'nada que ver con nada', userTranslation: 'something else entirely' }
+  const wrong = {
+    userTranscription: 'nada que ver con nada',
+    userTranslation: 'something else entirely',
+  }
   return { get, post, evaluate, learner, setSettings, wrong }
 }
 
@@ -73,33 +88,56 @@ describe('exercises', () => {
         translation: common.translation,
         source: '',
         isNew: true,
-        audio: { url: expect.stringMatching(new RegExp(`^/api/audio/tts/${common.exampleId}\\.wav\\?exp=\\d+&sig=[\\w-]+$`)), voice: 'fake-tts' },
-        idiom: { text: expect.any(String), translation: 'to be in trouble', tone: 'Casual', usage: 10 },
+        audio: {
+          url: expect.stringMatching(
+            new RegExp(`^/api/audio/tts/${common.exampleId}\\.wav\\?exp=\\d+&sig=[\\w-]+$`),
+          ),
+          voice: 'fake-tts',
+        },
+        idiom: {
+          text: expect.any(String),
+          translation: 'to be in trouble',
+          tone: 'Casual',
+          usage: 10,
+        },
       })
       expect(body.isNew).toBe(true)
     })
 
     it('filters new examples by the query, by the learner preference, and by both merged', async () => {
       const { token } = await h.learner()
-      expect((await h.get('/api/exercises/next?tone=Street', token)).json().exampleId).toBe(street.exampleId)
-      expect((await h.get('/api/exercises/next?usage=super_rare', token)).json().exampleId).toBe(rare.exampleId)
+      expect((await h.get('/api/exercises/next?tone=Street', token)).json().exampleId).toBe(
+        street.exampleId,
+      )
+      expect((await h.get('/api/exercises/next?usage=super_rare', token)).json().exampleId).toBe(
+        rare.exampleId,
+      )
 
-      const prefs = await h.post('/api/users/preferences', token, { preferences: { filter: { tone: 'Street' } } })
+      const prefs = await h.post('/api/users/preferences', token, {
+        preferences: { filter: { tone: 'Street' } },
+      })
       expect(prefs.statusCode, prefs.body).toBe(200)
       expect((await h.get('/api/exercises/next', token)).json().exampleId).toBe(street.exampleId)
       // The query's usage is merged into the stored tone: Street and super common matches nothing.
       const none = await h.get('/api/exercises/next?usage=super_common', token)
       expect(none.statusCode).toBe(503)
       // An explicit query tone replaces the stored one for this call.
-      expect((await h.get('/api/exercises/next?tone=Casual&usage=common', token)).statusCode).toBe(503)
-      expect((await h.get('/api/exercises/next?tone=Casual', token)).json().exampleId).toBe(common.exampleId)
+      expect((await h.get('/api/exercises/next?tone=Casual&usage=common', token)).statusCode).toBe(
+        503,
+      )
+      expect((await h.get('/api/exercises/next?tone=Casual', token)).json().exampleId).toBe(
+        common.exampleId,
+      )
     })
 
     it('answers 503 SERVICE_UNAVAILABLE when nothing is due and nothing new matches', async () => {
       const { token } = await h.learner()
       const res = await h.get('/api/exercises/next?tone=Official', token)
       expect(res.statusCode).toBe(503)
-      expect(res.json()).toEqual({ code: 'SERVICE_UNAVAILABLE', message: 'No due idioms available. Please try again later.' })
+      expect(res.json()).toEqual({
+        code: 'SERVICE_UNAVAILABLE',
+        message: 'No due idioms available. Please try again later.',
+      })
     })
 
     it('serves due items before new ones, the longest due first', async () => {
@@ -107,18 +145,29 @@ describe('exercises', () => {
       const start = ctx.now
       try {
         // Two wrong answers an hour apart: both come back the next day, the first one first.
-        expect((await h.evaluate(token, { exampleId: rare.exampleId, ...h.wrong })).statusCode).toBe(200)
+        expect(
+          (await h.evaluate(token, { exampleId: rare.exampleId, ...h.wrong })).statusCode,
+        ).toBe(200)
         ctx.now += 3_600_000
-        expect((await h.evaluate(token, { exampleId: street.exampleId, ...h.wrong })).statusCode).toBe(200)
+        expect(
+          (await h.evaluate(token, { exampleId: street.exampleId, ...h.wrong })).statusCode,
+        ).toBe(200)
         ctx.now = start + 3 * DAY
         const first = (await h.get('/api/exercises/next', token)).json()
         expect(first).toMatchObject({ exampleId: rare.exampleId, isNew: false })
-        expect((await h.evaluate(token, { exampleId: rare.exampleId, ...perfect(rare) })).statusCode).toBe(200)
+        expect(
+          (await h.evaluate(token, { exampleId: rare.exampleId, ...perfect(rare) })).statusCode,
+        ).toBe(200)
         const second = (await h.get('/api/exercises/next', token)).json()
         expect(second).toMatchObject({ exampleId: street.exampleId, isNew: false })
-        expect((await h.evaluate(token, { exampleId: street.exampleId, ...perfect(street) })).statusCode).toBe(200)
+        expect(
+          (await h.evaluate(token, { exampleId: street.exampleId, ...perfect(street) })).statusCode,
+        ).toBe(200)
         // Nothing due any more: the unseen, most common example.
-        expect((await h.get('/api/exercises/next', token)).json()).toMatchObject({ exampleId: common.exampleId, isNew: true })
+        expect((await h.get('/api/exercises/next', token)).json()).toMatchObject({
+          exampleId: common.exampleId,
+          isNew: true,
+        })
       } finally {
         ctx.now = start
       }
@@ -132,18 +181,26 @@ describe('exercises', () => {
         ctx.now = Date.parse('2026-03-10T02:00:00.000Z')
         const { token } = await h.learner()
         for (const e of [common, street]) {
-          expect((await h.evaluate(token, { exampleId: e.exampleId, ...perfect(e) })).statusCode).toBe(200)
+          expect(
+            (await h.evaluate(token, { exampleId: e.exampleId, ...perfect(e) })).statusCode,
+          ).toBe(200)
         }
         ctx.now = Date.parse('2026-03-10T04:00:00.000Z')
         expect((await h.get('/api/exercises/next', token)).statusCode).toBe(503)
         expect((await h.get('/api/exercises/next?tz=UTC', token)).statusCode).toBe(503)
         // In Buenos Aires it is 01:00 on a new day: the two were started yesterday.
-        const ba = await h.get(`/api/exercises/next?tz=${encodeURIComponent('America/Argentina/Buenos_Aires')}`, token)
+        const ba = await h.get(
+          `/api/exercises/next?tz=${encodeURIComponent('America/Argentina/Buenos_Aires')}`,
+          token,
+        )
         expect(ba.statusCode, ba.body).toBe(200)
         expect(ba.json()).toMatchObject({ exampleId: rare.exampleId, isNew: true })
         // The next UTC day, the limit has reset everywhere.
         ctx.now = Date.parse('2026-03-11T00:30:00.000Z')
-        expect((await h.get('/api/exercises/next', token)).json()).toMatchObject({ exampleId: rare.exampleId, isNew: true })
+        expect((await h.get('/api/exercises/next', token)).json()).toMatchObject({
+          exampleId: rare.exampleId,
+          isNew: true,
+        })
       } finally {
         await h.setSettings({ dailyNewLimit: '10' })
         ctx.now = start
@@ -152,19 +209,31 @@ describe('exercises', () => {
 
     it('serves an admin the example named by getNextExample, every time until it is cleared', async () => {
       const { token } = await ctx.t.userWithRole('admin')
-      const set = await h.post('/api/users/preferences', token, { preferences: { getNextExample: rare.exampleId } })
+      const set = await h.post('/api/users/preferences', token, {
+        preferences: { getNextExample: rare.exampleId },
+      })
       expect(set.statusCode, set.body).toBe(200)
-      expect((await h.get('/api/exercises/next', token)).json()).toMatchObject({ exampleId: rare.exampleId, isNew: true })
-      expect((await h.evaluate(token, { exampleId: rare.exampleId, ...perfect(rare) })).statusCode).toBe(200)
+      expect((await h.get('/api/exercises/next', token)).json()).toMatchObject({
+        exampleId: rare.exampleId,
+        isNew: true,
+      })
+      expect(
+        (await h.evaluate(token, { exampleId: rare.exampleId, ...perfect(rare) })).statusCode,
+      ).toBe(200)
       // Still forced, though it is no longer due and no longer new.
-      expect((await h.get('/api/exercises/next', token)).json()).toMatchObject({ exampleId: rare.exampleId, isNew: false })
+      expect((await h.get('/api/exercises/next', token)).json()).toMatchObject({
+        exampleId: rare.exampleId,
+        isNew: false,
+      })
       await h.post('/api/users/preferences', token, { preferences: { getNextExample: '' } })
       expect((await h.get('/api/exercises/next', token)).json().exampleId).toBe(common.exampleId)
     })
 
     it('ignores a getNextExample that names no example', async () => {
       const { token } = await ctx.t.userWithRole('admin')
-      await h.post('/api/users/preferences', token, { preferences: { getNextExample: randomUUID() } })
+      await h.post('/api/users/preferences', token, {
+        preferences: { getNextExample: randomUUID() },
+      })
       expect((await h.get('/api/exercises/next', token)).json().exampleId).toBe(common.exampleId)
     })
 
@@ -202,7 +271,11 @@ describe('exercises', () => {
       const body = ExercisePayload.parse(res.json())
       expect(res.json()).toEqual({
         exampleId: ex.exampleId,
-        evaluation: expect.objectContaining({ transcriptionAccuracy: 'perfect', translationAccuracy: 'perfect', missedWords: [] }),
+        evaluation: expect.objectContaining({
+          transcriptionAccuracy: 'perfect',
+          translationAccuracy: 'perfect',
+          missedWords: [],
+        }),
         progress: {
           progressId: expect.any(String),
           userId: user.id,
@@ -211,7 +284,13 @@ describe('exercises', () => {
           dueDate: expect.any(String),
           tone: 'Casual',
           usage: 8,
-          history: [expect.objectContaining({ date: new Date(ctx.now).toISOString(), rating: 'good', state: 'new' })],
+          history: [
+            expect.objectContaining({
+              date: new Date(ctx.now).toISOString(),
+              rating: 'good',
+              state: 'new',
+            }),
+          ],
           missedWords: [],
           isSandbox: false,
           sandbox: 'candle',
@@ -224,7 +303,9 @@ describe('exercises', () => {
 
     it('appends each review to the history and moves the due date with the server clock', async () => {
       const { token } = await h.learner()
-      const first = ExercisePayload.parse((await h.evaluate(token, { exampleId: ex.exampleId, ...perfect(ex) })).json())
+      const first = ExercisePayload.parse(
+        (await h.evaluate(token, { exampleId: ex.exampleId, ...perfect(ex) })).json(),
+      )
       const start = ctx.now
       ctx.now = Date.parse(first.progress.dueDate) + 3_600_000
       try {
@@ -261,8 +342,15 @@ describe('exercises', () => {
     it('refuses an attemptId reused for another example with CONFLICT', async () => {
       const { token } = await h.learner()
       const attemptId = randomUUID()
-      expect((await h.evaluate(token, { exampleId: ex.exampleId, ...perfect(ex), attemptId })).statusCode).toBe(200)
-      const res = await h.evaluate(token, { exampleId: other.exampleId, ...perfect(other), attemptId })
+      expect(
+        (await h.evaluate(token, { exampleId: ex.exampleId, ...perfect(ex), attemptId }))
+          .statusCode,
+      ).toBe(200)
+      const res = await h.evaluate(token, {
+        exampleId: other.exampleId,
+        ...perfect(other),
+        attemptId,
+      })
       expect(res.statusCode).toBe(409)
       expect(res.json().code).toBe('CONFLICT')
     })
@@ -270,7 +358,9 @@ describe('exercises', () => {
     it("touches only the caller's own record, whatever the body says", async () => {
       const a = await h.learner()
       const b = await h.learner()
-      const mine = ExercisePayload.parse((await h.evaluate(a.token, { exampleId: ex.exampleId, ...perfect(ex) })).json())
+      const mine = ExercisePayload.parse(
+        (await h.evaluate(a.token, { exampleId: ex.exampleId, ...perfect(ex) })).json(),
+      )
       const attemptId = randomUUID()
       // Another learner answering the same example, with A's ids in the body, and the same attempt id as A would use.
       const theirs = await h.evaluate(b.token, {
@@ -283,10 +373,22 @@ describe('exercises', () => {
       expect(theirs.statusCode, theirs.body).toBe(200)
       expect(theirs.json().progress.userId).toBe(b.user.id)
       expect(theirs.json().progress.progressId).not.toBe(mine.progress.progressId)
-      const aCalendar = (await h.get('/api/exercises', a.token)).json() as { progressId: string; dueDate: string }[]
-      expect(aCalendar).toEqual([expect.objectContaining({ progressId: mine.progress.progressId, dueDate: mine.progress.dueDate })])
+      const aCalendar = (await h.get('/api/exercises', a.token)).json() as {
+        progressId: string
+        dueDate: string
+      }[]
+      expect(aCalendar).toEqual([
+        expect.objectContaining({
+          progressId: mine.progress.progressId,
+          dueDate: mine.progress.dueDate,
+        }),
+      ])
       // The same attempt id is A's own to use.
-      const aAgain = await h.evaluate(a.token, { exampleId: ex.exampleId, ...perfect(ex), attemptId })
+      const aAgain = await h.evaluate(a.token, {
+        exampleId: ex.exampleId,
+        ...perfect(ex),
+        attemptId,
+      })
       expect(aAgain.json().progress.userId).toBe(a.user.id)
       expect(aAgain.json().progress.history).toHaveLength(2)
     })
@@ -300,7 +402,11 @@ describe('exercises', () => {
 
     it('answers 404 NOT_FOUND for an unknown example and writes nothing', async () => {
       const { token } = await h.learner()
-      const res = await h.evaluate(token, { exampleId: randomUUID(), userTranscription: 'a', userTranslation: 'b' })
+      const res = await h.evaluate(token, {
+        exampleId: randomUUID(),
+        userTranscription: 'a',
+        userTranslation: 'b',
+      })
       expect(res.statusCode).toBe(404)
       expect(res.json()).toEqual({ code: 'NOT_FOUND', message: expect.any(String) })
       expect((await h.get('/api/exercises', token)).json()).toEqual([])
@@ -309,9 +415,16 @@ describe('exercises', () => {
     it('refuses a 20,000-character answer with VALIDATION_FAILED and writes nothing', async () => {
       const { token } = await h.learner()
       for (const field of ['userTranscription', 'userTranslation']) {
-        const res = await h.evaluate(token, { exampleId: ex.exampleId, ...perfect(ex), [field]: 'a'.repeat(20_000) })
+        const res = await h.evaluate(token, {
+          exampleId: ex.exampleId,
+          ...perfect(ex),
+          [field]: 'a'.repeat(20_000),
+        })
         expect(res.statusCode).toBe(400)
-        expect(res.json()).toMatchObject({ code: 'VALIDATION_FAILED', details: [expect.objectContaining({ field })] })
+        expect(res.json()).toMatchObject({
+          code: 'VALIDATION_FAILED',
+          details: [expect.objectContaining({ field })],
+        })
       }
       expect((await h.get('/api/exercises', token)).json()).toEqual([])
     })
@@ -330,7 +443,10 @@ describe('exercises', () => {
         expect(res.statusCode, JSON.stringify(body)).toBe(400)
         expect(res.json().code).toBe('VALIDATION_FAILED')
       }
-      expect((await h.post('/api/exercises/evaluate', undefined, { exampleId: ex.exampleId })).statusCode).toBe(401)
+      expect(
+        (await h.post('/api/exercises/evaluate', undefined, { exampleId: ex.exampleId }))
+          .statusCode,
+      ).toBe(401)
     })
   })
 
@@ -407,7 +523,10 @@ describe('exercises', () => {
       try {
         const later = ScheduleStats.parse((await h.get('/api/exercises/stats', token)).json())
         expect(later).toMatchObject({ numPastDue: 1, upToDate: false, enableGetNext: true })
-        const items = (await h.get('/api/exercises', token)).json() as { confidence: number; tone: string }[]
+        const items = (await h.get('/api/exercises', token)).json() as {
+          confidence: number
+          tone: string
+        }[]
         expect(items.find((i) => i.tone === 'Neutral')!.confidence).toBeLessThan(1)
       } finally {
         ctx.now = start
@@ -433,12 +552,16 @@ describe('exercises', () => {
       try {
         // Answered wrong at 20:00 UTC on 2026-03-20: due again a day later, 20:00 UTC on the 21st.
         ctx.now = Date.parse('2026-03-20T20:00:00.000Z')
-        const due = ExercisePayload.parse((await h.evaluate(token, { exampleId: b.exampleId, ...h.wrong })).json()).progress.dueDate
+        const due = ExercisePayload.parse(
+          (await h.evaluate(token, { exampleId: b.exampleId, ...h.wrong })).json(),
+        ).progress.dueDate
         ctx.now = Date.parse(due) - 2 * 3_600_000
         // Two hours before it is due (18:00 UTC): in UTC it is due today. In Karachi (UTC+5) it is
         // 23:00 and today ends at 19:00 UTC, an hour before it is due.
         expect((await h.get('/api/exercises/stats?tz=UTC', token)).json().numPastDue).toBe(1)
-        expect((await h.get('/api/exercises/stats?tz=Asia/Karachi', token)).json().numPastDue).toBe(0)
+        expect((await h.get('/api/exercises/stats?tz=Asia/Karachi', token)).json().numPastDue).toBe(
+          0,
+        )
       } finally {
         ctx.now = start
       }
@@ -459,13 +582,17 @@ describe('exercises', () => {
     it('moves the server clock forward in the test environment', async () => {
       const ex = await seedExample(ctx.t, ctx.admin)
       const { token } = await h.learner()
-      const first = ExercisePayload.parse((await h.evaluate(token, { exampleId: ex.exampleId, ...perfect(ex) })).json())
+      const first = ExercisePayload.parse(
+        (await h.evaluate(token, { exampleId: ex.exampleId, ...perfect(ex) })).json(),
+      )
       expect(first.progress.history[0]!.date).toBe(new Date(T0).toISOString())
       await h.setSettings({ testClockOffsetDays: '30' })
       try {
         const stats = (await h.get('/api/exercises/stats', token)).json()
         expect(stats).toMatchObject({ numPastDue: 1, upToDate: false })
-        const second = ExercisePayload.parse((await h.evaluate(token, { exampleId: ex.exampleId, ...perfect(ex) })).json())
+        const second = ExercisePayload.parse(
+          (await h.evaluate(token, { exampleId: ex.exampleId, ...perfect(ex) })).json(),
+        )
         expect(second.progress.history[1]!.date).toBe(new Date(T0 + 30 * DAY).toISOString())
       } finally {
         await h.setSettings({ testClockOffsetDays: '0' })
@@ -475,7 +602,9 @@ describe('exercises', () => {
     it('refuses a value that is not a number of days', async () => {
       for (const value of ['soon', '-1']) {
         const current = (await h.get('/api/settings', ctx.admin)).json().settings
-        const res = await h.post('/api/settings', ctx.admin, { settings: { ...current, testClockOffsetDays: value } })
+        const res = await h.post('/api/settings', ctx.admin, {
+          settings: { ...current, testClockOffsetDays: value },
+        })
         expect(res.statusCode).toBe(400)
         expect(res.json().code).toBe('VALIDATION_FAILED')
       }
@@ -485,13 +614,18 @@ describe('exercises', () => {
   describe('the test clock outside the test environment', () => {
     let t: TestApp
     beforeAll(async () => {
-      t = await startTestApp({ NODE_ENV: 'development' }, { contentDir: false, synthesizer: fakeSynthesizer() })
+      t = await startTestApp(
+        { NODE_ENV: 'development' },
+        { contentDir: false, synthesizer: fakeSynthesizer() },
+      )
     })
     afterAll(() => t.close())
 
     it('refuses to save testClockOffsetDays with VALIDATION_FAILED', async () => {
       const { token } = await t.userWithRole('admin')
-      const current = (await t.app.inject({ method: 'GET', url: '/api/settings', headers: bearer(token) })).json().settings
+      const current = (
+        await t.app.inject({ method: 'GET', url: '/api/settings', headers: bearer(token) })
+      ).json().settings
       const res = await t.app.inject({
         method: 'POST',
         url: '/api/settings',
@@ -503,7 +637,9 @@ describe('exercises', () => {
         code: 'VALIDATION_FAILED',
         details: [{ field: 'settings.testClockOffsetDays', message: expect.any(String) }],
       })
-      const after = (await t.app.inject({ method: 'GET', url: '/api/settings', headers: bearer(token) })).json().settings
+      const after = (
+        await t.app.inject({ method: 'GET', url: '/api/settings', headers: bearer(token) })
+      ).json().settings
       expect(after).not.toHaveProperty('testClockOffsetDays')
     })
   })

@@ -13,8 +13,16 @@ export function syncedUser(caller: Caller | undefined): UserRow {
 export function registerExercisesRoutes(ctx: AppContext): void {
   const { app, contract } = ctx
   const exercises = ctx.services.exercises
-  registerEndpoint(app, contract, api.exercisesStats, ({ caller, query }) => exercises.stats(syncedUser(caller), query.tz))
-  registerEndpoint(app, contract, api.exercisesCalendar, ({ caller }) => exercises.calendar(syncedUser(caller)))
-  registerEndpoint(app, contract, api.exercisesNext, ({ caller, query }) => exercises.next(syncedUser(caller), query))
-  registerEndpoint(app, contract, api.exercisesEvaluate, ({ caller, body }) => exercises.evaluate(syncedUser(caller), body))
+  registerEndpoint(app, contract, api.exercisesStats, ({ caller, query }) =>
+    exercises.stats(syncedUser(caller), query.tz),
+  )
+  registerEndpoint(app, contract, api.exercisesCalendar, ({ caller }) =>
+    exercises.calendar(syncedUser(caller)),
+  )
+  registerEndpoint(app, contract, api.exercisesNext, ({ caller, query }) =>
+    exercises.next(syncedUser(caller), query),
+  )
+  registerEndpoint(app, contract, api.exercisesEvaluate, ({ caller, body }) =>
+    exercises.evaluate(syncedUser(caller), body),
+  )
 }

@@ -18,7 +18,10 @@ describe('ExercisesService', () => {
   let repo: ExercisesRepo
 
   beforeAll(async () => {
-    t = await startTestApp({}, { clock: () => NOW, contentDir: false, synthesizer: fakeSynthesizer() })
+    t = await startTestApp(
+      {},
+      { clock: () => NOW, contentDir: false, synthesizer: fakeSynthesizer() },
+    )
     const admin = (await t.userWithRole('admin')).token
     ex = await seedExample(t, admin)
     ;({ user, token } = await t.userWithRole('learner'))
@@ -54,9 +57,9 @@ describe('ExercisesService', () => {
           ),
       }
       const attemptId = randomUUID()
-      await expect(service(failing).evaluate(user, { exampleId: ex.exampleId, ...perfect(ex), attemptId })).rejects.toThrow(
-        'disk full',
-      )
+      await expect(
+        service(failing).evaluate(user, { exampleId: ex.exampleId, ...perfect(ex), attemptId }),
+      ).rejects.toThrow('disk full')
       expect(await repo.findProgress(user.id, ex.exampleId)).toBeUndefined()
       expect(await repo.findAttempt(user.id, attemptId)).toBeUndefined()
 
@@ -84,11 +87,18 @@ describe('ExercisesService', () => {
         ...perfect(ex),
       })
       expect(evaluator).toHaveBeenCalledWith(
-        expect.objectContaining({ text: ex.text, translation: ex.translation, idiom: expect.objectContaining({ translation: 'to be in trouble' }) }),
+        expect.objectContaining({
+          text: ex.text,
+          translation: ex.translation,
+          idiom: expect.objectContaining({ translation: 'to be in trouble' }),
+        }),
         perfect(ex),
       )
       expect(transaction).toHaveBeenCalledTimes(1)
-      expect(payload.progress).toMatchObject({ userId: other.id, history: [expect.objectContaining({ rating: 'good' })] })
+      expect(payload.progress).toMatchObject({
+        userId: other.id,
+        history: [expect.objectContaining({ rating: 'good' })],
+      })
       transaction.mockRestore()
     })
   })

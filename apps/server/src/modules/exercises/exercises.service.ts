@@ -75,7 +75,10 @@ export function evaluatorExample(example: ExampleRow, idiom: IdiomRow): Evaluato
 }
 
 /** A progress row as the contract's ProgressRecord. */
-export function toProgressRecord(row: ProgressRow, idiom: { tone: Tone; usage: number }): Payload['progress'] {
+export function toProgressRecord(
+  row: ProgressRow,
+  idiom: { tone: Tone; usage: number },
+): Payload['progress'] {
   return {
     progressId: row.id,
     userId: row.userId,
@@ -98,7 +101,9 @@ export function createExercisesService(deps: {
   examples: Pick<ExamplesRepo, 'findWithIdiom'>
   audio: Pick<AudioService, 'audioFor'>
   /** Any engine with the Evaluator shape; a promise-returning (LLM) one works too. */
-  evaluator: (...args: Parameters<Evaluator>) => ReturnType<Evaluator> | Promise<ReturnType<Evaluator>>
+  evaluator: (
+    ...args: Parameters<Evaluator>
+  ) => ReturnType<Evaluator> | Promise<ReturnType<Evaluator>>
   settings: { all(): Promise<Record<string, string>> }
   clock: () => Date
   log?: { warn(obj: unknown, msg: string): void }
@@ -200,7 +205,10 @@ export function createExercisesService(deps: {
         const entry: HistoryEntry = { ...log, evaluation }
         const saved = await tx.saveProgress(row.id, {
           card: next,
-          history: [...(row.history as unknown as HistoryEntry[]), entry] as unknown as Record<string, unknown>[],
+          history: [...(row.history as unknown as HistoryEntry[]), entry] as unknown as Record<
+            string,
+            unknown
+          >[],
           dueAt: new Date(next.due),
           missedWords: evaluation.missedWords,
           isSandbox: evaluation.missedWords.length > 0,
@@ -218,7 +226,8 @@ export function createExercisesService(deps: {
       if (outcome) return outcome
       // Another request with the same attempt id committed first: answer what it answered.
       const stored = await deps.exercises.findAttempt(user.id, input.attemptId!)
-      if (!stored || !('exampleId' in stored)) throw conflict('This answer is still being evaluated; try again')
+      if (!stored || !('exampleId' in stored))
+        throw conflict('This answer is still being evaluated; try again')
       return sameExample(stored as Payload, input.exampleId)
     },
 

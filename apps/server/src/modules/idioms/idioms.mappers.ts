@@ -18,7 +18,10 @@ export function recordingOf(row: ExampleRow, audioUrl: AudioUrl): Example['audio
   return row.audioKey ? { url: audioUrl(row.audioKey), voice: row.voice } : null
 }
 
-export function toExampleSummary(row: ExampleRow, audio: Example['audio']): z.infer<typeof ExampleSummary> {
+export function toExampleSummary(
+  row: ExampleRow,
+  audio: Example['audio'],
+): z.infer<typeof ExampleSummary> {
   return {
     exampleId: row.id,
     idiomId: row.idiomId,
@@ -31,11 +34,21 @@ export function toExampleSummary(row: ExampleRow, audio: Example['audio']): z.in
 }
 
 /** `isNew` is per learner (the exercises module works it out); false here. */
-export function toExample(row: ExampleRow, idiom: IdiomRow, audio: Example['audio'], isNew = false): Example {
+export function toExample(
+  row: ExampleRow,
+  idiom: IdiomRow,
+  audio: Example['audio'],
+  isNew = false,
+): Example {
   return {
     ...toExampleSummary(row, audio),
     isNew,
-    idiom: { text: idiom.text, translation: idiom.translation, tone: idiom.tone, usage: idiom.usage },
+    idiom: {
+      text: idiom.text,
+      translation: idiom.translation,
+      tone: idiom.tone,
+      usage: idiom.usage,
+    },
   }
 }
 

@@ -33,7 +33,10 @@ export function createIdiomsRepo(db: Db) {
     async examplesOf(idiomIds?: string[]): Promise<ExampleRow[]> {
       if (idiomIds && idiomIds.length === 0) return []
       const q = db.select().from(examples)
-      return (idiomIds ? q.where(inArray(examples.idiomId, idiomIds)) : q).orderBy(asc(examples.createdAt), asc(examples.id))
+      return (idiomIds ? q.where(inArray(examples.idiomId, idiomIds)) : q).orderBy(
+        asc(examples.createdAt),
+        asc(examples.id),
+      )
     },
     async findById(id: string): Promise<IdiomRow | undefined> {
       const [row] = await db.select().from(idioms).where(eq(idioms.id, id))
@@ -45,7 +48,11 @@ export function createIdiomsRepo(db: Db) {
     },
     /** Insert one idiom; undefined when another idiom already has its key. */
     async insert(values: NewIdiomRow): Promise<IdiomRow | undefined> {
-      const [row] = await db.insert(idioms).values(values).onConflictDoNothing({ target: idioms.normalizedText }).returning()
+      const [row] = await db
+        .insert(idioms)
+        .values(values)
+        .onConflictDoNothing({ target: idioms.normalizedText })
+        .returning()
       return row
     },
     /** Throws a unique violation (see isUniqueViolation) when the new text is another idiom's. */

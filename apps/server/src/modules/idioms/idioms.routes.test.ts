@@ -17,8 +17,14 @@ describe('idioms routes', () => {
   afterAll(() => t.close())
 
   const post = (url: string, token: string, payload: unknown) =>
-    t.app.inject({ method: 'POST', url, headers: bearer(token), payload: payload as Record<string, unknown> })
-  const get = (url: string, token: string) => t.app.inject({ method: 'GET', url, headers: bearer(token) })
+    t.app.inject({
+      method: 'POST',
+      url,
+      headers: bearer(token),
+      payload: payload as Record<string, unknown>,
+    })
+  const get = (url: string, token: string) =>
+    t.app.inject({ method: 'GET', url, headers: bearer(token) })
   const create = (payload: unknown, token = admin) => post('/api/admin/idiom', token, payload)
   let n = 0
   const unique = (base: string) => `${base} ${++n}`
@@ -63,7 +69,10 @@ describe('idioms routes', () => {
 
     it('refuses a duplicate that differs only in accents and case with 409 CONFLICT', async () => {
       const text = unique('Está que arde')
-      expect((await create({ text, translation: 'it is on fire', tone: 'Neutral', usage: 6 })).statusCode).toBe(200)
+      expect(
+        (await create({ text, translation: 'it is on fire', tone: 'Neutral', usage: 6 }))
+          .statusCode,
+      ).toBe(200)
       const res = await create({ text: text.toUpperCase().replace('Á', 'A'), translation: 'again' })
       const body = expectError(res, 409, 'CONFLICT')
       expect(body.details).toEqual([{ field: 'text', message: expect.any(String) }])
@@ -85,48 +94,116 @@ describe('idioms routes', () => {
     it('lets only admins create', async () => {
       expectError(await create({ text: 'x', translation: 'y' }, learner), 403, 'FORBIDDEN')
       expectError(await create({ text: 'x', translation: 'y' }, editor), 403, 'FORBIDDEN')
-      const anon = await t.app.inject({ method: 'POST', url: '/api/admin/idiom', payload: { text: 'x', translation: 'y' } })
+      const anon = await t.app.inject({
+        method: 'POST',
+        url: '/api/admin/idiom',
+        payload: { text: 'x', translation: 'y' },
+      })
       expectError(anon, 401, 'UNAUTHENTICATED')
     })
   })
 
   describe('POST /api/admin/idiom/update', () => {
     it('changes only the fields sent', async () => {
-      const made = Idiom.parse((await create({ text: unique('Ser un pan de Dios'), translation: 'kind', tone: 'Neutral', usage: 5, source: 'abuela' })).json())
-      const res = await post('/api/admin/idiom/update', admin, { idiomId: made.idiomId, translation: 'a very kind person' })
+      const made = Idiom.parse(
+        (
+          await create({
+            text: unique('Ser un pan de Dios'),
+            translation: 'kind',
+            tone: 'Neutral',
+            usage: 5,
+            source: 'abuela',
+          })
+        ).json(),
+      )
+      const res = await post('/api/admin/idiom/update', admin, {
+        idiomId: made.idiomId,
+        translation: 'a very kind person',
+      })
       expect(res.statusCode).toBe(200)
       expect(Idiom.parse(res.json())).toEqual({ ...made, translation: 'a very kind person' })
     })
 
     it('changes the text and its duplicate key together', async () => {
-      const made = Idiom.parse((await create({ text: unique('Tirar la toalla'), translation: 'give up' })).json())
+      const made = Idiom.parse(
+        (await create({ text: unique('Tirar la toalla'), translation: 'give up' })).json(),
+      )
       const text = unique('Tirar la esponja')
-      const res = await post('/api/admin/idiom/update', admin, { idiomId: made.idiomId, text, usage: '3', tone: 'Street' })
-      expect(Idiom.parse(res.json())).toMatchObject({ text, usage: 3, tone: 'Street', translation: 'give up' })
+      const res = await post('/api/admin/idiom/update', admin, {
+        idiomId: made.idiomId,
+        text,
+        usage: '3',
+        tone: 'Street',
+      })
+      expect(Idiom.parse(res.json())).toMatchObject({
+        text,
+        usage: 3,
+        tone: 'Street',
+        translation: 'give up',
+      })
       expectError(await create({ text: text.toLowerCase(), translation: 'x' }), 409, 'CONFLICT')
     })
 
     it('refuses to take another idiom’s text with 409', async () => {
-      const a = Idiom.parse((await create({ text: unique('Chamuyar'), translation: 'sweet-talk' })).json())
+      const a = Idiom.parse(
+        (await create({ text: unique('Chamuyar'), translation: 'sweet-talk' })).json(),
+      )
       const b = Idiom.parse((await create({ text: unique('Chantar'), translation: 'dump' })).json())
-      expectError(await post('/api/admin/idiom/update', admin, { idiomId: b.idiomId, text: a.text }), 409, 'CONFLICT')
+      expectError(
+        await post('/api/admin/idiom/update', admin, { idiomId: b.idiomId, text: a.text }),
+        409,
+        'CONFLICT',
+      )
       expect(Idiom.parse((await get(`/api/idiom/${b.idiomId}`, admin)).json()).text).toBe(b.text)
     })
 
     it('answers NOT_FOUND for an unknown id and VALIDATION_FAILED for bad values', async () => {
-      expectError(await post('/api/admin/idiom/update', admin, { idiomId: crypto.randomUUID(), translation: 'x' }), 404, 'NOT_FOUND')
-      expectError(await post('/api/admin/idiom/update', admin, { idiomId: 'nope', translation: 'x' }), 400, 'VALIDATION_FAILED')
-      const made = Idiom.parse((await create({ text: unique('Al toque'), translation: 'right away' })).json())
-      for (const bad of [{ usage: 0 }, { usage: 11 }, { usage: 'eight' }, { tone: 'Posh' }, { text: '' }]) {
-        expectError(await post('/api/admin/idiom/update', admin, { idiomId: made.idiomId, ...bad }), 400, 'VALIDATION_FAILED')
+      expectError(
+        await post('/api/admin/idiom/update', admin, {
+          idiomId: crypto.randomUUID(),
+          translation: 'x',
+        }),
+        404,
+        'NOT_FOUND',
+      )
+      expectError(
+        await post('/api/admin/idiom/update', admin, { idiomId: 'nope', translation: 'x' }),
+        400,
+        'VALIDATION_FAILED',
+      )
+      const made = Idiom.parse(
+        (await create({ text: unique('Al toque'), translation: 'right away' })).json(),
+      )
+      for (const bad of [
+        { usage: 0 },
+        { usage: 11 },
+        { usage: 'eight' },
+        { tone: 'Posh' },
+        { text: '' },
+      ]) {
+        expectError(
+          await post('/api/admin/idiom/update', admin, { idiomId: made.idiomId, ...bad }),
+          400,
+          'VALIDATION_FAILED',
+        )
       }
       expect(Idiom.parse((await get(`/api/idiom/${made.idiomId}`, admin)).json())).toEqual(made)
     })
 
     it('lets only admins update', async () => {
-      const made = Idiom.parse((await create({ text: unique('Mala leche'), translation: 'bad intent' })).json())
-      expectError(await post('/api/admin/idiom/update', editor, { idiomId: made.idiomId, translation: 'x' }), 403, 'FORBIDDEN')
-      expectError(await post('/api/admin/idiom/update', learner, { idiomId: made.idiomId, translation: 'x' }), 403, 'FORBIDDEN')
+      const made = Idiom.parse(
+        (await create({ text: unique('Mala leche'), translation: 'bad intent' })).json(),
+      )
+      expectError(
+        await post('/api/admin/idiom/update', editor, { idiomId: made.idiomId, translation: 'x' }),
+        403,
+        'FORBIDDEN',
+      )
+      expectError(
+        await post('/api/admin/idiom/update', learner, { idiomId: made.idiomId, translation: 'x' }),
+        403,
+        'FORBIDDEN',
+      )
     })
   })
 
@@ -139,7 +216,16 @@ describe('idioms routes', () => {
 
   describe('GET /api/idioms', () => {
     it('lists summaries with example counts, and full records with ?full=true', async () => {
-      const made = Idiom.parse((await create({ text: unique('Hacer la vaca'), translation: 'pool money', tone: 'Casual', usage: 7 })).json())
+      const made = Idiom.parse(
+        (
+          await create({
+            text: unique('Hacer la vaca'),
+            translation: 'pool money',
+            tone: 'Casual',
+            usage: 7,
+          })
+        ).json(),
+      )
       const ex = await post('/api/admin/idiom-examples', admin, {
         idiomId: made.idiomId,
         text: 'Hagamos la vaca para el asado.',

@@ -29,10 +29,15 @@ export function createIdiomsService(deps: {
    * The `assigned` field per idiom (all idioms when `idiomIds` is undefined) as `viewer` may see
    * it (modules/editor); null everywhere without it.
    */
-  assigned?: (idiomIds: string[] | undefined, viewer: IdiomViewer) => Promise<Map<string, z.infer<typeof Assigned>>>
+  assigned?: (
+    idiomIds: string[] | undefined,
+    viewer: IdiomViewer,
+  ) => Promise<Map<string, z.infer<typeof Assigned>>>
 }) {
   const assignedOf = async (ids: string[] | undefined, viewer: IdiomViewer | undefined) =>
-    deps.assigned && viewer && viewer.role !== 'learner' ? deps.assigned(ids, viewer) : new Map<string, z.infer<typeof Assigned>>()
+    deps.assigned && viewer && viewer.role !== 'learner'
+      ? deps.assigned(ids, viewer)
+      : new Map<string, z.infer<typeof Assigned>>()
 
   const duplicate = (text: string) =>
     conflict(`An idiom "${text}" already exists (ignoring accents and case)`, [
@@ -59,14 +64,21 @@ export function createIdiomsService(deps: {
         if (list) list.push(e)
         else byIdiom.set(e.idiomId, [e])
       }
-      return rows.map((r) => toIdiom(r, byIdiom.get(r.id) ?? [], deps.audioOf, assigned.get(r.id) ?? null))
+      return rows.map((r) =>
+        toIdiom(r, byIdiom.get(r.id) ?? [], deps.audioOf, assigned.get(r.id) ?? null),
+      )
     },
 
     async get(id: string, viewer?: IdiomViewer): Promise<Idiom> {
       const row = await deps.idioms.findById(id)
       if (!row) throw notFound('Idiom')
       const assigned = await assignedOf([id], viewer)
-      return toIdiom(row, await deps.idioms.examplesOf([id]), deps.audioOf, assigned.get(id) ?? null)
+      return toIdiom(
+        row,
+        await deps.idioms.examplesOf([id]),
+        deps.audioOf,
+        assigned.get(id) ?? null,
+      )
     },
 
     async create(fields: IdiomFields): Promise<Idiom> {
@@ -82,7 +94,9 @@ export function createIdiomsService(deps: {
     },
 
     async update(idiomId: string, changes: IdiomChanges): Promise<Idiom> {
-      const set = Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined)) as IdiomChanges
+      const set = Object.fromEntries(
+        Object.entries(changes).filter(([, v]) => v !== undefined),
+      ) as IdiomChanges
       let row
       try {
         row = await deps.idioms.update(idiomId, {

@@ -13,7 +13,8 @@ const ONLY_CSV = 'Only CSV files are supported: save the sheet as CSV (UTF-8) an
 
 /** The file as text, or 400 when it is binary or not UTF-8. */
 export function decodeCsv(bytes: Uint8Array): string {
-  if (bytes.includes(0)) throw badRequest(ONLY_CSV, [{ field: 'file', message: 'the file is binary, not text' }])
+  if (bytes.includes(0))
+    throw badRequest(ONLY_CSV, [{ field: 'file', message: 'the file is binary, not text' }])
   try {
     return new TextDecoder('utf-8', { fatal: true }).decode(bytes).replace(/^\uFEFF/, '')
   } catch {
@@ -33,21 +34,29 @@ export function parseIdiomsCsv(text: string): ParsedCsv {
     transformHeader: (h) => normaliseHeader(h),
   })
   const headers = result.meta.fields ?? []
-  if (text.trim() === '') throw badRequest('The CSV file is empty', [{ field: 'file', message: 'no header row' }])
+  if (text.trim() === '')
+    throw badRequest('The CSV file is empty', [{ field: 'file', message: 'no header row' }])
   const missing = missingColumns(headers)
   if (missing.length) {
-    throw badRequest(`The CSV file has no ${missing.join(', ')} column${missing.length > 1 ? 's' : ''}`, [
-      ...missing.map((c) => ({ field: c, message: 'column is missing from the header row' })),
-    ])
+    throw badRequest(
+      `The CSV file has no ${missing.join(', ')} column${missing.length > 1 ? 's' : ''}`,
+      [...missing.map((c) => ({ field: c, message: 'column is missing from the header row' }))],
+    )
   }
   const errors: ParsedCsv['errors'] = []
   for (const e of result.errors) {
     // One column needs no delimiter; a missing column was reported above.
     if (e.code === 'UndetectableDelimiter') continue
-    errors.push({ row: (e.row ?? -1) + 1, field: '(row)', message: `CSV parsing error: ${e.message}` })
+    errors.push({
+      row: (e.row ?? -1) + 1,
+      field: '(row)',
+      message: `CSV parsing error: ${e.message}`,
+    })
   }
   const rows = result.data.map((r) => {
-    const { __parsed_extra: _extra, ...cells } = r as Record<string, string> & { __parsed_extra?: unknown }
+    const { __parsed_extra: _extra, ...cells } = r as Record<string, string> & {
+      __parsed_extra?: unknown
+    }
     return cells
   })
   return { rows, errors }

@@ -25,9 +25,19 @@ describe('import routes', () => {
     return fd
   }
   const validate = (fd: FormData, token = admin) =>
-    t.app.inject({ method: 'POST', url: '/api/admin/idioms/validate', headers: bearer(token), payload: fd })
+    t.app.inject({
+      method: 'POST',
+      url: '/api/admin/idioms/validate',
+      headers: bearer(token),
+      payload: fd,
+    })
   const save = (rows: unknown[], token = admin) =>
-    t.app.inject({ method: 'POST', url: '/api/admin/idioms', headers: bearer(token), payload: { idioms: rows } })
+    t.app.inject({
+      method: 'POST',
+      url: '/api/admin/idioms',
+      headers: bearer(token),
+      payload: { idioms: rows },
+    })
   const idiomCount = async () => (await t.database.db.select({ n: count() }).from(idioms))[0]!.n
 
   function expectError(res: { statusCode: number; json(): unknown }, status: number, code: string) {
@@ -44,7 +54,9 @@ describe('import routes', () => {
 
   describe('POST /api/admin/idioms/validate', () => {
     it('reads a plain comma-separated file', async () => {
-      const r = await validOk('text,translation,tone,usage\nAl toque,right away,casual,9\nBondi,bus,Street,8\n')
+      const r = await validOk(
+        'text,translation,tone,usage\nAl toque,right away,casual,9\nBondi,bus,Street,8\n',
+      )
       expect(r).toEqual({
         idioms: [
           { text: 'Al toque', translation: 'right away', tone: 'Casual', usage: 9, source: '' },
@@ -56,17 +68,40 @@ describe('import routes', () => {
 
     it('ignores a BOM and CRLF line ends and takes headers in any case', async () => {
       const r = await validOk('\uFEFFText,Translation,Tone,Usage\r\nChe,hey,Casual,10\r\n')
-      expect(r).toEqual({ idioms: [{ text: 'Che', translation: 'hey', tone: 'Casual', usage: 10, source: '' }], errors: [] })
+      expect(r).toEqual({
+        idioms: [{ text: 'Che', translation: 'hey', tone: 'Casual', usage: 10, source: '' }],
+        errors: [],
+      })
     })
 
     it('detects semicolons between fields (commas inside values)', async () => {
-      const r = await validOk('text;translation;tone;usage;source\nA full;flat out, totally;Casual;9;calle\n')
-      expect(r.idioms).toEqual([{ text: 'A full', translation: 'flat out, totally', tone: 'Casual', usage: 9, source: 'calle' }])
+      const r = await validOk(
+        'text;translation;tone;usage;source\nA full;flat out, totally;Casual;9;calle\n',
+      )
+      expect(r.idioms).toEqual([
+        {
+          text: 'A full',
+          translation: 'flat out, totally',
+          tone: 'Casual',
+          usage: 9,
+          source: 'calle',
+        },
+      ])
     })
 
     it('keeps newlines inside quoted fields and numbers rows by record', async () => {
-      const r = await validOk('text,translation,tone,usage\n"Estar al horno","to be in trouble;\nto be done for",Neutral,7\n,missing text,Casual,5\n')
-      expect(r.idioms).toEqual([{ text: 'Estar al horno', translation: 'to be in trouble;\nto be done for', tone: 'Neutral', usage: 7, source: '' }])
+      const r = await validOk(
+        'text,translation,tone,usage\n"Estar al horno","to be in trouble;\nto be done for",Neutral,7\n,missing text,Casual,5\n',
+      )
+      expect(r.idioms).toEqual([
+        {
+          text: 'Estar al horno',
+          translation: 'to be in trouble;\nto be done for',
+          tone: 'Neutral',
+          usage: 7,
+          source: '',
+        },
+      ])
       expect(r.errors).toEqual([{ row: 2, field: 'text', message: 'Text is required' }])
     })
 
@@ -83,7 +118,9 @@ describe('import routes', () => {
           'SEÍS,six again,Casual,5',
         ].join('\n'),
       )
-      expect(r.idioms).toEqual([{ text: 'Seis', translation: 'six', tone: 'Casual', usage: 8, source: '' }])
+      expect(r.idioms).toEqual([
+        { text: 'Seis', translation: 'six', tone: 'Casual', usage: 8, source: '' },
+      ])
       expect(r.errors.map((e) => [e.row, e.field])).toEqual([
         [1, 'usage'],
         [2, 'usage'],
@@ -95,7 +132,11 @@ describe('import routes', () => {
     })
 
     it('names the missing columns', async () => {
-      const body = expectError(await validate(csvForm('text,translation\nChe,hey\n')), 400, 'VALIDATION_FAILED')
+      const body = expectError(
+        await validate(csvForm('text,translation\nChe,hey\n')),
+        400,
+        'VALIDATION_FAILED',
+      )
       expect(body.message).toBe('The CSV file has no tone, usage columns')
       expect(body.details).toEqual([
         { field: 'tone', message: expect.any(String) },
@@ -104,39 +145,88 @@ describe('import routes', () => {
     })
 
     it('refuses a binary file renamed .csv, a non-UTF-8 file and another extension', async () => {
-      const png = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d, 0x49, 0x48, 0x44, 0x52])
-      expect(expectError(await validate(csvForm(png, 'photo.csv')), 400, 'VALIDATION_FAILED').message).toMatch(/^Only CSV files are supported/)
-      const latin1 = Uint8Array.from([...Buffer.from('text,translation,tone,usage\nCaf'), 0xe9, ...Buffer.from(',coffee,Casual,5\n')])
-      expect(expectError(await validate(csvForm(latin1)), 400, 'VALIDATION_FAILED').message).toMatch(/^Only CSV files are supported/)
-      expect(expectError(await validate(csvForm('text,translation,tone,usage\n', 'idioms.xlsx')), 400, 'VALIDATION_FAILED').message).toBe('Only CSV files are supported')
+      const png = Uint8Array.from([
+        0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d, 0x49, 0x48, 0x44, 0x52,
+      ])
+      expect(
+        expectError(await validate(csvForm(png, 'photo.csv')), 400, 'VALIDATION_FAILED').message,
+      ).toMatch(/^Only CSV files are supported/)
+      const latin1 = Uint8Array.from([
+        ...Buffer.from('text,translation,tone,usage\nCaf'),
+        0xe9,
+        ...Buffer.from(',coffee,Casual,5\n'),
+      ])
+      expect(
+        expectError(await validate(csvForm(latin1)), 400, 'VALIDATION_FAILED').message,
+      ).toMatch(/^Only CSV files are supported/)
+      expect(
+        expectError(
+          await validate(csvForm('text,translation,tone,usage\n', 'idioms.xlsx')),
+          400,
+          'VALIDATION_FAILED',
+        ).message,
+      ).toBe('Only CSV files are supported')
     })
 
     it('asks for a file when none is sent, and refuses an empty one', async () => {
       const fd = new FormData()
       fd.append('note', 'no file here')
-      expect(expectError(await validate(fd), 400, 'VALIDATION_FAILED').message).toBe('Please select a CSV file first')
+      expect(expectError(await validate(fd), 400, 'VALIDATION_FAILED').message).toBe(
+        'Please select a CSV file first',
+      )
       expectError(await validate(csvForm('')), 400, 'VALIDATION_FAILED')
     })
 
     it('refuses a file over the upload limit with 413', async () => {
-      const settings = (await t.app.inject({ method: 'GET', url: '/api/settings', headers: bearer(admin) })).json().settings
-      await t.app.inject({ method: 'POST', url: '/api/settings', headers: bearer(admin), payload: { settings: { ...settings, maxUploadBytes: '100' } } })
+      const settings = (
+        await t.app.inject({ method: 'GET', url: '/api/settings', headers: bearer(admin) })
+      ).json().settings
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/settings',
+        headers: bearer(admin),
+        payload: { settings: { ...settings, maxUploadBytes: '100' } },
+      })
       try {
-        expectError(await validate(csvForm(`text,translation,tone,usage\n${'Che,hey,Casual,5\n'.repeat(20)}`)), 413, 'PAYLOAD_TOO_LARGE')
+        expectError(
+          await validate(
+            csvForm(`text,translation,tone,usage\n${'Che,hey,Casual,5\n'.repeat(20)}`),
+          ),
+          413,
+          'PAYLOAD_TOO_LARGE',
+        )
       } finally {
-        await t.app.inject({ method: 'POST', url: '/api/settings', headers: bearer(admin), payload: { settings } })
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/settings',
+          headers: bearer(admin),
+          payload: { settings },
+        })
       }
     })
 
     it('is for admins only', async () => {
-      expectError(await validate(csvForm('text,translation,tone,usage\n'), learner), 403, 'FORBIDDEN')
-      expectError(await validate(csvForm('text,translation,tone,usage\n'), editor), 403, 'FORBIDDEN')
+      expectError(
+        await validate(csvForm('text,translation,tone,usage\n'), learner),
+        403,
+        'FORBIDDEN',
+      )
+      expectError(
+        await validate(csvForm('text,translation,tone,usage\n'), editor),
+        403,
+        'FORBIDDEN',
+      )
     })
   })
 
   describe('POST /api/admin/idioms', () => {
     it('creates the valid rows and reports errors and duplicates (in the batch and in the database)', async () => {
-      const existing = await t.app.inject({ method: 'POST', url: '/api/admin/idiom', headers: bearer(admin), payload: { text: 'Ya existe', translation: 'exists' } })
+      const existing = await t.app.inject({
+        method: 'POST',
+        url: '/api/admin/idiom',
+        headers: bearer(admin),
+        payload: { text: 'Ya existe', translation: 'exists' },
+      })
       expect(existing.statusCode).toBe(200)
       const before = await idiomCount()
       const res = await save([
@@ -161,10 +251,16 @@ describe('import routes', () => {
       })
       expect(body.errors).toEqual([{ row: 2, field: 'usage', message: expect.any(String) }])
       expect(body.duplicates.map((d) => d.text).sort()).toEqual(['YA EXISTÉ', 'fiaca'])
-      expect({ created: body.created.length, errors: body.errors.length, duplicates: body.duplicates.length }).toEqual({ created: 2, errors: 1, duplicates: 2 })
+      expect({
+        created: body.created.length,
+        errors: body.errors.length,
+        duplicates: body.duplicates.length,
+      }).toEqual({ created: 2, errors: 1, duplicates: 2 })
       expect(await idiomCount()).toBe(before + 2)
 
-      const again = ImportResult.parse((await save([{ text: 'Fiaca', translation: 'x', tone: 'Casual', usage: 5 }])).json())
+      const again = ImportResult.parse(
+        (await save([{ text: 'Fiaca', translation: 'x', tone: 'Casual', usage: 5 }])).json(),
+      )
       expect(again.created).toEqual([])
       expect(again.duplicates).toHaveLength(1)
       expect(await idiomCount()).toBe(before + 2)
@@ -172,9 +268,21 @@ describe('import routes', () => {
 
     it('validates on the server whatever the client sends', async () => {
       const before = await idiomCount()
-      const body = ImportResult.parse((await save([{ text: 'x'.repeat(301), translation: 'y' }, { translation: 'no text' }, { text: 'z', translation: 'w', tone: 'Loud' }])).json())
+      const body = ImportResult.parse(
+        (
+          await save([
+            { text: 'x'.repeat(301), translation: 'y' },
+            { translation: 'no text' },
+            { text: 'z', translation: 'w', tone: 'Loud' },
+          ])
+        ).json(),
+      )
       expect(body.created).toEqual([])
-      expect(body.errors.map((e) => [e.row, e.field])).toEqual([[1, 'text'], [2, 'text'], [3, 'tone']])
+      expect(body.errors.map((e) => [e.row, e.field])).toEqual([
+        [1, 'text'],
+        [2, 'text'],
+        [3, 'tone'],
+      ])
       expect(await idiomCount()).toBe(before)
       expectError(await save([]), 400, 'VALIDATION_FAILED')
     })
@@ -220,12 +328,18 @@ describe('import routes', () => {
       const listMs = performance.now() - t0
       expect(z.array(IdiomSummary).parse(list.json()).length).toBeGreaterThanOrEqual(10_000)
       t0 = performance.now()
-      const full = await t.app.inject({ method: 'GET', url: '/api/idioms?full=true', headers: bearer(admin) })
+      const full = await t.app.inject({
+        method: 'GET',
+        url: '/api/idioms?full=true',
+        headers: bearer(admin),
+      })
       const fullMs = performance.now() - t0
       expect((full.json() as unknown[]).length).toBeGreaterThanOrEqual(10_000)
       expect(listMs).toBeLessThan(3_000)
       expect(fullMs).toBeLessThan(3_000)
-      console.info(`10,000 idioms: save ${Math.round(saveMs)} ms, list ${Math.round(listMs)} ms, full ${Math.round(fullMs)} ms`)
+      console.info(
+        `10,000 idioms: save ${Math.round(saveMs)} ms, list ${Math.round(listMs)} ms, full ${Math.round(fullMs)} ms`,
+      )
     }, 60_000)
   })
 })

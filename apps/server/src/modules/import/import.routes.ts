@@ -19,5 +19,7 @@ export function registerImportRoutes(ctx: AppContext): void {
       route.bodyLimit = Math.max(route.bodyLimit ?? 0, BATCH_BODY_LIMIT)
     }
   })
-  registerEndpoint(app, contract, api.adminIdiomsCreate, ({ body }) => imports.createMany(body.idioms))
+  registerEndpoint(app, contract, api.adminIdiomsCreate, ({ body }) =>
+    imports.createMany(body.idioms),
+  )
 }

@@ -1,5 +1,11 @@
 import type { z } from 'zod'
-import { idiomKey, validateIdiomRows, type IdiomFields, type ImportResult, type ValidationResult } from '@che/core'
+import {
+  idiomKey,
+  validateIdiomRows,
+  type IdiomFields,
+  type ImportResult,
+  type ValidationResult,
+} from '@che/core'
 import { badRequest } from '../../errors.js'
 import { toIdiomSummary } from '../idioms/idioms.mappers.js'
 import { decodeCsv, parseIdiomsCsv } from './csv.js'
@@ -14,16 +20,25 @@ export function createImportService(deps: { imports: ImportRepo; clock: () => Da
   return {
     /** Check an uploaded CSV file; nothing is saved. A row repeating an earlier one is an error. */
     validateCsv(file: { filename: string; bytes: Uint8Array } | undefined): Validation {
-      if (!file) throw badRequest('Please select a CSV file first', [{ field: 'file', message: 'no file in the upload' }])
+      if (!file)
+        throw badRequest('Please select a CSV file first', [
+          { field: 'file', message: 'no file in the upload' },
+        ])
       if (file.filename && !/\.csv$/i.test(file.filename)) {
-        throw badRequest('Only CSV files are supported', [{ field: 'file', message: 'the file name must end in .csv' }])
+        throw badRequest('Only CSV files are supported', [
+          { field: 'file', message: 'the file name must end in .csv' },
+        ])
       }
       const parsed = parseIdiomsCsv(decodeCsv(file.bytes))
       const checked = validateIdiomRows(parsed.rows)
       const errors = [
         ...parsed.errors,
         ...checked.errors,
-        ...checked.duplicates.map((d) => ({ row: d.row, field: 'text', message: `Same idiom as row ${d.of} (ignoring accents and case)` })),
+        ...checked.duplicates.map((d) => ({
+          row: d.row,
+          field: 'text',
+          message: `Same idiom as row ${d.of} (ignoring accents and case)`,
+        })),
       ].sort(byRow)
       return { idioms: checked.idioms, errors }
     },
@@ -37,7 +52,12 @@ export function createImportService(deps: { imports: ImportRepo; clock: () => Da
       const checked = validateIdiomRows(rows)
       const now = deps.clock()
       const created = await deps.imports.insertIdioms(
-        checked.idioms.map((f) => ({ ...f, normalizedText: idiomKey(f.text), createdAt: now, updatedAt: now })),
+        checked.idioms.map((f) => ({
+          ...f,
+          normalizedText: idiomKey(f.text),
+          createdAt: now,
+          updatedAt: now,
+        })),
       )
       const createdKeys = new Set(created.map((r) => r.normalizedText))
       const duplicates: IdiomFields[] = [

@@ -19,16 +19,29 @@ describe('prompts routes', () => {
   })
   afterAll(() => t.close())
 
-  const getPrompts = (token = admin) => t.app.inject({ method: 'GET', url: '/api/admin/prompts', headers: bearer(token) })
+  const getPrompts = (token = admin) =>
+    t.app.inject({ method: 'GET', url: '/api/admin/prompts', headers: bearer(token) })
   const savePrompts = (prompts: unknown, token = admin) =>
-    t.app.inject({ method: 'POST', url: '/api/admin/prompts', headers: bearer(token), payload: { prompts } })
+    t.app.inject({
+      method: 'POST',
+      url: '/api/admin/prompts',
+      headers: bearer(token),
+      payload: { prompts },
+    })
 
   it('starts with the evaluation, report and chat prompts', async () => {
     const res = await getPrompts()
     expect(res.statusCode).toBe(200)
     const { prompts } = api.adminPromptsGet.response.parse(res.json())
     expect(Object.keys(prompts).sort()).toEqual(['chat', 'evaluation', 'report'])
-    for (const field of ['transcriptionAccuracy', 'translationAccuracy', 'mistakeType', 'missedWords', 'targetWords', 'englishTranslation']) {
+    for (const field of [
+      'transcriptionAccuracy',
+      'translationAccuracy',
+      'mistakeType',
+      'missedWords',
+      'targetWords',
+      'englishTranslation',
+    ]) {
       expect(prompts.evaluation).toContain(field)
     }
     expect(prompts.report).toMatch(/insights[\s\S]*strategyTips/)

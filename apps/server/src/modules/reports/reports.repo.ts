@@ -19,7 +19,12 @@ export function createReportsRepo(db: Db) {
     /** Every progress record's history with its idiom (joined through the example, as now). */
     async histories(userId: string): Promise<HistoryWithIdiom[]> {
       return db
-        .select({ history: progress.history, idiomText: idioms.text, tone: idioms.tone, usage: idioms.usage })
+        .select({
+          history: progress.history,
+          idiomText: idioms.text,
+          tone: idioms.tone,
+          usage: idioms.usage,
+        })
         .from(progress)
         .innerJoin(examples, eq(examples.id, progress.exampleId))
         .innerJoin(idioms, eq(idioms.id, examples.idiomId))
@@ -77,7 +82,12 @@ export function createReportsRepo(db: Db) {
       const [existing] = await db
         .select()
         .from(reports)
-        .where(and(eq(reports.userId, row.userId), eq(reports.reviewCountAtGeneration, row.reviewCountAtGeneration)))
+        .where(
+          and(
+            eq(reports.userId, row.userId),
+            eq(reports.reviewCountAtGeneration, row.reviewCountAtGeneration),
+          ),
+        )
       return { row: existing!, created: false }
     },
   }

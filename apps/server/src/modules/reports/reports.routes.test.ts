@@ -4,7 +4,12 @@ import { Report, ReportSet } from '@che/core'
 import { progress } from '../../db/schema.js'
 import { bearer, startTestApp, type TestApp } from '../../test/support.js'
 import { startHttpPeer, type HttpPeer } from '../../test/http-peer.js'
-import { fakeSynthesizer, perfect, seedExample, type SeededExample } from '../exercises/exercises.fixtures.js'
+import {
+  fakeSynthesizer,
+  perfect,
+  seedExample,
+  type SeededExample,
+} from '../exercises/exercises.fixtures.js'
 
 const T0 = Date.parse('2026-03-02T15:00:00.000Z')
 const MIN_REVIEWS = 3
@@ -25,7 +30,8 @@ describe('reports API', () => {
   let now = T0
   let example: SeededExample
 
-  const get = (url: string, token?: string) => t.app.inject({ method: 'GET', url, headers: token ? bearer(token) : {} })
+  const get = (url: string, token?: string) =>
+    t.app.inject({ method: 'GET', url, headers: token ? bearer(token) : {} })
   const answer = (token: string, body = perfect(example)) =>
     t.app.inject({
       method: 'POST',
@@ -42,7 +48,10 @@ describe('reports API', () => {
   }
 
   beforeAll(async () => {
-    t = await startTestApp({}, { clock: () => new Date(now), contentDir: false, synthesizer: fakeSynthesizer() })
+    t = await startTestApp(
+      {},
+      { clock: () => new Date(now), contentDir: false, synthesizer: fakeSynthesizer() },
+    )
     admin = (await t.userWithRole('admin')).token
     const current = (await get('/api/settings', admin)).json().settings as Record<string, string>
     expect(current.reportMinReviews).toBe('20')
@@ -84,7 +93,11 @@ describe('reports API', () => {
     expect(set.state).toBe(1)
     expect(set.reports).toHaveLength(1)
     const report = set.reports[0]!
-    expect(report).toEqual({ ...reportShape, reviewCount: MIN_REVIEWS, generated: new Date(now).toISOString() })
+    expect(report).toEqual({
+      ...reportShape,
+      reviewCount: MIN_REVIEWS,
+      generated: new Date(now).toISOString(),
+    })
     expect(report.facts).toMatchObject({
       reviewCount: MIN_REVIEWS,
       timeZone: 'America/Buenos_Aires',
@@ -95,13 +108,17 @@ describe('reports API', () => {
     })
     expect(report.insights[0]).toEqual({
       pattern: 'Your overall accuracy',
-      description: 'In 3 reviews, 100% had both the transcription and the translation perfect (3 of 3).',
+      description:
+        'In 3 reviews, 100% had both the transcription and the translation perfect (3 of 3).',
       suggestion: expect.any(String),
     })
     expect(report.strategyTips.length).toBeGreaterThanOrEqual(2)
 
     // Nothing new: generating again (twice at once, too) returns the same single report.
-    const [again, twice] = await Promise.all([get('/api/reports?generate=1', token), get('/api/reports?generate=1', token)])
+    const [again, twice] = await Promise.all([
+      get('/api/reports?generate=1', token),
+      get('/api/reports?generate=1', token),
+    ])
     expect(again.json()).toEqual(set)
     expect(twice.json()).toEqual(set)
     expect((await get('/api/reports', token)).json()).toEqual(set)
@@ -109,7 +126,10 @@ describe('reports API', () => {
     // A new review, then two concurrent generates: one new report.
     await review(token)
     now += 60_000
-    const both = await Promise.all([get('/api/reports?generate=1', token), get('/api/reports?generate=1', token)])
+    const both = await Promise.all([
+      get('/api/reports?generate=1', token),
+      get('/api/reports?generate=1', token),
+    ])
     for (const res of both) expect(res.statusCode).toBe(200)
     const after = ReportSet.parse((await get('/api/reports', token)).json())
     expect(after.reports.map((r) => r.reviewCount)).toEqual([MIN_REVIEWS + 1, MIN_REVIEWS])
@@ -124,7 +144,9 @@ describe('reports API', () => {
   it('answers 404 for another user’s report and for an unknown id', async () => {
     const owner = await t.userWithRole('learner')
     await review(owner.token, MIN_REVIEWS)
-    const set = (await get('/api/reports?generate=1', owner.token)).json() as { reports: { reportId: string }[] }
+    const set = (await get('/api/reports?generate=1', owner.token)).json() as {
+      reports: { reportId: string }[]
+    }
     const id = set.reports[0]!.reportId
     const other = await t.userWithRole('learner')
     for (const url of [`/api/report/${id}`, `/api/report/${randomUUID()}`]) {
@@ -163,11 +185,17 @@ describe('reports API with an LLM', () => {
   let peer: HttpPeer
   let reply: () => { status: number; json: unknown }
 
-  const chat = (content: string) => ({ status: 200, json: { choices: [{ message: { role: 'assistant', content } }] } })
+  const chat = (content: string) => ({
+    status: 200,
+    json: { choices: [{ message: { role: 'assistant', content } }] },
+  })
 
   beforeAll(async () => {
     peer = await startHttpPeer(() => reply())
-    t = await startTestApp({ LLM_BASE_URL: peer.url, LLM_MODEL: 'test-model' }, { contentDir: false })
+    t = await startTestApp(
+      { LLM_BASE_URL: peer.url, LLM_MODEL: 'test-model' },
+      { contentDir: false },
+    )
   })
   afterAll(async () => {
     await t.close()
@@ -182,7 +210,12 @@ describe('reports API with an LLM', () => {
     const history = Array.from({ length: n }, (_, i) => ({
       date: new Date(Date.UTC(2026, 0, 5 + i, 12)).toISOString(),
       rating: 'good',
-      evaluation: { transcriptionAccuracy: 'perfect', translationAccuracy: 'perfect', mistakeType: 'none', missedWords: [] },
+      evaluation: {
+        transcriptionAccuracy: 'perfect',
+        translationAccuracy: 'perfect',
+        mistakeType: 'none',
+        missedWords: [],
+      },
       state: 'review',
       elapsedDays: 1,
       scheduledDays: 1,
@@ -204,23 +237,44 @@ describe('reports API with an LLM', () => {
     reply = () =>
       chat(
         JSON.stringify({
-          insights: [{ pattern: 'Spotless', description: 'All 20 of your reviews were perfect.', suggestion: 'Try rarer idioms.' }],
+          insights: [
+            {
+              pattern: 'Spotless',
+              description: 'All 20 of your reviews were perfect.',
+              suggestion: 'Try rarer idioms.',
+            },
+          ],
           strategyTips: ['Keep a daily rhythm.'],
         }),
       )
     const token = await learnerWithReviews(20)
-    const res = await t.app.inject({ method: 'GET', url: '/api/reports?generate=1', headers: bearer(token) })
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/reports?generate=1',
+      headers: bearer(token),
+    })
     expect(res.statusCode, res.body).toBe(200)
     const report = res.json().reports[0]
     expect(report).toMatchObject({
       engine: 'llm',
-      insights: [{ pattern: 'Spotless', description: 'All 20 of your reviews were perfect.', suggestion: 'Try rarer idioms.' }],
+      insights: [
+        {
+          pattern: 'Spotless',
+          description: 'All 20 of your reviews were perfect.',
+          suggestion: 'Try rarer idioms.',
+        },
+      ],
       strategyTips: ['Keep a daily rhythm.'],
     })
-    const sent = peer.requests.at(-1)!.body as { model: string; messages: { role: string; content: string }[] }
+    const sent = peer.requests.at(-1)!.body as {
+      model: string
+      messages: { role: string; content: string }[]
+    }
     expect(sent.model).toBe('test-model')
     expect(sent.messages[0]!.content).toMatch(/progress report/)
-    const facts = JSON.parse(sent.messages[1]!.content.slice(sent.messages[1]!.content.indexOf('{')))
+    const facts = JSON.parse(
+      sent.messages[1]!.content.slice(sent.messages[1]!.content.indexOf('{')),
+    )
     expect(facts).toEqual(report.facts)
   })
 
@@ -228,12 +282,27 @@ describe('reports API with an LLM', () => {
     reply = () =>
       chat(
         JSON.stringify({
-          insights: [{ pattern: 'Spotless', description: 'You beat 87% of learners.', suggestion: 'Keep going.' }],
+          insights: [
+            {
+              pattern: 'Spotless',
+              description: 'You beat 87% of learners.',
+              suggestion: 'Keep going.',
+            },
+          ],
           strategyTips: [],
         }),
       )
     const token = await learnerWithReviews(20)
-    const res = await t.app.inject({ method: 'GET', url: '/api/reports?generate=1', headers: bearer(token) })
-    expect(res.json().reports[0]).toMatchObject({ engine: 'local', insights: expect.arrayContaining([expect.objectContaining({ pattern: 'Your overall accuracy' })]) })
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/reports?generate=1',
+      headers: bearer(token),
+    })
+    expect(res.json().reports[0]).toMatchObject({
+      engine: 'local',
+      insights: expect.arrayContaining([
+        expect.objectContaining({ pattern: 'Your overall accuracy' }),
+      ]),
+    })
   })
 })

@@ -9,5 +9,7 @@ export function registerReportsRoutes(ctx: AppContext): void {
   registerEndpoint(app, contract, api.reportsList, ({ caller, query }) =>
     reports.list(syncedUser(caller).id, { generate: query.generate === '1', timeZone: query.tz }),
   )
-  registerEndpoint(app, contract, api.reportGet, ({ caller, params }) => reports.get(syncedUser(caller).id, params.id))
+  registerEndpoint(app, contract, api.reportGet, ({ caller, params }) =>
+    reports.get(syncedUser(caller).id, params.id),
+  )
 }

@@ -50,7 +50,8 @@ export function toReportReviews(records: readonly HistoryWithIdiom[]): ReportRev
     for (const entry of r.history) {
       const e = entry.evaluation as Record<string, unknown> | undefined
       if (typeof entry.date !== 'string' || !e) continue
-      if (!ACCURACIES.has(e.transcriptionAccuracy) || !ACCURACIES.has(e.translationAccuracy)) continue
+      if (!ACCURACIES.has(e.transcriptionAccuracy) || !ACCURACIES.has(e.translationAccuracy))
+        continue
       const grades = [e.transcriptionAccuracy, e.translationAccuracy]
       const rating = RATINGS.has(entry.rating)
         ? (entry.rating as ReviewRating)
@@ -67,7 +68,9 @@ export function toReportReviews(records: readonly HistoryWithIdiom[]): ReportRev
         tone: r.tone,
         usage: r.usage,
         idiomText: r.idiomText,
-        missedWords: Array.isArray(e.missedWords) ? e.missedWords.filter((w): w is string => typeof w === 'string') : [],
+        missedWords: Array.isArray(e.missedWords)
+          ? e.missedWords.filter((w): w is string => typeof w === 'string')
+          : [],
         rating,
       })
     }
@@ -117,7 +120,9 @@ export function createReportsService(deps: {
 }) {
   const inFlight = new Map<string, Promise<void>>()
 
-  async function phrase(facts: ReportFacts): Promise<{ text: ReportText; engine: 'local' | 'llm' }> {
+  async function phrase(
+    facts: ReportFacts,
+  ): Promise<{ text: ReportText; engine: 'local' | 'llm' }> {
     const local = { text: insightsFrom(facts), engine: 'local' as const }
     if (!deps.llm || facts.reviewCount === 0) return local
     const system = (await deps.prompt())?.trim() || defaultPrompts().report!
@@ -135,7 +140,10 @@ export function createReportsService(deps: {
       )
       const unsupported = unsupportedNumbers(text, facts)
       if (unsupported.length) {
-        deps.log.warn({ unsupported: unsupported.slice(0, 10) }, 'report LLM wrote numbers the facts do not hold; local phrasing used')
+        deps.log.warn(
+          { unsupported: unsupported.slice(0, 10) },
+          'report LLM wrote numbers the facts do not hold; local phrasing used',
+        )
         return local
       }
       return { text, engine: 'llm' }
@@ -173,12 +181,19 @@ export function createReportsService(deps: {
   }
 
   return {
-    async list(userId: string, opts: { generate?: boolean; timeZone?: string | undefined } = {}): Promise<ReportSetShape> {
-      const [count, settings] = await Promise.all([deps.reports.countReviews(userId), deps.settings.all()])
+    async list(
+      userId: string,
+      opts: { generate?: boolean; timeZone?: string | undefined } = {},
+    ): Promise<ReportSetShape> {
+      const [count, settings] = await Promise.all([
+        deps.reports.countReviews(userId),
+        deps.settings.all(),
+      ])
       const enough = count >= countSetting(settings, 'reportMinReviews', REPORT_MIN_REVIEWS_DEFAULT)
       if (opts.generate && enough) {
         const latest = await deps.reports.latest(userId)
-        if (!latest || latest.reviewCountAtGeneration !== count) await generateOnce(userId, opts.timeZone ?? 'UTC')
+        if (!latest || latest.reviewCountAtGeneration !== count)
+          await generateOnce(userId, opts.timeZone ?? 'UTC')
       }
       const rows = await deps.reports.list(userId)
       return {

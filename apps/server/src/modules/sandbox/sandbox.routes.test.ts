@@ -2,7 +2,12 @@ import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { Example } from '@che/core'
 import { bearer, startTestApp, type TestApp } from '../../test/support.js'
-import { fakeSynthesizer, perfect, seedExample, type SeededExample } from '../exercises/exercises.fixtures.js'
+import {
+  fakeSynthesizer,
+  perfect,
+  seedExample,
+  type SeededExample,
+} from '../exercises/exercises.fixtures.js'
 
 const DAY = 86_400_000
 const T0 = Date.parse('2026-05-04T12:00:00.000Z')
@@ -16,7 +21,10 @@ describe('sandbox (Playroom)', () => {
   let bondi: SeededExample
 
   beforeAll(async () => {
-    t = await startTestApp({}, { clock: () => new Date(now), contentDir: false, synthesizer: fakeSynthesizer() })
+    t = await startTestApp(
+      {},
+      { clock: () => new Date(now), contentDir: false, synthesizer: fakeSynthesizer() },
+    )
     admin = (await t.userWithRole('admin')).token
     horno = await seedExample(t, admin, {
       idiom: 'estar al horno',
@@ -40,11 +48,21 @@ describe('sandbox (Playroom)', () => {
   afterAll(() => t.close())
 
   const post = (url: string, token: string | undefined, payload: unknown) =>
-    t.app.inject({ method: 'POST', url, headers: token ? bearer(token) : {}, payload: payload as object })
-  const get = (url: string, token: string) => t.app.inject({ method: 'GET', url, headers: bearer(token) })
-  const evaluate = (token: string, body: Record<string, unknown>) => post('/api/exercises/evaluate', token, body)
+    t.app.inject({
+      method: 'POST',
+      url,
+      headers: token ? bearer(token) : {},
+      payload: payload as object,
+    })
+  const get = (url: string, token: string) =>
+    t.app.inject({ method: 'GET', url, headers: bearer(token) })
+  const evaluate = (token: string, body: Record<string, unknown>) =>
+    post('/api/exercises/evaluate', token, body)
   // Misses "informe" and "mañana" of the horno sentence.
-  const partial = { userTranscription: 'Si no entrego el estoy al horno.', userTranslation: "If I don't hand in the report tomorrow I'm in trouble." }
+  const partial = {
+    userTranscription: 'Si no entrego el estoy al horno.',
+    userTranslation: "If I don't hand in the report tomorrow I'm in trouble.",
+  }
 
   describe('POST /api/sandbox/next', () => {
     it('answers 404 "Your playroom is empty." when nothing was missed', async () => {
@@ -69,16 +87,24 @@ describe('sandbox (Playroom)', () => {
       expect(res.statusCode, res.body).toBe(200)
       const example = Example.parse(res.json())
       expect(words.some((w) => example.text.toLocaleLowerCase('es').includes(w))).toBe(true)
-      expect(example.audio).toEqual({ url: expect.stringMatching(/^\/api\/audio\/tts\//), voice: 'fake-tts' })
+      expect(example.audio).toEqual({
+        url: expect.stringMatching(/^\/api\/audio\/tts\//),
+        voice: 'fake-tts',
+      })
 
       const start = now
       now += 3 * DAY
       try {
         const locked = await post('/api/sandbox/next', token, {})
         expect(locked.statusCode).toBe(409)
-        expect(locked.json()).toEqual({ code: 'CONFLICT', message: 'Unlock the Playroom by clearing your calendar' })
+        expect(locked.json()).toEqual({
+          code: 'CONFLICT',
+          message: 'Unlock the Playroom by clearing your calendar',
+        })
         // Clearing the calendar (a review that still misses words) unlocks it again.
-        expect((await evaluate(token, { exampleId: horno.exampleId, ...partial })).statusCode).toBe(200)
+        expect((await evaluate(token, { exampleId: horno.exampleId, ...partial })).statusCode).toBe(
+          200,
+        )
         expect((await post('/api/sandbox/next', token, {})).statusCode).toBe(200)
       } finally {
         now = start
@@ -110,11 +136,14 @@ describe('sandbox (Playroom)', () => {
       const start = now
       try {
         now = Date.parse('2026-06-01T20:00:00.000Z')
-        const due = (await evaluate(token, { exampleId: horno.exampleId, ...partial })).json().progress.dueDate as string
+        const due = (await evaluate(token, { exampleId: horno.exampleId, ...partial })).json()
+          .progress.dueDate as string
         now = Date.parse(due) - 2 * 3_600_000
         // 18:00 UTC: due today in UTC; in Karachi (UTC+5) today ended at 19:00 UTC, before it is due.
         expect((await post('/api/sandbox/next', token, { tz: 'UTC' })).statusCode).toBe(409)
-        expect((await post('/api/sandbox/next', token, { tz: 'Asia/Karachi' })).statusCode).toBe(200)
+        expect((await post('/api/sandbox/next', token, { tz: 'Asia/Karachi' })).statusCode).toBe(
+          200,
+        )
       } finally {
         now = start
       }
@@ -136,13 +165,23 @@ describe('sandbox (Playroom)', () => {
       const statsBefore = (await get('/api/exercises/stats', token)).json()
       const calendarBefore = (await get('/api/exercises', token)).json()
 
-      const res = await post('/api/sandbox/evaluate', token, { exampleId: horno.exampleId, ...perfect(horno) })
+      const res = await post('/api/sandbox/evaluate', token, {
+        exampleId: horno.exampleId,
+        ...perfect(horno),
+      })
       expect(res.statusCode, res.body).toBe(200)
       expect(res.json()).toEqual({
         exampleId: horno.exampleId,
-        evaluation: expect.objectContaining({ transcriptionAccuracy: 'perfect', translationAccuracy: 'perfect', targetWords: [] }),
+        evaluation: expect.objectContaining({
+          transcriptionAccuracy: 'perfect',
+          translationAccuracy: 'perfect',
+          targetWords: [],
+        }),
       })
-      const other = await post('/api/sandbox/evaluate', token, { exampleId: pedo.exampleId, ...perfect(pedo) })
+      const other = await post('/api/sandbox/evaluate', token, {
+        exampleId: pedo.exampleId,
+        ...perfect(pedo),
+      })
       expect(other.statusCode).toBe(200)
 
       expect((await get('/api/exercises/stats', token)).json()).toEqual(statsBefore)
@@ -151,10 +190,18 @@ describe('sandbox (Playroom)', () => {
 
     it('answers 404 for an unknown example and VALIDATION_FAILED for oversized answers', async () => {
       const { token } = await t.userWithRole('learner')
-      const unknown = await post('/api/sandbox/evaluate', token, { exampleId: randomUUID(), userTranscription: 'a', userTranslation: 'b' })
+      const unknown = await post('/api/sandbox/evaluate', token, {
+        exampleId: randomUUID(),
+        userTranscription: 'a',
+        userTranslation: 'b',
+      })
       expect(unknown.statusCode).toBe(404)
       expect(unknown.json().code).toBe('NOT_FOUND')
-      const long = await post('/api/sandbox/evaluate', token, { exampleId: horno.exampleId, userTranscription: 'a'.repeat(20_000), userTranslation: 'b' })
+      const long = await post('/api/sandbox/evaluate', token, {
+        exampleId: horno.exampleId,
+        userTranscription: 'a'.repeat(20_000),
+        userTranslation: 'b',
+      })
       expect(long.statusCode).toBe(400)
       expect(long.json().code).toBe('VALIDATION_FAILED')
     })

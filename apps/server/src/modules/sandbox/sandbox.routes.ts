@@ -6,7 +6,9 @@ import { syncedUser } from '../exercises/exercises.routes.js'
 export function registerSandboxRoutes(ctx: AppContext): void {
   const { app, contract } = ctx
   const sandbox = ctx.services.sandbox
-  registerEndpoint(app, contract, api.sandboxNext, ({ caller, body }) => sandbox.next(syncedUser(caller), body))
+  registerEndpoint(app, contract, api.sandboxNext, ({ caller, body }) =>
+    sandbox.next(syncedUser(caller), body),
+  )
   registerEndpoint(app, contract, api.sandboxEvaluate, ({ caller, body }) => {
     syncedUser(caller)
     return sandbox.evaluate(body)

@@ -22,7 +22,9 @@ export function createSandboxService(deps: {
   exercises: Pick<ExercisesRepo, 'listProgress' | 'allExamples'>
   examples: Pick<ExamplesRepo, 'findWithIdiom'>
   audio: Pick<AudioService, 'audioFor'>
-  evaluator: (...args: Parameters<Evaluator>) => ReturnType<Evaluator> | Promise<ReturnType<Evaluator>>
+  evaluator: (
+    ...args: Parameters<Evaluator>
+  ) => ReturnType<Evaluator> | Promise<ReturnType<Evaluator>>
   clock: () => Date
   /** 0 ≤ x < 1; picks among equally good examples. */
   random?: () => number
@@ -36,7 +38,10 @@ export function createSandboxService(deps: {
      * learner currently misses. Empty playroom (nothing missed) → 404; something due today in
      * the learner's zone → 409: the Playroom opens only once the calendar is clear.
      */
-    async next(user: UserRow, input: { basedOn?: string | undefined; tz?: string | undefined }): Promise<Example> {
+    async next(
+      user: UserRow,
+      input: { basedOn?: string | undefined; tz?: string | undefined },
+    ): Promise<Example> {
       const now = deps.clock()
       const timeZone = resolveTimeZone(input.tz ?? 'UTC')
       const records = await deps.exercises.listProgress(user.id)
@@ -44,7 +49,10 @@ export function createSandboxService(deps: {
       if (missed.length === 0) throw new AppError(404, 'NOT_FOUND', PLAYROOM_EMPTY)
       if (records.some((r) => isDueToday(r.dueAt, now, timeZone))) throw conflict(PLAYROOM_LOCKED)
 
-      const library = (await deps.exercises.allExamples()).map((row) => ({ ...row, words: wordsOf(row.example.text) }))
+      const library = (await deps.exercises.allExamples()).map((row) => ({
+        ...row,
+        words: wordsOf(row.example.text),
+      }))
       const pick = (targets: string[]) => {
         let best: typeof library = []
         let bestScore = 0
@@ -57,17 +65,26 @@ export function createSandboxService(deps: {
             best.push(row)
           }
         }
-        return best.length ? best[Math.min(best.length - 1, Math.floor(random() * best.length))] : undefined
+        return best.length
+          ? best[Math.min(best.length - 1, Math.floor(random() * best.length))]
+          : undefined
       }
       const based = input.basedOn ? toTargetWords([input.basedOn]) : []
       const chosen = (based.length ? pick(based) : undefined) ?? pick(missed)
       if (!chosen) throw new AppError(404, 'NOT_FOUND', PLAYROOM_EMPTY)
       const seen = records.some((r) => r.exampleId === chosen.example.id)
-      return toExample(chosen.example, chosen.idiom, await deps.audio.audioFor(chosen.example), !seen)
+      return toExample(
+        chosen.example,
+        chosen.idiom,
+        await deps.audio.audioFor(chosen.example),
+        !seen,
+      )
     },
 
     /** Grade a Playroom answer: no score, no schedule change, nothing written. */
-    async evaluate(input: AnswerInput): Promise<{ exampleId: string; evaluation: z.infer<typeof Evaluation> }> {
+    async evaluate(
+      input: AnswerInput,
+    ): Promise<{ exampleId: string; evaluation: z.infer<typeof Evaluation> }> {
       const found = await deps.examples.findWithIdiom(input.exampleId)
       if (!found) throw notFound('Example')
       const evaluation = await deps.evaluator(evaluatorExample(found.example, found.idiom), {

@@ -26,7 +26,9 @@ describe('settings routes', () => {
       method: 'POST',
       url: '/api/settings',
       headers: bearer(admin),
-      payload: { settings: { ...current, inBeta: 'true', betaKey: betaKeyFor(password, current.testKey!) } },
+      payload: {
+        settings: { ...current, inBeta: 'true', betaKey: betaKeyFor(password, current.testKey!) },
+      },
     })
     expect(res.statusCode).toBe(200)
   }
@@ -41,11 +43,20 @@ describe('settings routes', () => {
 
   it('gives admins the whole map, seeded with defaults', async () => {
     const body = (await getSettings(admin)).json()
-    expect(body.settings).toMatchObject({ inBeta: 'false', betaKey: '', testKey: expect.stringMatching(/^[0-9a-f]{32}$/) })
+    expect(body.settings).toMatchObject({
+      inBeta: 'false',
+      betaKey: '',
+      testKey: expect.stringMatching(/^[0-9a-f]{32}$/),
+    })
   })
 
   it('lets only admins save settings', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/settings', headers: bearer(learner), payload: { settings: {} } })
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/settings',
+      headers: bearer(learner),
+      payload: { settings: {} },
+    })
     expect(res.statusCode).toBe(403)
   })
 
@@ -59,14 +70,23 @@ describe('settings routes', () => {
     })
     expect(res.statusCode).toBe(400)
     const details = res.json().details as { field: string }[]
-    expect(details.map((d) => d.field).sort()).toEqual(['settings.dailyNewLimit', 'settings.inBeta'])
+    expect(details.map((d) => d.field).sort()).toEqual([
+      'settings.dailyNewLimit',
+      'settings.inBeta',
+    ])
     expect((await getSettings(admin)).json().settings).toEqual(before)
   })
 
   it('keeps a long multi-line value exactly', async () => {
     const before = (await getSettings(admin)).json().settings
-    const welcome = 'Bienvenidos.\nThis value spans lines and is longer than sixty characters, on purpose.'
-    await t.app.inject({ method: 'POST', url: '/api/settings', headers: bearer(admin), payload: { settings: { ...before, welcome } } })
+    const welcome =
+      'Bienvenidos.\nThis value spans lines and is longer than sixty characters, on purpose.'
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/settings',
+      headers: bearer(admin),
+      payload: { settings: { ...before, welcome } },
+    })
     expect((await getSettings(admin)).json().settings.welcome).toBe(welcome)
   })
 
@@ -74,15 +94,28 @@ describe('settings routes', () => {
     it('holds learners back until the server has checked their password', async () => {
       await turnBetaOn('pan-con-manteca')
       expect((await getSettings(learner)).json()).toEqual({ inBeta: true, betaVerified: false })
-      const blocked = await t.app.inject({ method: 'POST', url: '/api/users/sync', headers: bearer(learner), payload: {} })
+      const blocked = await t.app.inject({
+        method: 'POST',
+        url: '/api/users/sync',
+        headers: bearer(learner),
+        payload: {},
+      })
       expect(blocked.statusCode).toBe(403)
       expect(blocked.json().code).toBe('BETA_REQUIRED')
 
-      const wrong = await t.app.inject({ method: 'POST', url: '/api/beta/verify', payload: { password: 'pan-con-dulce' } })
+      const wrong = await t.app.inject({
+        method: 'POST',
+        url: '/api/beta/verify',
+        payload: { password: 'pan-con-dulce' },
+      })
       expect(wrong.statusCode).toBe(403)
       expect(wrong.headers['set-cookie']).toBeUndefined()
 
-      const right = await t.app.inject({ method: 'POST', url: '/api/beta/verify', payload: { password: 'pan-con-manteca' } })
+      const right = await t.app.inject({
+        method: 'POST',
+        url: '/api/beta/verify',
+        payload: { password: 'pan-con-manteca' },
+      })
       expect(right.statusCode).toBe(200)
       const setCookie = String(right.headers['set-cookie'])
       expect(setCookie).toMatch(/^betaKey=/)
@@ -90,7 +123,10 @@ describe('settings routes', () => {
       expect(setCookie).toMatch(/HttpOnly/)
       expect(setCookie).toMatch(/SameSite=Lax/)
       const cookie = setCookie.split(';')[0]!
-      expect((await getSettings(learner, cookie)).json()).toEqual({ inBeta: true, betaVerified: true })
+      expect((await getSettings(learner, cookie)).json()).toEqual({
+        inBeta: true,
+        betaVerified: true,
+      })
       const allowed = await t.app.inject({
         method: 'POST',
         url: '/api/users/sync',
@@ -114,12 +150,21 @@ describe('settings routes', () => {
 
     it('lets admins through without a password', async () => {
       await turnBetaOn('pan-con-manteca')
-      const res = await t.app.inject({ method: 'POST', url: '/api/users/sync', headers: bearer(admin), payload: {} })
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/users/sync',
+        headers: bearer(admin),
+        payload: {},
+      })
       expect(res.statusCode).toBe(200)
     })
 
     it('fails the check when the keys are missing', async () => {
-      const res = await t.app.inject({ method: 'POST', url: '/api/beta/verify', payload: { password: 'anything' } })
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/beta/verify',
+        payload: { password: 'anything' },
+      })
       expect(res.statusCode).toBe(403)
     })
 
@@ -137,7 +182,11 @@ describe('settings routes', () => {
     it('rate-limits password guesses', async () => {
       const statuses: number[] = []
       for (let i = 0; i < 12; i++) {
-        const res = await t.app.inject({ method: 'POST', url: '/api/beta/verify', payload: { password: `guess-${i}` } })
+        const res = await t.app.inject({
+          method: 'POST',
+          url: '/api/beta/verify',
+          payload: { password: `guess-${i}` },
+        })
         statuses.push(res.statusCode)
       }
       expect(statuses.slice(0, 10).every((s) => s === 403)).toBe(true)

@@ -44,13 +44,25 @@ export function validateSettings(map: Record<string, string>, nodeEnv: string): 
     }
     if (key === TEST_CLOCK_OFFSET_KEY) {
       if (nodeEnv !== 'test') {
-        problems.push({ field: `settings.${key}`, message: 'the test clock exists only in the test environment' })
-      } else if (value.trim() !== '' && !(Number.isFinite(Number(value)) && Number(value) >= 0 && Number(value) <= 36_500)) {
-        problems.push({ field: `settings.${key}`, message: 'must be a number of days from 0 to 36500' })
+        problems.push({
+          field: `settings.${key}`,
+          message: 'the test clock exists only in the test environment',
+        })
+      } else if (
+        value.trim() !== '' &&
+        !(Number.isFinite(Number(value)) && Number(value) >= 0 && Number(value) <= 36_500)
+      ) {
+        problems.push({
+          field: `settings.${key}`,
+          message: 'must be a number of days from 0 to 36500',
+        })
       }
     }
     if (key === 'betaKey' && value !== '' && !/^[0-9a-f]{64}$/i.test(value)) {
-      problems.push({ field: 'settings.betaKey', message: 'must be a SHA-256 hex digest (64 characters)' })
+      problems.push({
+        field: 'settings.betaKey',
+        message: 'must be a SHA-256 hex digest (64 characters)',
+      })
     }
   }
   if (map.inBeta === 'true' && (!map.betaKey || !map.testKey)) {
@@ -79,7 +91,8 @@ export function createSettingsService(deps: {
 
   async function all(): Promise<Record<string, string>> {
     const now = deps.clock().getTime()
-    if (!cache || now - cache.at > CACHE_MS) cache = { at: now, map: remember(await deps.settings.all()) }
+    if (!cache || now - cache.at > CACHE_MS)
+      cache = { at: now, map: remember(await deps.settings.all()) }
     return cache.map
   }
 

@@ -15,7 +15,10 @@ export function createUsersRepo(db: Db) {
       return row
     },
     async findByEmail(email: string): Promise<UserRow[]> {
-      return db.select().from(users).where(eq(sql`lower(${users.email})`, email.toLowerCase()))
+      return db
+        .select()
+        .from(users)
+        .where(eq(sql`lower(${users.email})`, email.toLowerCase()))
     },
     async findById(id: string): Promise<UserRow | undefined> {
       const [row] = await db.select().from(users).where(eq(users.id, id))
@@ -62,7 +65,11 @@ export function createUsersRepo(db: Db) {
       return row!
     },
     async setRole(id: string, role: Role): Promise<UserRow | undefined> {
-      const [row] = await db.update(users).set({ role, updatedAt: new Date() }).where(eq(users.id, id)).returning()
+      const [row] = await db
+        .update(users)
+        .set({ role, updatedAt: new Date() })
+        .where(eq(users.id, id))
+        .returning()
       return row
     },
     async setPreferences(id: string, preferences: Record<string, unknown>): Promise<UserRow> {

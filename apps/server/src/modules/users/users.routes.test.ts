@@ -10,11 +10,18 @@ describe('users routes', () => {
   afterEach(() => t.close())
 
   const sync = (token: string, payload: unknown = {}) =>
-    t.app.inject({ method: 'POST', url: '/api/users/sync', headers: bearer(token), payload: payload as object })
+    t.app.inject({
+      method: 'POST',
+      url: '/api/users/sync',
+      headers: bearer(token),
+      payload: payload as object,
+    })
 
   describe('POST /api/users/sync', () => {
     it('makes the very first account of an install an admin, and later ones learners', async () => {
-      const first = await sync(await t.tokenFor(randomUUID(), { email: 'first@example.com', name: 'Primera Persona' }))
+      const first = await sync(
+        await t.tokenFor(randomUUID(), { email: 'first@example.com', name: 'Primera Persona' }),
+      )
       expect(first.statusCode).toBe(200)
       expect(first.json()).toEqual({
         id: expect.any(String),
@@ -25,31 +32,51 @@ describe('users routes', () => {
         editor: true,
         preferences: { filter: { usage: '', tone: '' }, getNextExample: '' },
       })
-      const second = await sync(await t.tokenFor(randomUUID(), { email: 'second@example.com', name: 'Segundo' }))
+      const second = await sync(
+        await t.tokenFor(randomUUID(), { email: 'second@example.com', name: 'Segundo' }),
+      )
       expect(second.json()).toMatchObject({ role: 'learner', editor: false })
     })
 
     it('grants admin to a verified address listed in ADMIN_EMAILS', async () => {
       await sync(await t.tokenFor(randomUUID(), { email: 'first@example.com' }))
-      const boss = await sync(await t.tokenFor(randomUUID(), { email: 'Boss@Example.com', email_verified: true }))
+      const boss = await sync(
+        await t.tokenFor(randomUUID(), { email: 'Boss@Example.com', email_verified: true }),
+      )
       expect(boss.json()).toMatchObject({ role: 'admin', email: 'boss@example.com' })
-      const unverified = await sync(await t.tokenFor(randomUUID(), { email: 'boss@example.com', email_verified: false }))
+      const unverified = await sync(
+        await t.tokenFor(randomUUID(), { email: 'boss@example.com', email_verified: false }),
+      )
       expect(unverified.json()).toMatchObject({ role: 'learner' })
     })
 
     it('stores the person claims without the technical ones, and is idempotent', async () => {
       const subject = randomUUID()
-      const token = await t.tokenFor(subject, { email: 'x@example.com', name: 'Xime', picture: 'https://img.example/x.png', locale: 'es-AR' })
+      const token = await t.tokenFor(subject, {
+        email: 'x@example.com',
+        name: 'Xime',
+        picture: 'https://img.example/x.png',
+        locale: 'es-AR',
+      })
       await sync(token)
       const again = await sync(token)
       expect(again.json()).toMatchObject({ name: 'Xime', picture: 'https://img.example/x.png' })
-      const row = await (await import('./users.repo.js')).createUsersRepo(t.database.db).findBySubject(t.config.oidc.issuer, subject)
-      expect(row?.claims).toEqual({ email: 'x@example.com', name: 'Xime', picture: 'https://img.example/x.png', locale: 'es-AR' })
+      const row = await (await import('./users.repo.js'))
+        .createUsersRepo(t.database.db)
+        .findBySubject(t.config.oidc.issuer, subject)
+      expect(row?.claims).toEqual({
+        email: 'x@example.com',
+        name: 'Xime',
+        picture: 'https://img.example/x.png',
+        locale: 'es-AR',
+      })
     })
 
     it('never takes the e-mail from the request body', async () => {
       await sync(await t.tokenFor(randomUUID(), { email: 'first@example.com' }))
-      const res = await sync(await t.tokenFor(randomUUID(), { name: 'Sneaky' }), { authUser: { email: 'boss@example.com' } })
+      const res = await sync(await t.tokenFor(randomUUID(), { name: 'Sneaky' }), {
+        authUser: { email: 'boss@example.com' },
+      })
       expect(res.json()).toMatchObject({ email: '', role: 'learner' })
     })
 
@@ -64,9 +91,20 @@ describe('users routes', () => {
     it('merges a filter change into the stored filter', async () => {
       const { token } = await t.userWithRole('learner')
       const post = (preferences: object) =>
-        t.app.inject({ method: 'POST', url: '/api/users/preferences', headers: bearer(token), payload: { preferences } })
-      expect((await post({ filter: { tone: 'Street' } })).json().preferences.filter).toEqual({ usage: '', tone: 'Street' })
-      expect((await post({ filter: { usage: 'common' } })).json().preferences.filter).toEqual({ usage: 'common', tone: 'Street' })
+        t.app.inject({
+          method: 'POST',
+          url: '/api/users/preferences',
+          headers: bearer(token),
+          payload: { preferences },
+        })
+      expect((await post({ filter: { tone: 'Street' } })).json().preferences.filter).toEqual({
+        usage: '',
+        tone: 'Street',
+      })
+      expect((await post({ filter: { usage: 'common' } })).json().preferences.filter).toEqual({
+        usage: 'common',
+        tone: 'Street',
+      })
     })
 
     it('refuses an unknown tone with VALIDATION_FAILED and changes nothing', async () => {
@@ -78,8 +116,16 @@ describe('users routes', () => {
         payload: { preferences: { filter: { tone: 'Posh' } } },
       })
       expect(res.statusCode).toBe(400)
-      expect(res.json()).toMatchObject({ code: 'VALIDATION_FAILED', details: [expect.objectContaining({ field: 'preferences.filter.tone' })] })
-      const sync = await t.app.inject({ method: 'POST', url: '/api/users/sync', headers: bearer(token), payload: {} })
+      expect(res.json()).toMatchObject({
+        code: 'VALIDATION_FAILED',
+        details: [expect.objectContaining({ field: 'preferences.filter.tone' })],
+      })
+      const sync = await t.app.inject({
+        method: 'POST',
+        url: '/api/users/sync',
+        headers: bearer(token),
+        payload: {},
+      })
       expect(sync.json().preferences.filter.tone).toBe('')
     })
 

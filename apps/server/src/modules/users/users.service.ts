@@ -5,8 +5,28 @@ import type { UserRow, UsersRepo } from './users.repo.js'
 
 /** Claims that describe the token rather than the person (removed before storing, spec §3). */
 const TECHNICAL_CLAIMS = new Set([
-  'iss', 'sub', 'aud', 'exp', 'iat', 'nbf', 'jti', 'azp', 'scope', 'client_id', 'auth_time',
-  'nonce', 'at_hash', 'c_hash', 's_hash', 'sid', 'acr', 'amr', 'typ', 'cnf', 'gty', 'org_id',
+  'iss',
+  'sub',
+  'aud',
+  'exp',
+  'iat',
+  'nbf',
+  'jti',
+  'azp',
+  'scope',
+  'client_id',
+  'auth_time',
+  'nonce',
+  'at_hash',
+  'c_hash',
+  's_hash',
+  'sid',
+  'acr',
+  'amr',
+  'typ',
+  'cnf',
+  'gty',
+  'org_id',
 ])
 
 export function personClaims(claims: Record<string, unknown>): Record<string, unknown> {
@@ -25,7 +45,8 @@ export function toProfile(row: UserRow): UserProfile {
   }
 }
 
-const str = (v: unknown): string | undefined => (typeof v === 'string' && v.trim() ? v.trim() : undefined)
+const str = (v: unknown): string | undefined =>
+  typeof v === 'string' && v.trim() ? v.trim() : undefined
 
 export function createUsersService(deps: {
   users: UsersRepo
@@ -41,12 +62,14 @@ export function createUsersService(deps: {
      */
     async sync(principal: Principal, authUser: Record<string, unknown> = {}): Promise<UserProfile> {
       let claims = personClaims(principal.claims)
-      if (!str(claims.email)) claims = { ...(await deps.userinfo(principal).then(personClaims)), ...claims }
+      if (!str(claims.email))
+        claims = { ...(await deps.userinfo(principal).then(personClaims)), ...claims }
       const email = (str(claims.email) ?? '').toLowerCase()
       const name =
         str(claims.name) ??
         str(authUser.name) ??
-        (str(claims.given_name) && [str(claims.given_name), str(claims.family_name)].filter(Boolean).join(' ')) ??
+        (str(claims.given_name) &&
+          [str(claims.given_name), str(claims.family_name)].filter(Boolean).join(' ')) ??
         str(claims.nickname) ??
         email.split('@')[0] ??
         ''

@@ -19,9 +19,14 @@ export function AdminLayout() {
   if (auth.loading) return <Loading message={CHECKING} />
   if (!auth.authenticated) return <Navigate to="/" replace />
   if (profile.isPending) return <Loading message={CHECKING} />
-  if (profile.isError) return <ErrorText message={errorMessage(profile.error, PROFILE_FALLBACK_ERROR)} />
+  if (profile.isError)
+    return <ErrorText message={errorMessage(profile.error, PROFILE_FALLBACK_ERROR)} />
   if (profile.data.role !== 'admin') {
-    return pathname.replace(/\/+$/, '') === '/admin' ? <NotAuthorised /> : <Navigate to="/admin" replace />
+    return pathname.replace(/\/+$/, '') === '/admin' ? (
+      <NotAuthorised />
+    ) : (
+      <Navigate to="/admin" replace />
+    )
   }
   return <Outlet />
 }
@@ -31,8 +36,8 @@ function NotAuthorised() {
     <Stack gap="md" maw={560}>
       <Title order={1}>Not authorised</Title>
       <Text>
-        The admin area is for administrators only, and your account does not have admin rights. If you think
-        it should, ask an administrator of this site.
+        The admin area is for administrators only, and your account does not have admin rights. If
+        you think it should, ask an administrator of this site.
       </Text>
       <div>
         <Button component={Link} to="/app/dashboard">

@@ -12,6 +12,7 @@ export function AppLayout() {
   if (auth.loading) return <Loading />
   if (!auth.authenticated) return <Navigate to="/" replace />
   if (profile.isPending) return <Loading />
-  if (profile.isError) return <ErrorText message={errorMessage(profile.error, PROFILE_FALLBACK_ERROR)} />
+  if (profile.isError)
+    return <ErrorText message={errorMessage(profile.error, PROFILE_FALLBACK_ERROR)} />
   return <Outlet />
 }

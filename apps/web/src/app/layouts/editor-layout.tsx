@@ -12,7 +12,8 @@ export function EditorLayout() {
   if (auth.loading) return <Loading />
   if (!auth.authenticated) return <Navigate to="/" replace />
   if (profile.isPending) return <Loading message="Checking authorization..." />
-  if (profile.isError) return <ErrorText message={errorMessage(profile.error, PROFILE_FALLBACK_ERROR)} />
+  if (profile.isError)
+    return <ErrorText message={errorMessage(profile.error, PROFILE_FALLBACK_ERROR)} />
   const { role } = profile.data
   if (role !== 'editor' && role !== 'admin') return <Navigate to="/app/dashboard" replace />
   return <Outlet />

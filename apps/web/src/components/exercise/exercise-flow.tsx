@@ -90,7 +90,13 @@ export function ExerciseFlow({
   let body
   switch (phase) {
     case 'prompt':
-      body = <PromptPhase example={example} isAdmin={isAdmin} onContinue={() => dispatch({ type: 'continue' })} />
+      body = (
+        <PromptPhase
+          example={example}
+          isAdmin={isAdmin}
+          onContinue={() => dispatch({ type: 'continue' })}
+        />
+      )
       break
     case 'input':
       body = (

@@ -30,7 +30,9 @@ export function formatDue(iso: string, now: Date = new Date(), locale = defaultL
   if (Math.abs(days) >= 7) return day
   const relative = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' }).format(days, 'day')
   if (days === 0) {
-    const time = new Intl.DateTimeFormat(locale, { hour: 'numeric', minute: '2-digit' }).format(date)
+    const time = new Intl.DateTimeFormat(locale, { hour: 'numeric', minute: '2-digit' }).format(
+      date,
+    )
     return date.getTime() <= now.getTime() ? relative : `${relative} at ${time}`
   }
   return `${relative} (${day})`

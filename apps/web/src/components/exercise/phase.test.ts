@@ -8,7 +8,12 @@ describe('phaseReducer', () => {
   it('walks prompt → input → evaluation → results and back to prompt on next', () => {
     let phase: Phase = 'prompt'
     const seen: Phase[] = [phase]
-    for (const action of [{ type: 'continue' }, { type: 'submit' }, { type: 'evaluated' }, { type: 'next' }] as PhaseAction[]) {
+    for (const action of [
+      { type: 'continue' },
+      { type: 'submit' },
+      { type: 'evaluated' },
+      { type: 'next' },
+    ] as PhaseAction[]) {
       phase = phaseReducer(phase, action)
       seen.push(phase)
     }

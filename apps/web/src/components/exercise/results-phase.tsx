@@ -21,7 +21,13 @@ export function AccuracyBadge({ accuracy }: { accuracy: Accuracy }) {
 }
 
 /** The sentence with the idiom's snippet underlined and the missed words highlighted. */
-export function MarkedSentence({ example, missedWords }: { example: Example; missedWords: readonly string[] }) {
+export function MarkedSentence({
+  example,
+  missedWords,
+}: {
+  example: Example
+  missedWords: readonly string[]
+}) {
   const parts = sentenceParts(example.text, example.conjugatedSnippet, missedWords)
   return (
     <Text size="lg" lang="es" data-testid="marked-sentence">
@@ -31,7 +37,12 @@ export function MarkedSentence({ example, missedWords }: { example: Example; mis
           node = (
             <mark
               title="Missed word"
-              style={{ background: 'var(--mantine-color-red-1)', color: 'var(--mantine-color-red-9)', borderRadius: 3, padding: '0 2px' }}
+              style={{
+                background: 'var(--mantine-color-red-1)',
+                color: 'var(--mantine-color-red-9)',
+                borderRadius: 3,
+                padding: '0 2px',
+              }}
             >
               {node}
             </mark>
@@ -41,7 +52,12 @@ export function MarkedSentence({ example, missedWords }: { example: Example; mis
           node = (
             <strong
               data-snippet="true"
-              style={{ textDecoration: 'underline', textDecorationColor: 'var(--mantine-color-blue-6)', textDecorationThickness: 2, textUnderlineOffset: 4 }}
+              style={{
+                textDecoration: 'underline',
+                textDecorationColor: 'var(--mantine-color-blue-6)',
+                textDecorationThickness: 2,
+                textUnderlineOffset: 4,
+              }}
             >
               {node}
             </strong>
@@ -64,7 +80,14 @@ export interface ResultsPhaseProps {
 }
 
 /** Phase 4: both accuracies, feedback, the reference, the marked sentence and the idiom. */
-export function ResultsPhase({ example, evaluation, dueDate, nextLabel, onNext, answer }: ResultsPhaseProps) {
+export function ResultsPhase({
+  example,
+  evaluation,
+  dueDate,
+  nextLabel,
+  onNext,
+  answer,
+}: ResultsPhaseProps) {
   return (
     <Stack gap="md">
       <Title order={2} fz="h3">

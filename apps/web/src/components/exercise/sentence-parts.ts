@@ -15,7 +15,11 @@ const key = (word: string) => word.normalize('NFC').toLocaleLowerCase('es')
  * Split a sentence into words and gaps, marking the words inside the conjugated snippet and the
  * words the learner missed (compared case-insensitively, as the evaluator reports their surface form).
  */
-export function sentenceParts(text: string, snippet: string, missedWords: readonly string[]): SentencePart[] {
+export function sentenceParts(
+  text: string,
+  snippet: string,
+  missedWords: readonly string[],
+): SentencePart[] {
   const missed = new Set(missedWords.map(key))
   const start = snippet.trim() ? key(text).indexOf(key(snippet.trim())) : -1
   const end = start < 0 ? -1 : start + snippet.trim().length

@@ -18,7 +18,12 @@ export function makeExample(overrides: Partial<Example> = {}): Example {
     source: '',
     audio: null,
     isNew: true,
-    idiom: { text: 'tomarse el palo', translation: 'to leave, to clear off', tone: 'Casual', usage: 8 },
+    idiom: {
+      text: 'tomarse el palo',
+      translation: 'to leave, to clear off',
+      tone: 'Casual',
+      usage: 8,
+    },
     ...overrides,
   }
 }

@@ -5,7 +5,12 @@ import { ApiError } from '../../lib/api-client'
  * field with `prefix` removed ('settings.inBeta' → 'inBeta'). Empty for any other error.
  */
 export function fieldErrorsFrom(error: unknown, prefix = ''): Record<string, string> {
-  if (!(error instanceof ApiError) || error.code !== 'VALIDATION_FAILED' || !Array.isArray(error.details)) return {}
+  if (
+    !(error instanceof ApiError) ||
+    error.code !== 'VALIDATION_FAILED' ||
+    !Array.isArray(error.details)
+  )
+    return {}
   const out: Record<string, string> = {}
   for (const d of error.details as unknown[]) {
     if (!d || typeof d !== 'object') continue

@@ -25,19 +25,34 @@ const app = <p>The app</p>
 describe('BetaGate', () => {
   it('shows the app when the product is not in beta', async () => {
     fetchMock.mockResolvedValue(json({ inBeta: false, betaVerified: false }))
-    renderWithProviders(<MemoryRouter><BetaGate>{app}</BetaGate></MemoryRouter>, { auth: makeAuth() })
+    renderWithProviders(
+      <MemoryRouter>
+        <BetaGate>{app}</BetaGate>
+      </MemoryRouter>,
+      { auth: makeAuth() },
+    )
     expect(await screen.findByText('The app')).toBeInTheDocument()
   })
 
   it('shows the app when the beta password was already given', async () => {
     fetchMock.mockResolvedValue(json({ inBeta: true, betaVerified: true }))
-    renderWithProviders(<MemoryRouter><BetaGate>{app}</BetaGate></MemoryRouter>, { auth: makeAuth() })
+    renderWithProviders(
+      <MemoryRouter>
+        <BetaGate>{app}</BetaGate>
+      </MemoryRouter>,
+      { auth: makeAuth() },
+    )
     expect(await screen.findByText('The app')).toBeInTheDocument()
   })
 
   it('lets an admin through without the password', async () => {
     fetchMock.mockResolvedValue(json({ inBeta: true, betaVerified: false }))
-    renderWithProviders(<MemoryRouter><BetaGate>{app}</BetaGate></MemoryRouter>, { auth: signedIn(), profile: makeProfile({ role: 'admin' }) })
+    renderWithProviders(
+      <MemoryRouter>
+        <BetaGate>{app}</BetaGate>
+      </MemoryRouter>,
+      { auth: signedIn(), profile: makeProfile({ role: 'admin' }) },
+    )
     expect(await screen.findByText('The app')).toBeInTheDocument()
   })
 
@@ -49,13 +64,19 @@ describe('BetaGate', () => {
       if (url === '/api/settings') return json({ inBeta: true, betaVerified: verified })
       if (url === '/api/beta/verify') {
         const { password } = JSON.parse(String(init?.body)) as { password: string }
-        if (password !== 'dulce de leche') return json({ code: 'FORBIDDEN', message: 'Wrong password' }, 403)
+        if (password !== 'dulce de leche')
+          return json({ code: 'FORBIDDEN', message: 'Wrong password' }, 403)
         verified = true
         return json({ ok: true })
       }
       return json({ code: 'NOT_FOUND', message: 'Not found' }, 404)
     })
-    renderWithProviders(<MemoryRouter><BetaGate>{app}</BetaGate></MemoryRouter>, { auth: signedIn(), profile: makeProfile() })
+    renderWithProviders(
+      <MemoryRouter>
+        <BetaGate>{app}</BetaGate>
+      </MemoryRouter>,
+      { auth: signedIn(), profile: makeProfile() },
+    )
 
     const input = await screen.findByLabelText(/Beta password/)
     expect(screen.queryByText('The app')).toBeNull()
@@ -71,7 +92,14 @@ describe('BetaGate', () => {
 
   it("says 'Failed to fetch settings' when the settings cannot be read", async () => {
     fetchMock.mockRejectedValue(new TypeError('Failed to fetch'))
-    renderWithProviders(<MemoryRouter><BetaGate>{app}</BetaGate></MemoryRouter>, { auth: makeAuth() })
-    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Failed to fetch settings'))
+    renderWithProviders(
+      <MemoryRouter>
+        <BetaGate>{app}</BetaGate>
+      </MemoryRouter>,
+      { auth: makeAuth() },
+    )
+    await waitFor(() =>
+      expect(screen.getByRole('alert')).toHaveTextContent('Failed to fetch settings'),
+    )
   })
 })

@@ -17,7 +17,8 @@ export function BetaGate({ children }: { children: ReactNode }) {
   const profile = useProfile()
 
   if (settings.isPending) return <Loading />
-  if (settings.isError) return <ErrorText message={errorMessage(settings.error, SETTINGS_FALLBACK_ERROR)} />
+  if (settings.isError)
+    return <ErrorText message={errorMessage(settings.error, SETTINGS_FALLBACK_ERROR)} />
   const { inBeta, betaVerified } = settings.data
   if (!inBeta || betaVerified) return <>{children}</>
   if (auth.loading) return <Loading />

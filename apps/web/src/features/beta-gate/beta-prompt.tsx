@@ -24,7 +24,8 @@ export function BetaPrompt() {
             Private beta
           </Title>
           <Text>
-            Che Idioms is in a closed beta for now. Enter the beta password you were given to continue.
+            Che Idioms is in a closed beta for now. Enter the beta password you were given to
+            continue.
           </Text>
           <PasswordInput
             label="Beta password"
@@ -36,18 +37,25 @@ export function BetaPrompt() {
           />
           <Banner
             type="error"
-            message={verify.isError ? errorMessage(verify.error, 'The password could not be checked.') : null}
+            message={
+              verify.isError
+                ? errorMessage(verify.error, 'The password could not be checked.')
+                : null
+            }
           />
           <Button type="submit" loading={verify.isPending} disabled={!password.trim()}>
             Continue
           </Button>
           <Text size="sm" c="dimmed">
-            Curious what this is? Read <Anchor component={Link} to="/about">
+            Curious what this is? Read{' '}
+            <Anchor component={Link} to="/about">
               about the project
-            </Anchor> or its{' '}
+            </Anchor>{' '}
+            or its{' '}
             <Anchor component={Link} to="/license">
               licences
-            </Anchor>.
+            </Anchor>
+            .
           </Text>
         </Stack>
       </form>

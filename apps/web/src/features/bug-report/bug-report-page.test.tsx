@@ -49,7 +49,6 @@ const mount = (path = '/app/bugreport') =>
     { auth: signedIn() },
   )
 
-
 describe('BugReportPage', { timeout: 20_000 }, () => {
   it('offers the ten problem types verbatim and says not to include private information', async () => {
     stubFetch({})
@@ -71,7 +70,9 @@ describe('BugReportPage', { timeout: 20_000 }, () => {
     await user.type(screen.getByRole('textbox', { name: /Title/ }), '   ')
     await user.type(screen.getByRole('textbox', { name: /Description/ }), 'The audio stops halfway')
     await user.click(screen.getByRole('combobox', { name: /Problem type/ }))
-    await user.click(await screen.findByRole('option', { name: 'Audio does not play', hidden: true }))
+    await user.click(
+      await screen.findByRole('option', { name: 'Audio does not play', hidden: true }),
+    )
     expect(submit).toBeDisabled() // the title is only spaces
     await user.type(screen.getByRole('textbox', { name: /Title/ }), 'Audio stops')
     expect(submit).toBeEnabled()
@@ -96,16 +97,24 @@ describe('BugReportPage', { timeout: 20_000 }, () => {
     expect(within(attached).getByText('Estar al horno')).toBeInTheDocument()
 
     await user.type(screen.getByRole('textbox', { name: /Title/ }), ' Wrong feedback ')
-    await user.type(screen.getByRole('textbox', { name: /Description/ }), 'It said my accent was wrong.')
+    await user.type(
+      screen.getByRole('textbox', { name: /Description/ }),
+      'It said my accent was wrong.',
+    )
     await user.click(screen.getByRole('combobox', { name: /Problem type/ }))
-    await user.click(await screen.findByRole('option', { name: 'Mistake in exercise feedback', hidden: true }))
+    await user.click(
+      await screen.findByRole('option', { name: 'Mistake in exercise feedback', hidden: true }),
+    )
     await user.click(screen.getByRole('button', { name: 'Submit' }))
     await waitFor(() => expect(screen.getByRole('button', { name: 'Submit' })).toBeDisabled())
     release()
 
     expect(await screen.findByText(THANK_YOU)).toBeInTheDocument()
     expect(THANK_YOU).toBe('Thank you — your report was sent.')
-    expect(screen.getByRole('link', { name: 'GitHub' })).toHaveAttribute('href', 'https://github.com/che/idioms/issues/7')
+    expect(screen.getByRole('link', { name: 'GitHub' })).toHaveAttribute(
+      'href',
+      'https://github.com/che/idioms/issues/7',
+    )
     const [init] = callsTo(fetchMock, 'POST /api/admin/reportbug')
     expect(JSON.parse(String(init?.body))).toEqual({
       title: 'Wrong feedback',
@@ -129,7 +138,9 @@ describe('BugReportPage', { timeout: 20_000 }, () => {
     await user.type(screen.getByRole('textbox', { name: /Title/ }), 'Slow')
     await user.type(screen.getByRole('textbox', { name: /Description/ }), 'Pages take ages')
     await user.click(screen.getByRole('combobox', { name: /Problem type/ }))
-    await user.click(await screen.findByRole('option', { name: 'App is slow or unresponsive', hidden: true }))
+    await user.click(
+      await screen.findByRole('option', { name: 'App is slow or unresponsive', hidden: true }),
+    )
     await user.click(screen.getByRole('button', { name: 'Submit' }))
     const alert = await screen.findByRole('alert')
     expect(alert).toHaveTextContent('Too many requests; try again in 42 s')
@@ -157,7 +168,9 @@ describe('BugReportPage', { timeout: 20_000 }, () => {
     await user.type(screen.getByRole('textbox', { name: /Title/ }), 'T')
     await user.type(screen.getByRole('textbox', { name: /Description/ }), 'D')
     await user.click(screen.getByRole('combobox', { name: /Problem type/ }))
-    await user.click(await screen.findByRole('option', { name: 'Other (describe below)', hidden: true }))
+    await user.click(
+      await screen.findByRole('option', { name: 'Other (describe below)', hidden: true }),
+    )
     await user.click(screen.getByRole('button', { name: 'Submit' }))
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'Some fields are not valid (title: String must contain at most 200 character(s))',

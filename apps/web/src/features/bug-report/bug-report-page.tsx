@@ -1,4 +1,15 @@
-import { Anchor, Button, Group, Paper, Select, Stack, Text, Textarea, TextInput, Title } from '@mantine/core'
+import {
+  Anchor,
+  Button,
+  Group,
+  Paper,
+  Select,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+} from '@mantine/core'
 import { PROBLEM_TYPES } from '@che/core'
 import type { ProblemType } from '@che/core'
 import { useState } from 'react'
@@ -31,7 +42,13 @@ export function BugReportPage() {
 
 function AttachedExample({ id, raw }: { id: string | undefined; raw: string }) {
   const example = useExample(id)
-  if (!id) return <Banner type="warning" message={`"${raw}" is not an exercise example, so none is attached.`} />
+  if (!id)
+    return (
+      <Banner
+        type="warning"
+        message={`"${raw}" is not an exercise example, so none is attached.`}
+      />
+    )
   return (
     <Paper withBorder p="md" radius="md" component="section" aria-label="Attached example">
       <Text size="xs" c="dimmed" tt="uppercase" fw={600} mb={4}>
@@ -60,15 +77,29 @@ function AttachedExample({ id, raw }: { id: string | undefined; raw: string }) {
 /** The server's message, with the field messages of a VALIDATION_FAILED answer. */
 function sendError(error: unknown): string {
   const message = errorMessage(error, REPORT_BUG_FALLBACK_ERROR)
-  if (!(error instanceof ApiError) || error.code !== 'VALIDATION_FAILED' || !Array.isArray(error.details)) return message
+  if (
+    !(error instanceof ApiError) ||
+    error.code !== 'VALIDATION_FAILED' ||
+    !Array.isArray(error.details)
+  )
+    return message
   const fields = (error.details as unknown[])
     .map((d) => (d && typeof d === 'object' ? (d as { field?: unknown; message?: unknown }) : {}))
-    .filter((d): d is { field: string; message: string } => typeof d.field === 'string' && typeof d.message === 'string')
+    .filter(
+      (d): d is { field: string; message: string } =>
+        typeof d.field === 'string' && typeof d.message === 'string',
+    )
     .map((d) => `${d.field}: ${d.message}`)
   return fields.length ? `${message} (${fields.join('; ')})` : message
 }
 
-function BugReportForm({ exampleId, onAnother }: { exampleId: string | undefined; onAnother: () => void }) {
+function BugReportForm({
+  exampleId,
+  onAnother,
+}: {
+  exampleId: string | undefined
+  onAnother: () => void
+}) {
   const [title, setTitle] = useState('')
   const [description, setDescription] = useState('')
   const [problemType, setProblemType] = useState<ProblemType | null>(null)

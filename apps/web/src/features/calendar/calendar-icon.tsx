@@ -9,19 +9,33 @@ const ICONS: Record<string, { color: string; body: ReactNode }> = {
   flame: {
     color: '#f76707',
     body: (
-      <path d="M12 2c1 3.5 5 5.5 5 10.5A5 5 0 0 1 7 12.5c0-2 1-3.5 2-4.5 0 2 1 3 2 3 0-3-1-6 1-9Z" fill="currentColor" />
+      <path
+        d="M12 2c1 3.5 5 5.5 5 10.5A5 5 0 0 1 7 12.5c0-2 1-3.5 2-4.5 0 2 1 3 2 3 0-3-1-6 1-9Z"
+        fill="currentColor"
+      />
     ),
   },
   star: {
     color: '#f59f00',
-    body: <path d="m12 2.5 2.9 6 6.6.9-4.8 4.6 1.2 6.5L12 17.4l-5.9 3.1 1.2-6.5-4.8-4.6 6.6-.9L12 2.5Z" fill="currentColor" />,
+    body: (
+      <path
+        d="m12 2.5 2.9 6 6.6.9-4.8 4.6 1.2 6.5L12 17.4l-5.9 3.1 1.2-6.5-4.8-4.6 6.6-.9L12 2.5Z"
+        fill="currentColor"
+      />
+    ),
   },
   leaf: {
     color: '#37b24d',
     body: (
       <>
         <path d="M20 4C10 4 4 9 4 16c0 1.5.4 2.8 1 4 7 0 15-4 15-16Z" fill="currentColor" />
-        <path d="M5 20c3-5 7-9 12-12" stroke="#fff" strokeWidth="1.5" fill="none" strokeLinecap="round" />
+        <path
+          d="M5 20c3-5 7-9 12-12"
+          stroke="#fff"
+          strokeWidth="1.5"
+          fill="none"
+          strokeLinecap="round"
+        />
       </>
     ),
   },

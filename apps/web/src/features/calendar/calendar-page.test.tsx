@@ -46,7 +46,10 @@ async function choose(label: string, option: string) {
 
 describe('CalendarPage', () => {
   it('shows a card per item with its label, icon, tone, confidence dots and due date', async () => {
-    mount([item('Casual', 'Super common', 'flame', 0.91, inDays(1)), item('Street', 'Super rare', 'snowflake', 0.55)])
+    mount([
+      item('Casual', 'Super common', 'flame', 0.91, inDays(1)),
+      item('Street', 'Super rare', 'snowflake', 0.55),
+    ])
     const cards = await screen.findAllByTestId('calendar-card')
     expect(cards).toHaveLength(2)
     const first = within(cards[0]!)
@@ -55,8 +58,14 @@ describe('CalendarPage', () => {
     expect(first.getByText('Casual')).toBeInTheDocument()
     expect(first.getByRole('img', { name: 'Confidence 91%' })).toBeInTheDocument()
     expect(first.getByText(/^Due tomorrow/)).toBeInTheDocument()
-    expect(within(cards[1]!).getByRole('img', { name: 'Super rare' })).toHaveAttribute('data-icon', 'snowflake')
-    expect(screen.getByTestId('calendar-listing')).toHaveStyle({ maxHeight: '500px', overflowY: 'auto' })
+    expect(within(cards[1]!).getByRole('img', { name: 'Super rare' })).toHaveAttribute(
+      'data-icon',
+      'snowflake',
+    )
+    expect(screen.getByTestId('calendar-listing')).toHaveStyle({
+      maxHeight: '500px',
+      overflowY: 'auto',
+    })
   })
 
   it("says 'No exercises due at this time.' when the calendar is empty", async () => {
@@ -85,7 +94,11 @@ describe('CalendarPage', () => {
 
   it('groups by usage on demand when more than one usage range exists', async () => {
     const user = userEvent.setup()
-    mount([item('Casual', 'Uncommon', 'leaf', 0.8), item('Casual', 'Super common', 'flame', 0.8), item('Neutral', 'Super common', 'flame', 0.3)])
+    mount([
+      item('Casual', 'Uncommon', 'leaf', 0.8),
+      item('Casual', 'Super common', 'flame', 0.8),
+      item('Neutral', 'Super common', 'flame', 0.3),
+    ])
     await screen.findAllByTestId('calendar-card')
     expect(screen.queryByRole('region', { name: 'Super common' })).toBeNull()
     await user.click(screen.getByRole('switch', { name: 'Group by usage' }))

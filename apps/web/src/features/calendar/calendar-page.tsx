@@ -1,4 +1,15 @@
-import { Badge, Box, Group, Paper, Select, SimpleGrid, Stack, Switch, Text, Title } from '@mantine/core'
+import {
+  Badge,
+  Box,
+  Group,
+  Paper,
+  Select,
+  SimpleGrid,
+  Stack,
+  Switch,
+  Text,
+  Title,
+} from '@mantine/core'
 import { LISTING_MAX_HEIGHT_PX, TONES, USAGE_BANDS, USAGE_BAND_RANGES } from '@che/core'
 import type { api } from '@che/core'
 import { useMemo, useState } from 'react'
@@ -12,17 +23,30 @@ import { CalendarIcon } from './calendar-icon'
 type CalendarItem = ResponseOf<typeof api.exercisesCalendar>[number]
 
 const ALL = ''
-const TONE_OPTIONS = [{ value: ALL, label: 'All tones' }, ...TONES.map((t) => ({ value: t, label: t }))]
+const TONE_OPTIONS = [
+  { value: ALL, label: 'All tones' },
+  ...TONES.map((t) => ({ value: t, label: t })),
+]
 const USAGE_OPTIONS = [
   { value: ALL, label: 'All usage' },
-  ...USAGE_BANDS.map((band) => ({ value: USAGE_BAND_RANGES[band].label, label: USAGE_BAND_RANGES[band].label })),
+  ...USAGE_BANDS.map((band) => ({
+    value: USAGE_BAND_RANGES[band].label,
+    label: USAGE_BAND_RANGES[band].label,
+  })),
 ]
 /** Most common first, the order of the usage bands. */
 const LABEL_ORDER = USAGE_BANDS.map((band) => USAGE_BAND_RANGES[band].label)
 
 function CalendarCard({ item }: { item: CalendarItem }) {
   return (
-    <Paper withBorder p="sm" radius="md" component="li" style={{ listStyle: 'none' }} data-testid="calendar-card">
+    <Paper
+      withBorder
+      p="sm"
+      radius="md"
+      component="li"
+      style={{ listStyle: 'none' }}
+      data-testid="calendar-card"
+    >
       <Stack gap={6}>
         <Group justify="space-between" wrap="nowrap">
           <Group gap="xs" wrap="nowrap">
@@ -58,7 +82,9 @@ function CalendarList({ items }: { items: CalendarItem[] }) {
   const [grouped, setGrouped] = useState(false)
   const labels = useMemo(() => new Set(items.map((i) => i.range.label)), [items])
   const canGroup = labels.size > 1
-  const shown = items.filter((i) => (!tone || i.tone === tone) && (!usage || i.range.label === usage))
+  const shown = items.filter(
+    (i) => (!tone || i.tone === tone) && (!usage || i.range.label === usage),
+  )
 
   if (items.length === 0) return <Text>No exercises due at this time.</Text>
 
@@ -86,13 +112,23 @@ function CalendarList({ items }: { items: CalendarItem[] }) {
           w={180}
         />
         {canGroup ? (
-          <Switch label="Group by usage" checked={grouped} onChange={(e) => setGrouped(e.currentTarget.checked)} pb={8} />
+          <Switch
+            label="Group by usage"
+            checked={grouped}
+            onChange={(e) => setGrouped(e.currentTarget.checked)}
+            pb={8}
+          />
         ) : null}
       </Group>
       <Text size="sm" c="dimmed">
         {shown.length} of {items.length} {items.length === 1 ? 'item' : 'items'}
       </Text>
-      <Box style={{ maxHeight: LISTING_MAX_HEIGHT_PX, overflowY: 'auto' }} data-testid="calendar-listing" tabIndex={0} aria-label="Calendar items">
+      <Box
+        style={{ maxHeight: LISTING_MAX_HEIGHT_PX, overflowY: 'auto' }}
+        data-testid="calendar-listing"
+        tabIndex={0}
+        aria-label="Calendar items"
+      >
         {shown.length === 0 ? (
           <Text>No items found matching the current filters</Text>
         ) : grouped && canGroup ? (

@@ -3,7 +3,8 @@ import type { ReactNode } from 'react'
 import { Link } from 'react-router'
 
 /** App paths and web addresses in an answer; a trailing full stop or bracket is not part of them. */
-const LINK = /(https?:\/\/[^\s)]+[^\s).,;:!?'"]|\/(?:chat|app|admin|editor|about|license)(?:[/#][\w\-/#]*[\w-])?)/g
+const LINK =
+  /(https?:\/\/[^\s)]+[^\s).,;:!?'"]|\/(?:chat|app|admin|editor|about|license)(?:[/#][\w\-/#]*[\w-])?)/g
 
 /** The help anchor a /chat#<anchor> address points at, else null. */
 export function helpAnchor(url: string): string | null {
@@ -80,7 +81,13 @@ export function blocksOf(text: string): Block[] {
  * An answer as plain text: blank lines split paragraphs, "- " lines make a list, and app paths
  * become links (a /chat#<anchor> link opens that source of the answer instead of navigating).
  */
-export function AnswerText({ text, onHelpLink }: { text: string; onHelpLink: (anchor: string) => void }) {
+export function AnswerText({
+  text,
+  onHelpLink,
+}: {
+  text: string
+  onHelpLink: (anchor: string) => void
+}) {
   return (
     <Stack gap="xs">
       {blocksOf(text).map((block, i) =>

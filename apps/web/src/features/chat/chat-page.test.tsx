@@ -15,7 +15,11 @@ const PLAYROOM = {
       url: '/chat#how-the-playroom-unlocks',
       excerpt: 'The Playroom is a practice sandbox for the words you misheard, with no score…',
     },
-    { title: 'The dashboard panels', url: '/chat#the-dashboard-panels', excerpt: 'The dashboard has four panels…' },
+    {
+      title: 'The dashboard panels',
+      url: '/chat#the-dashboard-panels',
+      excerpt: 'The dashboard has four panels…',
+    },
   ],
   known: true,
 }
@@ -49,7 +53,10 @@ describe('ChatPage', { timeout: 20_000 }, () => {
     })
     const user = userEvent.setup()
     mount()
-    await user.type(screen.getByRole('textbox', { name: 'Your question' }), 'how do I unlock the Playroom?{Enter}')
+    await user.type(
+      screen.getByRole('textbox', { name: 'Your question' }),
+      'how do I unlock the Playroom?{Enter}',
+    )
     expect(await screen.findByText('Loading...')).toBeInTheDocument()
     expect(screen.getByRole('textbox', { name: 'Your question' })).toHaveValue('')
     expect(JSON.parse(String(callsTo(fetchMock, 'POST /api/chat')[0]?.body))).toEqual({
@@ -59,19 +66,26 @@ describe('ChatPage', { timeout: 20_000 }, () => {
 
     const answer = await screen.findByLabelText('Help answer')
     expect(screen.queryByText('Loading...')).toBeNull()
-    expect(within(answer).getByText(/It unlocks only when you clear your calendar/)).toBeInTheDocument()
+    expect(
+      within(answer).getByText(/It unlocks only when you clear your calendar/),
+    ).toBeInTheDocument()
     const sources = within(answer).getByRole('region', { name: 'Sources' })
     const source = within(sources).getByRole('button', { name: 'How the Playroom unlocks' })
     expect(source).toHaveAttribute('aria-expanded', 'false')
     await user.click(source)
     expect(source).toHaveAttribute('aria-expanded', 'true')
     await waitFor(() =>
-      expect(within(sources).getByText(/practice sandbox for the words you misheard, with no score/)).toBeVisible(),
+      expect(
+        within(sources).getByText(/practice sandbox for the words you misheard, with no score/),
+      ).toBeVisible(),
     )
 
     // A /chat#anchor link in the answer opens that source instead of leaving the page.
     await user.click(within(answer).getByRole('link', { name: '/chat#the-dashboard-panels' }))
-    expect(within(sources).getByRole('button', { name: 'The dashboard panels' })).toHaveAttribute('aria-expanded', 'true')
+    expect(within(sources).getByRole('button', { name: 'The dashboard panels' })).toHaveAttribute(
+      'aria-expanded',
+      'true',
+    )
     expect(screen.getByLabelText('You asked')).toHaveTextContent('how do I unlock the Playroom?')
   })
 
@@ -91,10 +105,16 @@ describe('ChatPage', { timeout: 20_000 }, () => {
     stubFetch({ 'POST /api/chat': () => json(UNKNOWN) })
     const user = userEvent.setup()
     const { router } = mount()
-    await user.type(screen.getByRole('textbox', { name: 'Your question' }), 'Can I delete my account?{Enter}')
+    await user.type(
+      screen.getByRole('textbox', { name: 'Your question' }),
+      'Can I delete my account?{Enter}',
+    )
     const answer = await screen.findByLabelText('Help answer')
     expect(within(answer).getByText(/I don't know/)).toBeInTheDocument()
-    expect(within(answer).getByRole('link', { name: '/app/bugreport' })).toHaveAttribute('href', '/app/bugreport')
+    expect(within(answer).getByRole('link', { name: '/app/bugreport' })).toHaveAttribute(
+      'href',
+      '/app/bugreport',
+    )
     await user.click(within(answer).getByRole('link', { name: 'Report a problem' }))
     await waitFor(() => expect(router.state.location.pathname).toBe('/app/bugreport'))
   })
@@ -103,12 +123,16 @@ describe('ChatPage', { timeout: 20_000 }, () => {
     let calls = 0
     stubFetch({
       'POST /api/chat': () =>
-        ++calls === 1 ? json({ code: 'RATE_LIMITED', message: 'Too many requests; try again in 20 s' }, 429) : json(PLAYROOM),
+        ++calls === 1
+          ? json({ code: 'RATE_LIMITED', message: 'Too many requests; try again in 20 s' }, 429)
+          : json(PLAYROOM),
     })
     const user = userEvent.setup()
     mount()
     await user.type(screen.getByRole('textbox', { name: 'Your question' }), 'playroom?{Enter}')
-    expect(await screen.findByRole('alert')).toHaveTextContent('Too many requests; try again in 20 s')
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Too many requests; try again in 20 s',
+    )
     await user.type(screen.getByRole('textbox', { name: 'Your question' }), 'playroom?{Enter}')
     expect(await screen.findByLabelText('Help answer')).toBeInTheDocument()
   })

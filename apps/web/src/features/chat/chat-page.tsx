@@ -1,4 +1,15 @@
-import { Anchor, Blockquote, Button, Collapse, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core'
+import {
+  Anchor,
+  Blockquote,
+  Button,
+  Collapse,
+  Group,
+  Paper,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core'
 import type { HelpAnswer } from '@che/core'
 import { useEffect, useRef, useState } from 'react'
 import { Link, useLocation } from 'react-router'
@@ -14,7 +25,10 @@ export const STARTER_QUESTIONS = [
   'What do the confidence dots mean?',
 ]
 
-type NewMessage = { role: 'user'; text: string } | { role: 'assistant'; answer: HelpAnswer } | { role: 'error'; text: string }
+type NewMessage =
+  | { role: 'user'; text: string }
+  | { role: 'assistant'; answer: HelpAnswer }
+  | { role: 'error'; text: string }
 type Message = NewMessage & { id: number }
 
 /** /chat: Help / Support, a chat that answers from the help pages (spec §1, §2). Works signed out. */
@@ -56,7 +70,8 @@ export function ChatPage() {
     <Stack gap="md" maw={760}>
       <Title order={1}>Help / Support (Chat)</Title>
       <Text c="dimmed">
-        Ask a question about using Che Idioms. Answers come from the help pages, with the passages they quote.
+        Ask a question about using Che Idioms. Answers come from the help pages, with the passages
+        they quote.
       </Text>
 
       <Stack gap="sm" role="log" aria-label="Conversation" aria-live="polite">
@@ -120,7 +135,13 @@ export function ChatPage() {
 function UserBubble({ text }: { text: string }) {
   return (
     <Group justify="flex-end">
-      <Paper p="sm" radius="md" bg="var(--mantine-primary-color-light)" maw="85%" aria-label="You asked">
+      <Paper
+        p="sm"
+        radius="md"
+        bg="var(--mantine-primary-color-light)"
+        maw="85%"
+        aria-label="You asked"
+      >
         <Text size="sm">{text}</Text>
       </Paper>
     </Group>

@@ -52,10 +52,18 @@ const panel = (name: string) => within(screen.getByRole('region', { name }))
 describe('DashboardPage', () => {
   it('welcomes a new learner: all idioms, empty calendar and playroom, reports not yet, Start Exercise', async () => {
     mount(stats())
-    expect(await screen.findByRole('link', { name: 'Start Exercise' })).toHaveAttribute('href', '/app/exercise')
+    expect(await screen.findByRole('link', { name: 'Start Exercise' })).toHaveAttribute(
+      'href',
+      '/app/exercise',
+    )
     expect(String(fetchMock.mock.calls[0]![0])).toMatch(/^\/api\/exercises\/stats\?tz=/)
-    expect(panel('Preferences').getByText('You are seeing all the idioms in the system.')).toBeInTheDocument()
-    expect(panel('Preferences').getByRole('link', { name: /preferences/i })).toHaveAttribute('href', '/app/preferences')
+    expect(
+      panel('Preferences').getByText('You are seeing all the idioms in the system.'),
+    ).toBeInTheDocument()
+    expect(panel('Preferences').getByRole('link', { name: /preferences/i })).toHaveAttribute(
+      'href',
+      '/app/preferences',
+    )
     expect(panel('Calendar').getByText('Your calendar is empty.')).toBeInTheDocument()
     expect(panel('Calendar').getByText('New idioms available')).toBeInTheDocument()
     expect(panel('Playroom').getByText('Your playroom is empty.')).toBeInTheDocument()
@@ -64,8 +72,21 @@ describe('DashboardPage', () => {
 
   it('shows the preferred usage and tone, the calendar figures and the reports link', async () => {
     mount(
-      stats({ numSeen: 12, numPastDue: 3, score: 58, nextDueDate: inDays(2), reportState: 1, isNewAllowed: false, upToDate: false, numSandboxes: 2, missed: 7, unique: 5 }),
-      makeProfile({ preferences: { filter: { usage: 'common', tone: 'Street' }, getNextExample: '' } }),
+      stats({
+        numSeen: 12,
+        numPastDue: 3,
+        score: 58,
+        nextDueDate: inDays(2),
+        reportState: 1,
+        isNewAllowed: false,
+        upToDate: false,
+        numSandboxes: 2,
+        missed: 7,
+        unique: 5,
+      }),
+      makeProfile({
+        preferences: { filter: { usage: 'common', tone: 'Street' }, getNextExample: '' },
+      }),
     )
     await screen.findByRole('region', { name: 'Calendar' })
     expect(panel('Preferences').getByText('Common (5–7)')).toBeInTheDocument()
@@ -76,19 +97,24 @@ describe('DashboardPage', () => {
     expect(calendar.getByText('Score').nextSibling).toHaveTextContent('58%')
     expect(calendar.getByText('Next due').nextSibling).toHaveTextContent(/in 2 days/)
     expect(calendar.getByText('No new idioms for today.')).toBeInTheDocument()
-    expect(panel('Playroom').getByText('Unlock the Playroom by clearing your calendar')).toBeInTheDocument()
+    expect(
+      panel('Playroom').getByText('Unlock the Playroom by clearing your calendar'),
+    ).toBeInTheDocument()
     expect(panel('Playroom').getByText('Words missed: 5 (7 times)')).toBeInTheDocument()
     expect(panel('Reports').getByRole('link')).toHaveAttribute('href', '/app/reports')
   })
 
   it('offers the Playroom when the calendar is up to date and there are misses', async () => {
     mount(stats({ numSeen: 4, upToDate: true, numSandboxes: 3, missed: 4, unique: 3 }))
-    expect(await screen.findByRole('link', { name: 'Practise in the Playroom' })).toHaveAttribute('href', '/app/sandbox')
+    expect(await screen.findByRole('link', { name: 'Practise in the Playroom' })).toHaveAttribute(
+      'href',
+      '/app/sandbox',
+    )
     expect(screen.queryByText('Unlock the Playroom by clearing your calendar')).toBeNull()
     expect(screen.queryByText('Your playroom is empty.')).toBeNull()
   })
 
-  it("says when the next exercise is due instead of Start Exercise when none is available", async () => {
+  it('says when the next exercise is due instead of Start Exercise when none is available', async () => {
     mount(stats({ numSeen: 4, enableGetNext: false, isNewAllowed: false, nextDueDate: inDays(1) }))
     expect(await screen.findByText(/^Next exercise due tomorrow/)).toBeInTheDocument()
     expect(screen.queryByRole('link', { name: 'Start Exercise' })).toBeNull()
@@ -96,7 +122,10 @@ describe('DashboardPage', () => {
 
   it('shows the error in red in place of the panels', async () => {
     fetchMock.mockResolvedValue(json({ code: 'INTERNAL', message: 'Database is down' }, 500))
-    renderRoutes([{ path: '/', element: <DashboardPage /> }], '/', { auth: signedIn(), profile: makeProfile() })
+    renderRoutes([{ path: '/', element: <DashboardPage /> }], '/', {
+      auth: signedIn(),
+      profile: makeProfile(),
+    })
     expect(await screen.findByRole('alert')).toHaveTextContent('Database is down')
     expect(screen.queryByRole('region', { name: 'Calendar' })).toBeNull()
   })

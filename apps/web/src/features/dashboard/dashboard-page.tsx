@@ -36,7 +36,9 @@ function PreferencesPanel({ preferences }: { preferences: Preferences | undefine
           <Text>
             Usage:{' '}
             <Text span fw={600}>
-              {usage ? `${USAGE_BAND_RANGES[usage].label} (${USAGE_BAND_RANGES[usage].min}–${USAGE_BAND_RANGES[usage].max})` : 'All'}
+              {usage
+                ? `${USAGE_BAND_RANGES[usage].label} (${USAGE_BAND_RANGES[usage].min}–${USAGE_BAND_RANGES[usage].max})`
+                : 'All'}
             </Text>
           </Text>
           <Text>
@@ -129,7 +131,9 @@ function ReportsPanel({ stats }: { stats: Stats }) {
   return (
     <Panel title="Reports">
       {stats.reportState === REPORT_STATE_NOT_YET ? (
-        <Text c="dimmed">Reports are not available yet. Keep practising and a progress report will unlock.</Text>
+        <Text c="dimmed">
+          Reports are not available yet. Keep practising and a progress report will unlock.
+        </Text>
       ) : (
         <Anchor component={Link} to="/app/reports">
           See your progress reports
@@ -146,7 +150,8 @@ function NextExercise({ stats }: { stats: Stats }) {
         Start Exercise
       </Button>
     )
-  if (stats.nextDueDate) return <Text fw={500}>Next exercise due {formatDue(stats.nextDueDate)}</Text>
+  if (stats.nextDueDate)
+    return <Text fw={500}>Next exercise due {formatDue(stats.nextDueDate)}</Text>
   return <Text fw={500}>No exercises are scheduled right now.</Text>
 }
 

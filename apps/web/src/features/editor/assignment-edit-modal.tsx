@@ -1,4 +1,15 @@
-import { Button, FileInput, Group, Modal, Select, Stack, Tabs, Text, Textarea, TextInput } from '@mantine/core'
+import {
+  Button,
+  FileInput,
+  Group,
+  Modal,
+  Select,
+  Stack,
+  Tabs,
+  Text,
+  Textarea,
+  TextInput,
+} from '@mantine/core'
 import { snippetInText } from '@che/core'
 import type { UserProfile } from '@che/core'
 import { useState } from 'react'
@@ -28,7 +39,12 @@ export interface AssignmentEditModalProps {
  * admins only (spec §6), and a take recorded here or uploaded. The form unmounts when the modal
  * closes, which releases the microphone.
  */
-export function AssignmentEditModal({ report, viewer, onClose, onSaved }: AssignmentEditModalProps) {
+export function AssignmentEditModal({
+  report,
+  viewer,
+  onClose,
+  onSaved,
+}: AssignmentEditModalProps) {
   return (
     <Modal opened={report !== null} onClose={onClose} title="Edit assignment" size="lg">
       {report?.assigned ? (
@@ -79,10 +95,14 @@ function AssignmentEditForm({ report, assigned, viewer, onCancel, onSaved }: For
     const text = transcription.trim()
     if (!text) next.transcription = 'Transcription is required'
     if (isAdmin && snippet.trim() && text && !snippetInText(text, snippet.trim())) {
-      next.conjugatedSnippet = 'The snippet must appear in the transcription, exactly as written there (case aside)'
+      next.conjugatedSnippet =
+        'The snippet must appear in the transcription, exactly as written there (case aside)'
     }
     if (!audio && !assigned.audio) {
-      next.audio = source === 'record' ? 'Record the sentence first, or upload a file.' : 'Choose an audio file, or record one.'
+      next.audio =
+        source === 'record'
+          ? 'Record the sentence first, or upload a file.'
+          : 'Choose an audio file, or record one.'
     }
     setErrors(next)
     if (Object.keys(next).length > 0) return
@@ -98,7 +118,10 @@ function AssignmentEditForm({ report, assigned, viewer, onCancel, onSaved }: For
     )
   }
 
-  const snippetHint = !isAdmin && assigned.conjugatedSnippet ? ` Keep the idiom as “${assigned.conjugatedSnippet}”.` : ''
+  const snippetHint =
+    !isAdmin && assigned.conjugatedSnippet
+      ? ` Keep the idiom as “${assigned.conjugatedSnippet}”.`
+      : ''
 
   return (
     <form onSubmit={submit} noValidate>
@@ -138,7 +161,11 @@ function AssignmentEditForm({ report, assigned, viewer, onCancel, onSaved }: For
               value={voiceId}
               onChange={setVoice}
               allowDeselect={false}
-              error={editors.isError ? errorMessage(editors.error, EDITORS_FALLBACK_ERROR) : server.editor}
+              error={
+                editors.isError
+                  ? errorMessage(editors.error, EDITORS_FALLBACK_ERROR)
+                  : server.editor
+              }
               searchable
             />
           </>
@@ -148,20 +175,32 @@ function AssignmentEditForm({ report, assigned, viewer, onCancel, onSaved }: For
             <Text size="sm" fw={500}>
               Current recording
             </Text>
-            <AudioPlayer src={assigned.audio.url} isAdmin={isAdmin} label={`Current recording of ${report.text}`} />
+            <AudioPlayer
+              src={assigned.audio.url}
+              isAdmin={isAdmin}
+              label={`Current recording of ${report.text}`}
+            />
           </Stack>
         ) : null}
         <Stack gap={6}>
           <Text size="sm" fw={500} id="new-take-label">
             {assigned.audio ? 'New recording (optional)' : 'Recording'}
           </Text>
-          <Tabs value={source} onChange={(v) => setSource(v === 'upload' ? 'upload' : 'record')} variant="outline">
+          <Tabs
+            value={source}
+            onChange={(v) => setSource(v === 'upload' ? 'upload' : 'record')}
+            variant="outline"
+          >
             <Tabs.List aria-labelledby="new-take-label">
               <Tabs.Tab value="record">Record</Tabs.Tab>
               <Tabs.Tab value="upload">Upload a file</Tabs.Tab>
             </Tabs.List>
             <Tabs.Panel value="record" pt="sm">
-              <AudioRecorder onTake={setRecorded} disabled={fulfill.isPending} onRecordingChange={setRecording} />
+              <AudioRecorder
+                onTake={setRecorded}
+                disabled={fulfill.isPending}
+                onRecordingChange={setRecording}
+              />
             </Tabs.Panel>
             <Tabs.Panel value="upload" pt="sm">
               <FileInput
@@ -187,7 +226,11 @@ function AssignmentEditForm({ report, assigned, viewer, onCancel, onSaved }: For
           <Button variant="default" onClick={onCancel}>
             Cancel
           </Button>
-          <Button type="submit" loading={fulfill.isPending} disabled={recording && source === 'record'}>
+          <Button
+            type="submit"
+            loading={fulfill.isPending}
+            disabled={recording && source === 'record'}
+          >
             Save
           </Button>
         </Group>

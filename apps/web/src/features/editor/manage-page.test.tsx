@@ -33,7 +33,11 @@ function report(n: number, text: string, assigned: Record<string, unknown> | nul
 }
 
 const REPORTS = [
-  report(1, 'Estar al horno', { state: 'published', sync: 1, audio: { url: '/api/audio/r1.webm?sig=x', publicUrl: '/p/r1' } }),
+  report(1, 'Estar al horno', {
+    state: 'published',
+    sync: 1,
+    audio: { url: '/api/audio/r1.webm?sig=x', publicUrl: '/p/r1' },
+  }),
   report(2, 'Ni a palos', {}),
   report(3, 'Tirar la chancleta', {
     state: 'fulfilled',
@@ -73,19 +77,31 @@ const bodyOf = (init: RequestInit | undefined) => JSON.parse(String(init?.body))
 describe('ManagePage', { timeout: 20_000 }, () => {
   it("lists an editor's assignments with their state, version and recording, and no editor filter", async () => {
     const fetch = stubFetch({
-      'POST /api/editor/assignmentreports': () => json(REPORTS.filter((r) => r.assigned?.source === 'Ernesto')),
+      'POST /api/editor/assignmentreports': () =>
+        json(REPORTS.filter((r) => r.assigned?.source === 'Ernesto')),
     })
     renderAs(editorProfile)
     expect(screen.getByRole('status')).toHaveTextContent('Loading...')
     await screen.findByRole('heading', { name: 'Ni a palos' })
     expect(screen.getByRole('heading', { level: 1, name: 'Assigned Idioms' })).toBeInTheDocument()
 
-    const items = within(screen.getByRole('list', { name: 'Assigned idioms' })).getAllByRole('listitem')
+    const items = within(screen.getByRole('list', { name: 'Assigned idioms' })).getAllByRole(
+      'listitem',
+    )
     // To do first: the assigned one, then the published one.
-    expect(items.map((i) => within(i).getByRole('heading').textContent)).toEqual(['Ni a palos', 'Estar al horno'])
-    expect(within(items[0]!).getByText('Assigned · v1').closest('[data-state]')).toHaveAttribute('data-state', 'assigned')
+    expect(items.map((i) => within(i).getByRole('heading').textContent)).toEqual([
+      'Ni a palos',
+      'Estar al horno',
+    ])
+    expect(within(items[0]!).getByText('Assigned · v1').closest('[data-state]')).toHaveAttribute(
+      'data-state',
+      'assigned',
+    )
     expect(within(items[0]!).getByText('No recording yet.')).toBeInTheDocument()
-    expect(within(items[1]!).getByText('Published · v1').closest('[data-state]')).toHaveAttribute('data-state', 'published')
+    expect(within(items[1]!).getByText('Published · v1').closest('[data-state]')).toHaveAttribute(
+      'data-state',
+      'published',
+    )
     const audio = within(items[1]!).getByLabelText('Recording of Estar al horno')
     expect(audio).toHaveAttribute('src', '/api/audio/r1.webm?sig=x')
     expect(audio.getAttribute('controlslist')).toBe('nodownload')
@@ -99,7 +115,10 @@ describe('ManagePage', { timeout: 20_000 }, () => {
   })
 
   it('shows red error text when the list cannot be fetched', async () => {
-    stubFetch({ 'POST /api/editor/assignmentreports': () => json({ code: 'INTERNAL', message: 'Database down' }, 500) })
+    stubFetch({
+      'POST /api/editor/assignmentreports': () =>
+        json({ code: 'INTERNAL', message: 'Database down' }, 500),
+    })
     renderAs(editorProfile)
     expect(await screen.findByRole('alert')).toHaveTextContent('Database down')
   })
@@ -123,8 +142,13 @@ describe('ManagePage', { timeout: 20_000 }, () => {
     await screen.findByRole('heading', { name: 'Tirar la chancleta' })
     // Unassigned idioms are for Manage Assignments, not this list.
     expect(screen.queryByRole('heading', { name: 'Hacer la gamba' })).toBeNull()
-    expect(screen.getByText('Fulfilled · v2').closest('[data-state]')).toHaveAttribute('data-state', 'fulfilled')
-    expect(within(screen.getByRole('list', { name: 'Assigned idioms' })).getByText('Marta')).toBeInTheDocument()
+    expect(screen.getByText('Fulfilled · v2').closest('[data-state]')).toHaveAttribute(
+      'data-state',
+      'fulfilled',
+    )
+    expect(
+      within(screen.getByRole('list', { name: 'Assigned idioms' })).getByText('Marta'),
+    ).toBeInTheDocument()
     expect(screen.getAllByRole('link', { name: 'Download' })).toHaveLength(2)
 
     const filter = screen.getByRole('combobox', { name: 'Editor' })
@@ -132,7 +156,9 @@ describe('ManagePage', { timeout: 20_000 }, () => {
     await pick(user, filter, 'Marta')
     await waitFor(() => expect(screen.queryByRole('heading', { name: 'Ni a palos' })).toBeNull())
     expect(screen.getByRole('heading', { name: 'Tirar la chancleta' })).toBeInTheDocument()
-    expect(bodyOf(callsTo(fetch, 'POST /api/editor/assignmentreports').at(-1))).toEqual({ editor: OTHER_EDITOR_ID })
+    expect(bodyOf(callsTo(fetch, 'POST /api/editor/assignmentreports').at(-1))).toEqual({
+      editor: OTHER_EDITOR_ID,
+    })
   })
 })
 
@@ -142,10 +168,24 @@ describe('AssignmentEditModal', { timeout: 20_000 }, () => {
     let saved = false
     const fetch = stubFetch({
       'POST /api/editor/assignmentreports': () =>
-        json(saved ? [report(2, 'Ni a palos', { state: 'fulfilled', audio: { url: '/api/audio/new.wav', publicUrl: '' } })] : [REPORTS[1]]),
+        json(
+          saved
+            ? [
+                report(2, 'Ni a palos', {
+                  state: 'fulfilled',
+                  audio: { url: '/api/audio/new.wav', publicUrl: '' },
+                }),
+              ]
+            : [REPORTS[1]],
+        ),
       'POST /api/editor/fulfill': () => {
         saved = true
-        return json(report(2, 'Ni a palos', { state: 'fulfilled', audio: { url: '/api/audio/new.wav', publicUrl: '' } }))
+        return json(
+          report(2, 'Ni a palos', {
+            state: 'fulfilled',
+            audio: { url: '/api/audio/new.wav', publicUrl: '' },
+          }),
+        )
       },
     })
     renderAs(editorProfile)
@@ -159,7 +199,9 @@ describe('AssignmentEditModal', { timeout: 20_000 }, () => {
 
     // Without a take there is nothing to save.
     await user.click(within(dialog).getByRole('button', { name: 'Save' }))
-    expect(within(dialog).getByText('Record the sentence first, or upload a file.')).toBeInTheDocument()
+    expect(
+      within(dialog).getByText('Record the sentence first, or upload a file.'),
+    ).toBeInTheDocument()
     expect(callsTo(fetch, 'POST /api/editor/fulfill')).toHaveLength(0)
 
     await user.clear(transcription)
@@ -200,13 +242,19 @@ describe('AssignmentEditModal', { timeout: 20_000 }, () => {
     const snippet = within(dialog).getByRole('textbox', { name: 'Conjugated snippet' })
     expect(snippet).toHaveValue('tirar la chancleta')
     // The voice defaults to the assigned editor.
-    await waitFor(() => expect(within(dialog).getByRole('combobox', { name: /Voice/ })).toHaveValue('Marta'))
-    expect(within(dialog).getByLabelText('Current recording of Tirar la chancleta')).toHaveAttribute('src', '/api/audio/r3.ogg?sig=y')
+    await waitFor(() =>
+      expect(within(dialog).getByRole('combobox', { name: /Voice/ })).toHaveValue('Marta'),
+    )
+    expect(
+      within(dialog).getByLabelText('Current recording of Tirar la chancleta'),
+    ).toHaveAttribute('src', '/api/audio/r3.ogg?sig=y')
 
     await user.clear(snippet)
     await user.type(snippet, 'colgar los botines')
     await user.click(within(dialog).getByRole('button', { name: 'Save' }))
-    expect(within(dialog).getByText(/The snippet must appear in the transcription/)).toBeInTheDocument()
+    expect(
+      within(dialog).getByText(/The snippet must appear in the transcription/),
+    ).toBeInTheDocument()
 
     await user.clear(snippet)
     await user.type(snippet, 'la chancleta')
@@ -224,7 +272,12 @@ describe('AssignmentEditModal', { timeout: 20_000 }, () => {
 
   it.each([
     ['UNSUPPORTED_MEDIA_TYPE', 415, 'The file is not audio', /That file is not audio/],
-    ['PAYLOAD_TOO_LARGE', 413, 'The file is larger than the 10 MB upload limit', /too large \(The file is larger than the 10 MB upload limit\)\. Record a shorter take/],
+    [
+      'PAYLOAD_TOO_LARGE',
+      413,
+      'The file is larger than the 10 MB upload limit',
+      /too large \(The file is larger than the 10 MB upload limit\)\. Record a shorter take/,
+    ],
   ])('explains a %s answer in plain words', async (code, status, message, shown) => {
     const user = userEvent.setup()
     stubFetch({
@@ -235,7 +288,10 @@ describe('AssignmentEditModal', { timeout: 20_000 }, () => {
     await user.click(await screen.findByRole('button', { name: 'Edit Ni a palos' }))
     const dialog = await screen.findByRole('dialog', { name: 'Edit assignment' })
     await user.click(within(dialog).getByRole('tab', { name: 'Upload a file' }))
-    await user.upload(dialog.querySelector<HTMLInputElement>('input[type="file"]')!, new File(['x'], 'notes.txt', { type: 'audio/wav' }))
+    await user.upload(
+      dialog.querySelector<HTMLInputElement>('input[type="file"]')!,
+      new File(['x'], 'notes.txt', { type: 'audio/wav' }),
+    )
     await user.click(within(dialog).getByRole('button', { name: 'Save' }))
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(shown)
     expect(screen.getByRole('dialog', { name: 'Edit assignment' })).toBeInTheDocument()

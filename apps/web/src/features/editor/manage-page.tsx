@@ -24,14 +24,18 @@ const ORDER: Record<Assigned['state'], number> = { assigned: 0, fulfilled: 1, pu
 export function assignedRows(list: AssignmentReport[]): Row[] {
   return list
     .filter((r): r is Row => r.assigned !== null)
-    .sort((a, b) => ORDER[a.assigned.state] - ORDER[b.assigned.state] || a.text.localeCompare(b.text, 'es'))
+    .sort(
+      (a, b) =>
+        ORDER[a.assigned.state] - ORDER[b.assigned.state] || a.text.localeCompare(b.text, 'es'),
+    )
 }
 
 /** /editor/manage 'Assigned Idioms': an editor's own assignments; admins see everyone's, by editor. */
 export function ManagePage() {
   const profile = useProfile()
   if (profile.isPending) return <Loading />
-  if (profile.isError) return <ErrorText message={errorMessage(profile.error, PROFILE_FALLBACK_ERROR)} />
+  if (profile.isError)
+    return <ErrorText message={errorMessage(profile.error, PROFILE_FALLBACK_ERROR)} />
   return <AssignedIdioms viewer={profile.data} />
 }
 
@@ -68,7 +72,9 @@ function AssignedIdioms({ viewer }: { viewer: UserProfile }) {
       ) : null}
       <Banner message={saved} onClose={() => setSaved(null)} />
       <QueryState query={assignments} errorFallback={ASSIGNMENTS_FALLBACK_ERROR}>
-        {(list) => <AssignmentList rows={assignedRows(list)} isAdmin={isAdmin} onEdit={setEditing} />}
+        {(list) => (
+          <AssignmentList rows={assignedRows(list)} isAdmin={isAdmin} onEdit={setEditing} />
+        )}
       </QueryState>
       <AssignmentEditModal
         report={editing}
@@ -87,24 +93,48 @@ function AssignedIdioms({ viewer }: { viewer: UserProfile }) {
   )
 }
 
-function AssignmentList({ rows, isAdmin, onEdit }: { rows: Row[]; isAdmin: boolean; onEdit: (r: Row) => void }) {
+function AssignmentList({
+  rows,
+  isAdmin,
+  onEdit,
+}: {
+  rows: Row[]
+  isAdmin: boolean
+  onEdit: (r: Row) => void
+}) {
   const counts = useMemo(() => {
     const c = { assigned: 0, fulfilled: 0, published: 0 }
     for (const r of rows) c[r.assigned.state] += 1
     return c
   }, [rows])
   if (rows.length === 0) {
-    return <Text py="md">{isAdmin ? 'No assigned idioms.' : 'No idioms are assigned to you yet.'}</Text>
+    return (
+      <Text py="md">{isAdmin ? 'No assigned idioms.' : 'No idioms are assigned to you yet.'}</Text>
+    )
   }
   return (
     <Stack gap="sm">
       <Text size="sm" c="dimmed" role="status" aria-live="polite">
-        {rows.length} {rows.length === 1 ? 'idiom' : 'idioms'}: {counts.assigned} to record, {counts.fulfilled} waiting
-        to be published, {counts.published} published
+        {rows.length} {rows.length === 1 ? 'idiom' : 'idioms'}: {counts.assigned} to record,{' '}
+        {counts.fulfilled} waiting to be published, {counts.published} published
       </Text>
-      <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Assigned idioms">
+      <Stack
+        gap="sm"
+        component="ul"
+        p={0}
+        m={0}
+        style={{ listStyle: 'none' }}
+        aria-label="Assigned idioms"
+      >
         {rows.map((r) => (
-          <Paper key={r.idiomId} component="li" withBorder radius="md" p="md" aria-labelledby={`idiom-${r.idiomId}`}>
+          <Paper
+            key={r.idiomId}
+            component="li"
+            withBorder
+            radius="md"
+            p="md"
+            aria-labelledby={`idiom-${r.idiomId}`}
+          >
             <Stack gap="xs">
               <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
                 <Stack gap={4} style={{ minWidth: 0 }}>
@@ -121,7 +151,12 @@ function AssignmentList({ rows, isAdmin, onEdit }: { rows: Row[]; isAdmin: boole
                     </Badge>
                   </Group>
                 </Stack>
-                <Button variant="light" onClick={() => onEdit(r)} aria-label={`Edit ${r.text}`} style={{ flexShrink: 0 }}>
+                <Button
+                  variant="light"
+                  onClick={() => onEdit(r)}
+                  aria-label={`Edit ${r.text}`}
+                  style={{ flexShrink: 0 }}
+                >
                   Edit
                 </Button>
               </Group>
@@ -142,7 +177,11 @@ function AssignmentList({ rows, isAdmin, onEdit }: { rows: Row[]; isAdmin: boole
                 </Text>
               ) : null}
               {r.assigned.audio ? (
-                <AudioPlayer src={r.assigned.audio.url} isAdmin={isAdmin} label={`Recording of ${r.text}`} />
+                <AudioPlayer
+                  src={r.assigned.audio.url}
+                  isAdmin={isAdmin}
+                  label={`Recording of ${r.text}`}
+                />
               ) : (
                 <Text size="sm" c="dimmed">
                   No recording yet.

@@ -3,7 +3,13 @@ import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { configureApiClient } from '../../lib/api-client'
 import { makeProfile, renderRoutes, signedIn } from '../../test-utils'
-import { EXAMPLE_ID, json, makeEvaluation, makeExample, makePayload } from '../../components/exercise/test-fixtures'
+import {
+  EXAMPLE_ID,
+  json,
+  makeEvaluation,
+  makeExample,
+  makePayload,
+} from '../../components/exercise/test-fixtures'
 import { ExercisePage } from './exercise-page'
 
 const fetchMock = vi.fn<typeof fetch>()
@@ -41,7 +47,14 @@ describe('ExercisePage', () => {
       const url = String(input)
       if (url.startsWith('/api/exercises/next')) {
         nextCalls++
-        return json(makeExample({ text: nextCalls === 1 ? 'Ayer me tomé el palo porque la fiesta era un embole.' : 'Segunda frase, che.' }))
+        return json(
+          makeExample({
+            text:
+              nextCalls === 1
+                ? 'Ayer me tomé el palo porque la fiesta era un embole.'
+                : 'Segunda frase, che.',
+          }),
+        )
       }
       if (url === '/api/exercises/evaluate') {
         bodies.push(JSON.parse(String(init?.body)))
@@ -50,11 +63,15 @@ describe('ExercisePage', () => {
       }
       return json({ code: 'NOT_FOUND', message: 'Not found' }, 404)
     })
-    mount(makeProfile({ preferences: { filter: { usage: 'common', tone: '' }, getNextExample: '' } }))
+    mount(
+      makeProfile({ preferences: { filter: { usage: 'common', tone: '' }, getNextExample: '' } }),
+    )
 
     expect(screen.getByText('Loading exercise...')).toBeInTheDocument()
     // Prompt: no audio, so the text is there to read.
-    expect(await screen.findByText('Ayer me tomé el palo porque la fiesta era un embole.')).toBeInTheDocument()
+    expect(
+      await screen.findByText('Ayer me tomé el palo porque la fiesta era un embole.'),
+    ).toBeInTheDocument()
     const nextUrl = String(fetchMock.mock.calls[0]![0])
     expect(nextUrl).toMatch(/^\/api\/exercises\/next\?usage=common&tz=/)
     expect(nextUrl).not.toContain('tone=')
@@ -91,10 +108,18 @@ describe('ExercisePage', () => {
     expect(screen.getByText('Yesterday I left because the party was a bore.')).toBeInTheDocument()
     const sentence = screen.getByTestId('marked-sentence')
     expect(sentence.querySelector('mark')).toHaveTextContent('tomé')
-    expect([...sentence.querySelectorAll('[data-snippet]')].map((e) => e.textContent)).toEqual(['me', 'tomé', 'el', 'palo'])
+    expect([...sentence.querySelectorAll('[data-snippet]')].map((e) => e.textContent)).toEqual([
+      'me',
+      'tomé',
+      'el',
+      'palo',
+    ])
     expect(screen.getByText('tomarse el palo')).toBeInTheDocument()
     expect(screen.getByText(/This sentence comes back tomorrow/)).toBeInTheDocument()
-    expect(screen.getByRole('link', { name: 'Report a problem' })).toHaveAttribute('href', `/app/bugreport/${EXAMPLE_ID}`)
+    expect(screen.getByRole('link', { name: 'Report a problem' })).toHaveAttribute(
+      'href',
+      `/app/bugreport/${EXAMPLE_ID}`,
+    )
 
     const next = screen.getByRole('button', { name: 'Next Exercise' })
     expect(next).toHaveFocus()
@@ -113,7 +138,12 @@ describe('ExercisePage', () => {
       if (url === '/api/exercises/evaluate') {
         attempts.push((JSON.parse(String(init?.body)) as { attemptId: string }).attemptId)
         if (attempts.length === 1) return new Response('oops', { status: 500 })
-        return json(makePayload(tomorrow(), makeEvaluation({ transcriptionAccuracy: 'major', mistakeType: 'idiom' })))
+        return json(
+          makePayload(
+            tomorrow(),
+            makeEvaluation({ transcriptionAccuracy: 'major', mistakeType: 'idiom' }),
+          ),
+        )
       }
       return json({}, 404)
     })
@@ -130,7 +160,9 @@ describe('ExercisePage', () => {
   })
 
   it('shows an audio player instead of the text when the example has audio', async () => {
-    fetchMock.mockResolvedValue(json(makeExample({ audio: { url: '/media/ex.mp3', voice: 'es-AR' } })))
+    fetchMock.mockResolvedValue(
+      json(makeExample({ audio: { url: '/media/ex.mp3', voice: 'es-AR' } })),
+    )
     const { container } = mount()
     await screen.findByRole('button', { name: 'Continue' })
     expect(container.querySelector('audio')).toHaveAttribute('controlslist', 'nodownload')
@@ -138,9 +170,13 @@ describe('ExercisePage', () => {
   })
 
   it('says no due idioms on 503 SERVICE_UNAVAILABLE and goes back to the dashboard', async () => {
-    fetchMock.mockResolvedValue(json({ code: 'SERVICE_UNAVAILABLE', message: 'Nothing is due' }, 503))
+    fetchMock.mockResolvedValue(
+      json({ code: 'SERVICE_UNAVAILABLE', message: 'Nothing is due' }, 503),
+    )
     const { router } = mount()
-    expect(await screen.findByText('No due idioms available. Please try again later.')).toBeInTheDocument()
+    expect(
+      await screen.findByText('No due idioms available. Please try again later.'),
+    ).toBeInTheDocument()
     expect(await screen.findByText('The dashboard')).toBeInTheDocument()
     expect(router.state.location.pathname).toBe('/app/dashboard')
   })
@@ -148,6 +184,8 @@ describe('ExercisePage', () => {
   it("says 'Failed to fetch next exercise' when the call fails without a message", async () => {
     fetchMock.mockRejectedValue(new TypeError('Failed to fetch'))
     mount()
-    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Failed to fetch next exercise'))
+    await waitFor(() =>
+      expect(screen.getByRole('alert')).toHaveTextContent('Failed to fetch next exercise'),
+    )
   })
 })

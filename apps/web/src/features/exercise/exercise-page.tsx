@@ -9,7 +9,11 @@ import { Loading } from '../../components/loading'
 import { ApiError, errorMessage } from '../../lib/api-client'
 import { useProfile } from '../../lib/auth/profile'
 import { useEvaluateExercise } from './api/evaluate-exercise'
-import { NEXT_EXERCISE_FALLBACK_ERROR, NO_DUE_IDIOMS, useNextExercise } from './api/get-next-exercise'
+import {
+  NEXT_EXERCISE_FALLBACK_ERROR,
+  NO_DUE_IDIOMS,
+  useNextExercise,
+} from './api/get-next-exercise'
 
 /** How long the 'No due idioms' message stays before the learner is taken to the dashboard. */
 export const CALENDAR_FULL_REDIRECT_MS = 2_500
@@ -18,7 +22,11 @@ function isCalendarFull(error: unknown): boolean {
   return error instanceof ApiError && (error.code === 'SERVICE_UNAVAILABLE' || error.status === 503)
 }
 
-export function ExercisePage({ redirectDelayMs = CALENDAR_FULL_REDIRECT_MS }: { redirectDelayMs?: number }) {
+export function ExercisePage({
+  redirectDelayMs = CALENDAR_FULL_REDIRECT_MS,
+}: {
+  redirectDelayMs?: number
+}) {
   const profile = useProfile()
   const navigate = useNavigate()
   const queryClient = useQueryClient()
@@ -32,7 +40,10 @@ export function ExercisePage({ redirectDelayMs = CALENDAR_FULL_REDIRECT_MS }: { 
   useEffect(() => {
     if (!full) return
     void queryClient.invalidateQueries({ queryKey: STATS_KEY })
-    const timer = setTimeout(() => void navigate('/app/dashboard', { replace: true }), redirectDelayMs)
+    const timer = setTimeout(
+      () => void navigate('/app/dashboard', { replace: true }),
+      redirectDelayMs,
+    )
     return () => clearTimeout(timer)
   }, [full, navigate, queryClient, redirectDelayMs])
 
@@ -49,7 +60,8 @@ export function ExercisePage({ redirectDelayMs = CALENDAR_FULL_REDIRECT_MS }: { 
         </Text>
       </Stack>
     )
-  else if (next.isError) body = <ErrorText message={errorMessage(next.error, NEXT_EXERCISE_FALLBACK_ERROR)} />
+  else if (next.isError)
+    body = <ErrorText message={errorMessage(next.error, NEXT_EXERCISE_FALLBACK_ERROR)} />
   else
     body = (
       <ExerciseFlow

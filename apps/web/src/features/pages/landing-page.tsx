@@ -18,9 +18,9 @@ export function LandingPage() {
           Hear it, type it, understand it: the idioms of Buenos Aires and Montevideo.
         </Title>
         <Text fz="lg" c="dimmed">
-          Che Idioms trains your ear for Rio de la Plata Spanish. Listen to a real sentence, write down what you
-          heard and what it means, and get feedback on both. A spaced-review calendar brings each idiom back just
-          before you would forget it.
+          Che Idioms trains your ear for Rio de la Plata Spanish. Listen to a real sentence, write
+          down what you heard and what it means, and get feedback on both. A spaced-review calendar
+          brings each idiom back just before you would forget it.
         </Text>
       </Stack>
       <Group>
@@ -32,13 +32,15 @@ export function LandingPage() {
         </Button>
       </Group>
       <List spacing="xs">
-        <List.Item>Sentences recorded by native speakers, or read aloud by a speech synthesiser.</List.Item>
+        <List.Item>
+          Sentences recorded by native speakers, or read aloud by a speech synthesiser.
+        </List.Item>
         <List.Item>Feedback on your transcription and your English translation.</List.Item>
         <List.Item>A Playroom to practise the words you misheard, with no score.</List.Item>
       </List>
       <Alert color="yellow" variant="light" title="Under development">
-        Che Idioms is still being built: screens change often, and your progress may be reset while we
-        work. If something breaks, please tell us through Report Bugs in the menu.
+        Che Idioms is still being built: screens change often, and your progress may be reset while
+        we work. If something breaks, please tell us through Report Bugs in the menu.
       </Alert>
     </Stack>
   )

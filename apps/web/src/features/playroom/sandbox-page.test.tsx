@@ -3,7 +3,12 @@ import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { configureApiClient } from '../../lib/api-client'
 import { makeProfile, renderRoutes, signedIn } from '../../test-utils'
-import { EXAMPLE_ID, json, makeEvaluation, makeExample } from '../../components/exercise/test-fixtures'
+import {
+  EXAMPLE_ID,
+  json,
+  makeEvaluation,
+  makeExample,
+} from '../../components/exercise/test-fixtures'
 import { SandboxPage } from './sandbox-page'
 
 const fetchMock = vi.fn<typeof fetch>()
@@ -17,7 +22,10 @@ afterEach(() => {
 })
 
 const mount = () =>
-  renderRoutes([{ path: '/app/sandbox', element: <SandboxPage /> }], '/app/sandbox', { auth: signedIn(), profile: makeProfile() })
+  renderRoutes([{ path: '/app/sandbox', element: <SandboxPage /> }], '/app/sandbox', {
+    auth: signedIn(),
+    profile: makeProfile(),
+  })
 
 describe('SandboxPage', () => {
   it('introduces the Playroom with the candle, then drills an example with no score and Next resets', async () => {
@@ -25,8 +33,10 @@ describe('SandboxPage', () => {
     let round = 0
     fetchMock.mockImplementation(async (input) => {
       const url = String(input)
-      if (url === '/api/sandbox/next') return json(makeExample({ text: round++ === 0 ? 'Primera frase.' : 'Otra frase.' }))
-      if (url === '/api/sandbox/evaluate') return json({ exampleId: EXAMPLE_ID, evaluation: makeEvaluation() })
+      if (url === '/api/sandbox/next')
+        return json(makeExample({ text: round++ === 0 ? 'Primera frase.' : 'Otra frase.' }))
+      if (url === '/api/sandbox/evaluate')
+        return json({ exampleId: EXAMPLE_ID, evaluation: makeEvaluation() })
       return json({}, 404)
     })
     mount()
@@ -49,10 +59,14 @@ describe('SandboxPage', () => {
 
   it('says the Playroom is locked while the calendar is not clear (409)', async () => {
     const user = userEvent.setup()
-    fetchMock.mockResolvedValue(json({ code: 'CONFLICT', message: 'Clear your calendar first' }, 409))
+    fetchMock.mockResolvedValue(
+      json({ code: 'CONFLICT', message: 'Clear your calendar first' }, 409),
+    )
     mount()
     await user.click(screen.getByRole('button', { name: 'Start' }))
-    expect(await screen.findByText('Unlock the Playroom by clearing your calendar')).toBeInTheDocument()
+    expect(
+      await screen.findByText('Unlock the Playroom by clearing your calendar'),
+    ).toBeInTheDocument()
   })
 
   it('says the Playroom is empty when there is nothing to drill (404)', async () => {

@@ -23,11 +23,13 @@ function Intro({ onStart }: { onStart: () => void }) {
         <Image />
         <Stack gap="sm" style={{ flex: '1 1 260px' }}>
           <Text>
-            The Playroom is where you practise the words you misheard in your exercises. Each drill is a
-            sentence with some of those words, in the same steps as an exercise: listen, type, see the
-            feedback.
+            The Playroom is where you practise the words you misheard in your exercises. Each drill
+            is a sentence with some of those words, in the same steps as an exercise: listen, type,
+            see the feedback.
           </Text>
-          <Text c="dimmed">Nothing here is scored and your calendar does not change. Play as long as you like.</Text>
+          <Text c="dimmed">
+            Nothing here is scored and your calendar does not change. Play as long as you like.
+          </Text>
           <Group>
             <Button onClick={onStart} autoFocus color="orange">
               Start

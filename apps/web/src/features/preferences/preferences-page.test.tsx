@@ -47,7 +47,9 @@ function mount(profile: UserProfile) {
   return queryClient
 }
 
-const start = makeProfile({ preferences: { filter: { usage: 'common', tone: 'Street' }, getNextExample: '' } })
+const start = makeProfile({
+  preferences: { filter: { usage: 'common', tone: 'Street' }, getNextExample: '' },
+})
 
 describe('PreferencesPage', () => {
   it('shows the four usage bands with their ranges plus All, and the tones with descriptions', async () => {
@@ -55,13 +57,11 @@ describe('PreferencesPage', () => {
     server(start)
     mount(start)
     const usage = screen.getByRole('radiogroup', { name: /Usage/ })
-    expect(within(usage).getAllByRole('radio').map((r) => r.parentElement?.parentElement?.textContent)).toEqual([
-      'Super common (8–10)',
-      'Common (5–7)',
-      'Uncommon (3–4)',
-      'Super rare (1–2)',
-      'All',
-    ])
+    expect(
+      within(usage)
+        .getAllByRole('radio')
+        .map((r) => r.parentElement?.parentElement?.textContent),
+    ).toEqual(['Super common (8–10)', 'Common (5–7)', 'Uncommon (3–4)', 'Super rare (1–2)', 'All'])
     expect(within(usage).getByRole('radio', { name: 'Common (5–7)' })).toBeChecked()
     const tone = await screen.findByRole('combobox', { name: /Tone/ })
     expect(tone).toHaveValue('Street')
@@ -80,12 +80,20 @@ describe('PreferencesPage', () => {
     const queryClient = mount(start)
     await user.click(screen.getByRole('radio', { name: 'Super rare (1–2)' }))
     // Optimistic: the profile already has the new filter, the tone untouched.
-    expect(queryClient.getQueryData<UserProfile>(PROFILE_KEY)?.preferences.filter).toEqual({ usage: 'super_rare', tone: 'Street' })
+    expect(queryClient.getQueryData<UserProfile>(PROFILE_KEY)?.preferences.filter).toEqual({
+      usage: 'super_rare',
+      tone: 'Street',
+    })
     expect(screen.getByRole('radio', { name: 'Super rare (1–2)' })).toBeChecked()
-    await waitFor(() => expect(sent).toEqual([{ preferences: { filter: { usage: 'super_rare' } } }]))
+    await waitFor(() =>
+      expect(sent).toEqual([{ preferences: { filter: { usage: 'super_rare' } } }]),
+    )
     answer()
     await screen.findByText('Saved.')
-    expect(queryClient.getQueryData<UserProfile>(PROFILE_KEY)?.preferences.filter).toEqual({ usage: 'super_rare', tone: 'Street' })
+    expect(queryClient.getQueryData<UserProfile>(PROFILE_KEY)?.preferences.filter).toEqual({
+      usage: 'super_rare',
+      tone: 'Street',
+    })
   })
 
   it('rolls the change back and shows the error when the server refuses it', async () => {
@@ -99,7 +107,10 @@ describe('PreferencesPage', () => {
     expect(queryClient.getQueryData<UserProfile>(PROFILE_KEY)?.preferences.filter.tone).toBe('')
     answer()
     expect(await screen.findByRole('alert')).toHaveTextContent('Could not save preferences')
-    expect(queryClient.getQueryData<UserProfile>(PROFILE_KEY)?.preferences.filter).toEqual({ usage: 'common', tone: 'Street' })
+    expect(queryClient.getQueryData<UserProfile>(PROFILE_KEY)?.preferences.filter).toEqual({
+      usage: 'common',
+      tone: 'Street',
+    })
     expect(screen.getByRole('combobox', { name: /Tone/ })).toHaveValue('Street')
   })
 
@@ -110,7 +121,11 @@ describe('PreferencesPage', () => {
     mount(admin)
     const field = screen.getByLabelText(/Next Example/)
     await user.type(field, '11111111-1111-4111-8111-111111111111{Enter}')
-    await waitFor(() => expect(sent).toEqual([{ preferences: { getNextExample: '11111111-1111-4111-8111-111111111111' } }]))
+    await waitFor(() =>
+      expect(sent).toEqual([
+        { preferences: { getNextExample: '11111111-1111-4111-8111-111111111111' } },
+      ]),
+    )
     answer()
     await screen.findByText('Saved.')
   })

@@ -21,7 +21,12 @@ function UsageChoice({ value, onChange }: { value: string; onChange: (value: str
     onChange(next)
   }
   return (
-    <Radio.Group label="Usage" description="How common the idioms you practise should be." value={shown} onChange={choose}>
+    <Radio.Group
+      label="Usage"
+      description="How common the idioms you practise should be."
+      value={shown}
+      onChange={choose}
+    >
       <Stack gap="xs" mt="xs">
         {USAGE_BANDS.map((band) => {
           const r = USAGE_BAND_RANGES[band]
@@ -117,11 +122,18 @@ function PreferencesForm({ profile }: { profile: UserProfile }) {
           }}
         />
         {profile.role === 'admin' ? (
-          <NextExampleField saved={getNextExample} onSave={(v) => update.update({ getNextExample: v })} />
+          <NextExampleField
+            saved={getNextExample}
+            onSave={(v) => update.update({ getNextExample: v })}
+          />
         ) : null}
         <Group gap="xs">
           <Text size="sm" c="dimmed" aria-live="polite">
-            {update.isPending ? 'Saving…' : update.isSuccess ? 'Saved.' : 'Changes are saved as you make them.'}
+            {update.isPending
+              ? 'Saving…'
+              : update.isSuccess
+                ? 'Saved.'
+                : 'Changes are saved as you make them.'}
           </Text>
         </Group>
       </Stack>

@@ -10,7 +10,12 @@ const CHART_HEIGHT = 240
 // Series order, not alphabetical (recharts 3 sorts legend items by name unless told otherwise).
 const LEGEND = { verticalAlign: 'bottom' as const, height: 40, itemSorter: null }
 // Rounded shares can add up to 101: the axis stays at 0–100 rather than growing a "101%" tick.
-const PERCENT_AXIS = { domain: [0, 100], ticks: [0, 25, 50, 75, 100], allowDataOverflow: true, width: 48 }
+const PERCENT_AXIS = {
+  domain: [0, 100],
+  ticks: [0, 25, 50, 75, 100],
+  allowDataOverflow: true,
+  width: 48,
+}
 const GRADE_SERIES = [
   { name: 'perfect', label: 'Perfect', color: 'teal.6' },
   { name: 'minor', label: 'Minor errors', color: 'yellow.5' },
@@ -18,7 +23,15 @@ const GRADE_SERIES = [
 ]
 
 /** One chart with its title and a one-line reading; a figure so it can be found by its name. */
-function Chart({ title, caption, children }: { title: string; caption?: ReactNode; children: ReactNode }) {
+function Chart({
+  title,
+  caption,
+  children,
+}: {
+  title: string
+  caption?: ReactNode
+  children: ReactNode
+}) {
   return (
     <Paper withBorder p="md" radius="md" component="figure" aria-label={title} m={0}>
       <Stack gap="xs">
@@ -51,7 +64,10 @@ function AccuracyTrend({ facts }: { facts: ReportFacts }) {
     tickLine: 'none' as const,
   }
   return (
-    <Chart title="Accuracy over the weeks" caption="Share of your reviews each week, by their worse field.">
+    <Chart
+      title="Accuracy over the weeks"
+      caption="Share of your reviews each week, by their worse field."
+    >
       {data.length === 0 ? (
         <Text size="sm">No weeks to show yet.</Text>
       ) : data.length === 1 ? (
@@ -65,7 +81,13 @@ function AccuracyTrend({ facts }: { facts: ReportFacts }) {
 }
 
 /** Share of perfect reviews per group, one labelled bar each (by tone, by usage band). */
-function PerfectRateBars({ data, color }: { data: { label: string; perfectRate: number }[]; color: string }) {
+function PerfectRateBars({
+  data,
+  color,
+}: {
+  data: { label: string; perfectRate: number }[]
+  color: string
+}) {
   return (
     <BarChart
       h={CHART_HEIGHT}
@@ -85,7 +107,10 @@ function PerfectRateBars({ data, color }: { data: { label: string; perfectRate: 
 function ByTone({ facts }: { facts: ReportFacts }) {
   const data = facts.byTone.map((t) => ({ ...t, label: `${t.tone} (${t.reviews})` }))
   return (
-    <Chart title="Perfect answers by tone" caption="Share of reviews with both fields perfect; in brackets, how many reviews.">
+    <Chart
+      title="Perfect answers by tone"
+      caption="Share of reviews with both fields perfect; in brackets, how many reviews."
+    >
       {data.length === 0 ? (
         <Text size="sm">No tones to compare yet.</Text>
       ) : (
@@ -96,7 +121,10 @@ function ByTone({ facts }: { facts: ReportFacts }) {
 }
 
 function ByBand({ facts }: { facts: ReportFacts }) {
-  const data = facts.byBand.map((b) => ({ ...b, label: `${USAGE_BAND_RANGES[b.band].label} (${b.reviews})` }))
+  const data = facts.byBand.map((b) => ({
+    ...b,
+    label: `${USAGE_BAND_RANGES[b.band].label} (${b.reviews})`,
+  }))
   if (data.length < 2) return null
   return (
     <Chart title="Perfect answers by how common the idiom is">
@@ -135,7 +163,10 @@ function TimeOfDay({ facts }: { facts: ReportFacts }) {
   const data = facts.timeOfDay.map((p) => ({ ...p, label: PART_OF_DAY_LABELS[p.part] }))
   if (!data.some((p) => p.reviews > 0)) return null
   return (
-    <Chart title="When you practise" caption="Reviews per part of the day, and how many were perfect.">
+    <Chart
+      title="When you practise"
+      caption="Reviews per part of the day, and how many were perfect."
+    >
       <BarChart
         h={CHART_HEIGHT}
         data={data}

@@ -13,7 +13,9 @@ export function formatWeek(ymd: string, locale?: string): string {
 
 /** When a report was generated, in the learner's locale. */
 export function formatGenerated(iso: string, locale?: string): string {
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso))
+  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(
+    new Date(iso),
+  )
 }
 
 /** Mistake types as a learner reads them (the evaluator's names are for code). */

@@ -17,10 +17,32 @@ function facts(overrides: Partial<ReportFacts> = {}): ReportFacts {
     firstReview: '2025-03-03T10:00:00.000Z',
     lastReview: '2025-03-12T10:00:00.000Z',
     timeZone: 'UTC',
-    overall: { reviews: 24, perfect: 14, perfectRate: 58, transcription: shares, translation: shares },
+    overall: {
+      reviews: 24,
+      perfect: 14,
+      perfectRate: 58,
+      transcription: shares,
+      translation: shares,
+    },
     accuracyTrend: [
-      { week: '2025-03-03', reviews: 12, perfect: 50, minor: 25, major: 25, transcription: shares, translation: shares },
-      { week: '2025-03-10', reviews: 12, perfect: 67, minor: 17, major: 16, transcription: shares, translation: shares },
+      {
+        week: '2025-03-03',
+        reviews: 12,
+        perfect: 50,
+        minor: 25,
+        major: 25,
+        transcription: shares,
+        translation: shares,
+      },
+      {
+        week: '2025-03-10',
+        reviews: 12,
+        perfect: 67,
+        minor: 17,
+        major: 16,
+        transcription: shares,
+        translation: shares,
+      },
     ],
     byTone: [{ tone: 'Casual', reviews: 24, perfect: 14, perfectRate: 58 }],
     byBand: [{ band: 'super_common', reviews: 24, perfect: 14, perfectRate: 58 }],
@@ -60,7 +82,9 @@ beforeEach(() => configureApiClient({ getAccessToken: () => 't', logError: () =>
 afterEach(() => vi.unstubAllGlobals())
 
 const mount = () =>
-  renderRoutes([{ path: '/app/reports', element: <ReportsPage /> }], '/app/reports', { auth: signedIn() })
+  renderRoutes([{ path: '/app/reports', element: <ReportsPage /> }], '/app/reports', {
+    auth: signedIn(),
+  })
 
 describe('ReportsPage', { timeout: 20_000 }, () => {
   it('shows an encouraging placeholder and no generate action in state 4', async () => {
@@ -75,14 +99,20 @@ describe('ReportsPage', { timeout: 20_000 }, () => {
   it('shows one report without a picker: insights, tips, missed words as chips', async () => {
     stubFetch({ 'GET /api/reports': () => json({ reports: [NEWER], state: 1 }) })
     mount()
-    expect(await screen.findByRole('heading', { name: 'Street idioms are hard' })).toBeInTheDocument()
+    expect(
+      await screen.findByRole('heading', { name: 'Street idioms are hard' }),
+    ).toBeInTheDocument()
     expect(screen.getByText('Description 2')).toBeInTheDocument()
     expect(screen.getByText('Suggestion 2')).toBeInTheDocument()
     expect(screen.getByText('Tip 2: listen twice before typing')).toBeInTheDocument()
-    expect(within(screen.getByLabelText('Top missed words')).getByText('laburo')).toBeInTheDocument()
+    expect(
+      within(screen.getByLabelText('Top missed words')).getByText('laburo'),
+    ).toBeInTheDocument()
     expect(screen.queryByRole('combobox', { name: 'Report generated on' })).toBeNull()
     expect(screen.getByRole('button', { name: 'Generate a new report' })).toBeEnabled()
-    expect(await screen.findByRole('figure', { name: 'Accuracy over the weeks' }, { timeout: 8000 })).toBeInTheDocument()
+    expect(
+      await screen.findByRole('figure', { name: 'Accuracy over the weeks' }, { timeout: 8000 }),
+    ).toBeInTheDocument()
   })
 
   it('offers a picker by generation date, newest first, when there are several reports', async () => {
@@ -117,12 +147,16 @@ describe('ReportsPage', { timeout: 20_000 }, () => {
     expect(GENERATING_MESSAGE).toBe('Generating reports - this might take a moment.')
     expect(screen.getByRole('button', { name: 'Generate a new report' })).toBeDisabled()
     release()
-    expect(await screen.findByRole('heading', { name: 'Street idioms are hard' })).toBeInTheDocument()
+    expect(
+      await screen.findByRole('heading', { name: 'Street idioms are hard' }),
+    ).toBeInTheDocument()
     expect(screen.queryByText(GENERATING_MESSAGE)).toBeNull()
-    expect((screen.getByRole('combobox', { name: 'Report generated on' }) as HTMLInputElement).value).toMatch(
-      /22 reviews$/,
-    )
-    const generateCall = fetchMock.mock.calls.map(([u]) => String(u)).find((u) => u.includes('generate=1'))
+    expect(
+      (screen.getByRole('combobox', { name: 'Report generated on' }) as HTMLInputElement).value,
+    ).toMatch(/22 reviews$/)
+    const generateCall = fetchMock.mock.calls
+      .map(([u]) => String(u))
+      .find((u) => u.includes('generate=1'))
     expect(generateCall).toMatch(/^\/api\/reports\?generate=1/)
     expect(callsTo(fetchMock, 'GET /api/reports')).toHaveLength(2)
   })
@@ -144,12 +178,16 @@ describe('ReportsPage', { timeout: 20_000 }, () => {
     })
     mount()
     await userEvent.click(await screen.findByRole('button', { name: 'Generate a new report' }))
-    expect(await screen.findByRole('alert')).toHaveTextContent('Too many requests; try again in 30 s')
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Too many requests; try again in 30 s',
+    )
   })
 
   it('shows red text when the reports cannot be loaded', async () => {
     stubFetch({ 'GET /api/reports': () => new Response('nope', { status: 500 }) })
     mount()
-    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Failed to fetch your reports'))
+    await waitFor(() =>
+      expect(screen.getByRole('alert')).toHaveTextContent('Failed to fetch your reports'),
+    )
   })
 })

@@ -1,4 +1,16 @@
-import { Badge, Button, Group, List, Paper, Select, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core'
+import {
+  Badge,
+  Button,
+  Group,
+  List,
+  Paper,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  ThemeIcon,
+  Title,
+} from '@mantine/core'
 import { REPORT_STATE_NEW_AVAILABLE } from '@che/core'
 import type { api } from '@che/core'
 import { lazy, Suspense, useState } from 'react'
@@ -34,7 +46,8 @@ export function ReportsPage() {
   )
 }
 
-const newestFirst = (reports: Report[]) => [...reports].sort((a, b) => b.generated.localeCompare(a.generated))
+const newestFirst = (reports: Report[]) =>
+  [...reports].sort((a, b) => b.generated.localeCompare(a.generated))
 
 function Reports({ set }: { set: ReportSet }) {
   const generate = useGenerateReport()
@@ -78,19 +91,30 @@ function Reports({ set }: { set: ReportSet }) {
           ) : selected ? (
             <Text c="dimmed">Generated {formatGenerated(selected.generated)}</Text>
           ) : (
-            <Text>You have no report yet. Generate your first one to see how your listening is going.</Text>
+            <Text>
+              You have no report yet. Generate your first one to see how your listening is going.
+            </Text>
           )}
-          <Button onClick={onGenerate} disabled={!canGenerate || generate.isPending} loading={generate.isPending}>
+          <Button
+            onClick={onGenerate}
+            disabled={!canGenerate || generate.isPending}
+            loading={generate.isPending}
+          >
             Generate a new report
           </Button>
         </Group>
       ) : null}
       {generate.isPending ? <Loading message={GENERATING_MESSAGE} /> : null}
-      <Banner type="error" message={generate.isError ? errorMessage(generate.error, GENERATE_FALLBACK_ERROR) : null} />
+      <Banner
+        type="error"
+        message={generate.isError ? errorMessage(generate.error, GENERATE_FALLBACK_ERROR) : null}
+      />
       <Banner
         type="info"
         message={
-          upToDate ? 'Your latest report is up to date: do a few more exercises and then generate a new one.' : null
+          upToDate
+            ? 'Your latest report is up to date: do a few more exercises and then generate a new one.'
+            : null
         }
         onClose={() => setUpToDate(false)}
       />
@@ -105,11 +129,14 @@ function NotYet({ hasReports }: { hasReports: boolean }) {
     <Paper withBorder p="lg" radius="md" bg="var(--mantine-color-blue-light)">
       <Stack gap="xs">
         <Title order={2} fz="h3">
-          {hasReports ? 'New reports are not available right now' : 'Your first report is on its way'}
+          {hasReports
+            ? 'New reports are not available right now'
+            : 'Your first report is on its way'}
         </Title>
         <Text>
-          Reports need a few more reviews before they can say something useful about your listening. Keep practising:
-          every exercise you finish counts, and once you have done enough, you can generate a report here.
+          Reports need a few more reviews before they can say something useful about your listening.
+          Keep practising: every exercise you finish counts, and once you have done enough, you can
+          generate a report here.
         </Text>
         <Group>
           <Button component={Link} to="/app/exercise">
@@ -146,7 +173,11 @@ function ReportView({ report }: { report: Report }) {
     <Stack gap="lg" component="article" aria-label="Selected report">
       <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
         <Figure label="Reviews" value={report.reviewCount} />
-        <Figure label="Perfect" value={`${facts.overall.perfectRate}%`} hint="both fields perfect" />
+        <Figure
+          label="Perfect"
+          value={`${facts.overall.perfectRate}%`}
+          hint="both fields perfect"
+        />
         <Figure label="Streak" value={days(facts.streak.current)} hint="days in a row, now" />
         <Figure label="Longest streak" value={days(facts.streak.longest)} />
       </SimpleGrid>
@@ -201,7 +232,11 @@ function ReportView({ report }: { report: Report }) {
                 variant="light"
                 color="orange"
                 tt="none"
-                rightSection={<Text span size="xs" c="dimmed">×{w.count}</Text>}
+                rightSection={
+                  <Text span size="xs" c="dimmed">
+                    ×{w.count}
+                  </Text>
+                }
               >
                 {w.word}
               </Badge>
@@ -220,7 +255,8 @@ function ReportView({ report }: { report: Report }) {
                     {idiom.idiom}
                   </Text>{' '}
                   <Text span c="dimmed" size="sm">
-                    missed {idiom.missed} of {idiom.reviews} {idiom.reviews === 1 ? 'review' : 'reviews'}
+                    missed {idiom.missed} of {idiom.reviews}{' '}
+                    {idiom.reviews === 1 ? 'review' : 'reviews'}
                   </Text>
                 </List.Item>
               ))}

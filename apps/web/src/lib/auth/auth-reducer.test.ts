@@ -3,12 +3,18 @@ import { describe, expect, it } from 'vitest'
 import { authReducer, initialAuthState } from './auth-reducer'
 import type { AuthState } from './auth-reducer'
 
-const user = (expired = false) => ({ expired, access_token: 'token', profile: { sub: 'u1' } }) as unknown as User
+const user = (expired = false) =>
+  ({ expired, access_token: 'token', profile: { sub: 'u1' } }) as unknown as User
 const signedIn: AuthState = { loading: false, authenticated: true, user: user(), error: null }
 
 describe('authReducer', () => {
   it('starts loading and signed out', () => {
-    expect(initialAuthState).toEqual({ loading: true, authenticated: false, user: null, error: null })
+    expect(initialAuthState).toEqual({
+      loading: true,
+      authenticated: false,
+      user: null,
+      error: null,
+    })
   })
 
   it('ends loading when initialised, signed in with a user', () => {
@@ -44,12 +50,18 @@ describe('authReducer', () => {
 
   it('sets loading again when a popup login starts, and clears the last error', () => {
     const failed = { ...initialAuthState, loading: false, error: 'Popup closed' }
-    expect(authReducer(failed, { type: 'popup-login-started' })).toMatchObject({ loading: true, error: null })
+    expect(authReducer(failed, { type: 'popup-login-started' })).toMatchObject({
+      loading: true,
+      error: null,
+    })
   })
 
   it('ends loading when an access token is obtained (popup login completes)', () => {
     const u = user()
-    const next = authReducer({ ...initialAuthState, loading: true }, { type: 'access-token-obtained', user: u })
+    const next = authReducer(
+      { ...initialAuthState, loading: true },
+      { type: 'access-token-obtained', user: u },
+    )
     expect(next).toMatchObject({ loading: false, authenticated: true, user: u })
   })
 
@@ -63,7 +75,10 @@ describe('authReducer', () => {
   })
 
   it('stores an error and ends loading, keeping the session as it was', () => {
-    const next = authReducer({ ...signedIn, loading: true }, { type: 'error', error: 'Login failed' })
+    const next = authReducer(
+      { ...signedIn, loading: true },
+      { type: 'error', error: 'Login failed' },
+    )
     expect(next).toEqual({ ...signedIn, loading: false, error: 'Login failed' })
   })
 })

@@ -24,7 +24,9 @@ export const initialAuthState: AuthState = {
 }
 
 function signedIn(user: User | null): Pick<AuthState, 'authenticated' | 'user'> {
-  return user && !user.expired ? { authenticated: true, user } : { authenticated: false, user: null }
+  return user && !user.expired
+    ? { authenticated: true, user }
+    : { authenticated: false, user: null }
 }
 
 export function authReducer(state: AuthState, event: AuthEvent): AuthState {

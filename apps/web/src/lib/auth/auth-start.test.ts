@@ -17,9 +17,19 @@ describe('isSigninCallback', () => {
 describe('withoutCallbackParams', () => {
   it('removes code, state and error but keeps the rest of the address', () => {
     expect(
-      withoutCallbackParams({ pathname: '/app/calendar', search: '?code=a&state=b&iss=x&view=week', hash: '#top' }),
+      withoutCallbackParams({
+        pathname: '/app/calendar',
+        search: '?code=a&state=b&iss=x&view=week',
+        hash: '#top',
+      }),
     ).toBe('/app/calendar?view=week#top')
-    expect(withoutCallbackParams({ pathname: '/', search: '?error=access_denied&error_description=no&state=b', hash: '' })).toBe('/')
+    expect(
+      withoutCallbackParams({
+        pathname: '/',
+        search: '?error=access_denied&error_description=no&state=b',
+        hash: '',
+      }),
+    ).toBe('/')
   })
 })
 

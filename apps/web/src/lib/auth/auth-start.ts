@@ -8,7 +8,15 @@ import { createUserManager } from './user-manager'
 import type { AppUserManager } from './user-manager'
 
 /** Query parameters the provider adds to the redirect back to us. */
-const CALLBACK_PARAMS = ['code', 'state', 'error', 'error_description', 'error_uri', 'iss', 'session_state']
+const CALLBACK_PARAMS = [
+  'code',
+  'state',
+  'error',
+  'error_description',
+  'error_uri',
+  'iss',
+  'session_state',
+]
 
 export function isSigninCallback(search: string): boolean {
   const params = new URLSearchParams(search)
@@ -16,7 +24,9 @@ export function isSigninCallback(search: string): boolean {
 }
 
 /** The current path with the provider's callback parameters removed. */
-export function withoutCallbackParams(location: Pick<Location, 'pathname' | 'search' | 'hash'>): string {
+export function withoutCallbackParams(
+  location: Pick<Location, 'pathname' | 'search' | 'hash'>,
+): string {
   const params = new URLSearchParams(location.search)
   for (const name of CALLBACK_PARAMS) params.delete(name)
   const search = params.toString()
@@ -25,7 +35,9 @@ export function withoutCallbackParams(location: Pick<Location, 'pathname' | 'sea
 
 /** Only same-site paths are accepted as a return address. */
 export function safeReturnPath(value: unknown): string | undefined {
-  return typeof value === 'string' && value.startsWith('/') && !value.startsWith('//') ? value : undefined
+  return typeof value === 'string' && value.startsWith('/') && !value.startsWith('//')
+    ? value
+    : undefined
 }
 
 export type StartResult =
@@ -63,9 +75,20 @@ export async function startAuth(location: Location = window.location): Promise<S
       const user = await manager.signinRedirectCallback(location.href)
       setSessionCookie()
       const state = user.state as { returnTo?: unknown } | undefined
-      return { kind: 'ready', manager, user, redirectTo: safeReturnPath(state?.returnTo) ?? cleaned }
+      return {
+        kind: 'ready',
+        manager,
+        user,
+        redirectTo: safeReturnPath(state?.returnTo) ?? cleaned,
+      }
     } catch (error) {
-      return { kind: 'ready', manager, user: null, redirectTo: cleaned, error: toIdentityError(error, 'login') }
+      return {
+        kind: 'ready',
+        manager,
+        user: null,
+        redirectTo: cleaned,
+        error: toIdentityError(error, 'login'),
+      }
     }
   }
 
@@ -91,6 +114,11 @@ export async function startAuth(location: Location = window.location): Promise<S
     // login_required (or any failed refresh) clears the session: the user is signed out.
     await endLocalSession(manager)
     const mapped = toIdentityError(error, 'token')
-    return { kind: 'ready', manager, user: null, ...(mapped.code === 'login_required' ? {} : { error: mapped }) }
+    return {
+      kind: 'ready',
+      manager,
+      user: null,
+      ...(mapped.code === 'login_required' ? {} : { error: mapped }),
+    }
   }
 }

@@ -5,7 +5,10 @@ beforeEach(() => localStorage.clear())
 
 describe('repairAuthStorage', () => {
   it('leaves healthy storage alone', () => {
-    localStorage.setItem('oidc.user:http://localhost:3000/oidc:che-idioms-web', JSON.stringify({ id_token: 'x' }))
+    localStorage.setItem(
+      'oidc.user:http://localhost:3000/oidc:che-idioms-web',
+      JSON.stringify({ id_token: 'x' }),
+    )
     localStorage.setItem('other', 'not json')
     const reload = vi.fn()
     expect(repairAuthStorage(localStorage, reload)).toBe(false)

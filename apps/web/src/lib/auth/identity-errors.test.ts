@@ -12,7 +12,10 @@ describe('toIdentityError', () => {
   })
 
   it("maps a closed popup to 'Popup closed'", () => {
-    expect(toIdentityError(new Error('Popup closed by user'))).toEqual({ code: 'cancelled', message: 'Popup closed' })
+    expect(toIdentityError(new Error('Popup closed by user'))).toEqual({
+      code: 'cancelled',
+      message: 'Popup closed',
+    })
     expect(toIdentityError({ error: 'cancelled' }).message).toBe('Popup closed')
   })
 
@@ -29,16 +32,23 @@ describe('toIdentityError', () => {
   })
 
   it("falls back to 'HTTP error. Unable to fetch ...' for request errors", () => {
-    expect(toIdentityError(new TypeError('Failed to fetch')).message).toBe('HTTP error. Unable to fetch ...')
+    expect(toIdentityError(new TypeError('Failed to fetch')).message).toBe(
+      'HTTP error. Unable to fetch ...',
+    )
     expect(toIdentityError(new Error('Bad Gateway (502)'))).toEqual({
       code: 'request_error',
       message: 'HTTP error. Unable to fetch ...',
     })
-    expect(toIdentityError({ error: 'request_error' }).message).toBe('HTTP error. Unable to fetch ...')
+    expect(toIdentityError({ error: 'request_error' }).message).toBe(
+      'HTTP error. Unable to fetch ...',
+    )
   })
 
   it('keeps the OAuth error code and shows its description', () => {
-    const error = new ErrorResponse({ error: 'login_required', error_description: 'End-User authentication is required' })
+    const error = new ErrorResponse({
+      error: 'login_required',
+      error_description: 'End-User authentication is required',
+    })
     expect(toIdentityError(error)).toEqual({
       code: 'login_required',
       message: 'End-User authentication is required',
@@ -47,7 +57,10 @@ describe('toIdentityError', () => {
   })
 
   it("defaults to 'Login failed' for sign-in and 'Get access token failed' for tokens", () => {
-    expect(toIdentityError(new Error('something odd'), 'login')).toEqual({ code: 'login_failed', message: 'Login failed' })
+    expect(toIdentityError(new Error('something odd'), 'login')).toEqual({
+      code: 'login_failed',
+      message: 'Login failed',
+    })
     expect(toIdentityError(new Error('something odd'), 'token')).toEqual({
       code: 'token_failed',
       message: 'Get access token failed',

@@ -28,7 +28,8 @@ function field(error: unknown, name: string): unknown {
  * 'Login failed' for sign-in, 'Get access token failed' for token work.
  */
 export function toIdentityError(error: unknown, context: IdentityContext = 'login'): IdentityError {
-  const fallback = context === 'login' ? IDENTITY_MESSAGES.loginFailed : IDENTITY_MESSAGES.tokenFailed
+  const fallback =
+    context === 'login' ? IDENTITY_MESSAGES.loginFailed : IDENTITY_MESSAGES.tokenFailed
   const oauthError = field(error, 'error')
   const description = field(error, 'error_description')
   const message = error instanceof Error ? error.message : typeof error === 'string' ? error : ''
@@ -56,7 +57,10 @@ export function toIdentityError(error: unknown, context: IdentityContext = 'logi
     if (desc) result.description = desc
     return result
   }
-  if (name === 'TypeError' || /failed to fetch|network|\(\d{3}\)|invalid response content-type/i.test(message)) {
+  if (
+    name === 'TypeError' ||
+    /failed to fetch|network|\(\d{3}\)|invalid response content-type/i.test(message)
+  ) {
     return { code: 'request_error', message: IDENTITY_MESSAGES.requestError }
   }
   return { code: context === 'login' ? 'login_failed' : 'token_failed', message: fallback }

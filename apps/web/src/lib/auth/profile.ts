@@ -9,19 +9,37 @@ export const PROFILE_KEY = ['profile'] as const
 
 /** Standard technical claims left out of the profile we send (spec §3). */
 const TECHNICAL_CLAIMS = new Set([
-  'iss', 'aud', 'exp', 'iat', 'nbf', 'jti', 'nonce', 'at_hash', 'c_hash', 's_hash',
-  'sid', 'auth_time', 'azp', 'acr', 'amr', 'session_state', 'updated_at',
+  'iss',
+  'aud',
+  'exp',
+  'iat',
+  'nbf',
+  'jti',
+  'nonce',
+  'at_hash',
+  'c_hash',
+  's_hash',
+  'sid',
+  'auth_time',
+  'azp',
+  'acr',
+  'amr',
+  'session_state',
+  'updated_at',
 ])
 
 export function authUserClaims(user: User | null): Record<string, unknown> {
   if (!user) return {}
-  return Object.fromEntries(Object.entries(user.profile).filter(([key]) => !TECHNICAL_CLAIMS.has(key)))
+  return Object.fromEntries(
+    Object.entries(user.profile).filter(([key]) => !TECHNICAL_CLAIMS.has(key)),
+  )
 }
 
 export const profileQuery = (user: User | null) =>
   queryOptions({
     queryKey: PROFILE_KEY,
-    queryFn: (): Promise<UserProfile> => call(api.usersSync, { body: { authUser: authUserClaims(user) } }),
+    queryFn: (): Promise<UserProfile> =>
+      call(api.usersSync, { body: { authUser: authUserClaims(user) } }),
     staleTime: Infinity,
   })
 

@@ -32,7 +32,11 @@ describe('userManagerSettings', () => {
   })
 
   it('passes the audience to an external provider instead', () => {
-    const settings = userManagerSettings({ ...config, embeddedIdp: false }, 'https://che.example', localStorage)
+    const settings = userManagerSettings(
+      { ...config, embeddedIdp: false },
+      'https://che.example',
+      localStorage,
+    )
     expect(settings.resource).toBeUndefined()
     expect(settings.extraQueryParams).toEqual({ audience: 'http://localhost:3000/api' })
   })

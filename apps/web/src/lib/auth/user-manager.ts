@@ -8,7 +8,11 @@ export type ClientConfig = z.output<typeof api.clientConfig.response>
 export const AUTH_SCOPE = 'openid profile email offline_access'
 
 /** Where the app is running: the redirect and logout URIs are the site origin plus '/'. */
-export function userManagerSettings(config: ClientConfig, origin: string, storage: Storage): UserManagerSettings {
+export function userManagerSettings(
+  config: ClientConfig,
+  origin: string,
+  storage: Storage,
+): UserManagerSettings {
   const settings: UserManagerSettings = {
     authority: config.authority,
     client_id: config.clientId,
@@ -52,6 +56,10 @@ export class AppUserManager extends UserManager {
   }
 }
 
-export function createUserManager(config: ClientConfig, origin = window.location.origin, storage = window.localStorage) {
+export function createUserManager(
+  config: ClientConfig,
+  origin = window.location.origin,
+  storage = window.localStorage,
+) {
   return new AppUserManager(userManagerSettings(config, origin, storage))
 }

@@ -36,7 +36,10 @@ export interface SaveIdiomsInput {
 }
 
 /** POST /api/admin/idioms in batches of SAVE_BATCH_SIZE rows, adding up the server's reports. */
-export async function saveIdiomsInBatches({ rows, onProgress }: SaveIdiomsInput): Promise<SaveTotals> {
+export async function saveIdiomsInBatches({
+  rows,
+  onProgress,
+}: SaveIdiomsInput): Promise<SaveTotals> {
   const totals: SaveTotals = { created: 0, errors: 0, duplicates: 0 }
   for (let start = 0; start < rows.length; start += SAVE_BATCH_SIZE) {
     const batch = rows.slice(start, start + SAVE_BATCH_SIZE)

@@ -8,7 +8,8 @@ import { promptsQuery } from './get-prompts'
 export function useSavePrompts() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: async (prompts: SettingsMap) => (await call(api.adminPromptsSave, { body: { prompts } })).prompts,
+    mutationFn: async (prompts: SettingsMap) =>
+      (await call(api.adminPromptsSave, { body: { prompts } })).prompts,
     meta: { handlesError: true },
     onSuccess: (prompts) => queryClient.setQueryData(promptsQuery().queryKey, prompts),
   })

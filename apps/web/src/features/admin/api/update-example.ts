@@ -18,7 +18,7 @@ export function useUpdateExample() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: ({ exampleId, audio, ...fields }: ExampleUpdateInput) =>
-      upload(api.exampleUpdate, { params: { id: exampleId }, fields, file: audio}),
+      upload(api.exampleUpdate, { params: { id: exampleId }, fields, file: audio }),
     meta: { handlesError: true },
     onSuccess: () => invalidateIdiomQueries(queryClient),
   })

@@ -8,7 +8,8 @@ import { invalidateIdiomQueries } from './idiom-keys'
 export function useUpdateIdiom() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (changes: IdiomChanges & { idiomId: string }) => call(api.adminIdiomUpdate, { body: changes }),
+    mutationFn: (changes: IdiomChanges & { idiomId: string }) =>
+      call(api.adminIdiomUpdate, { body: changes }),
     meta: { handlesError: true },
     onSuccess: () => invalidateIdiomQueries(queryClient),
   })

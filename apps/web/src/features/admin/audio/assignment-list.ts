@@ -15,15 +15,26 @@ export const PAGE_SIZE = 25
 const stateOf = (r: AssignmentReport): Exclude<StateFilter, ''> => r.assigned?.state ?? 'unassigned'
 
 // What needs the admin first: takes to publish, then work in progress, then done, then the rest.
-const ORDER: Record<Exclude<StateFilter, ''>, number> = { fulfilled: 0, assigned: 1, published: 2, unassigned: 3 }
+const ORDER: Record<Exclude<StateFilter, ''>, number> = {
+  fulfilled: 0,
+  assigned: 1,
+  published: 2,
+  unassigned: 3,
+}
 
 const fold = (s: string) => s.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase()
 
 /** Reports of one state whose idiom text (accents aside) or editor contains `text`, to-do first. */
-export function filterReports(list: AssignmentReport[], filter: { state: StateFilter; text: string }): AssignmentReport[] {
+export function filterReports(
+  list: AssignmentReport[],
+  filter: { state: StateFilter; text: string },
+): AssignmentReport[] {
   const needle = fold(filter.text.trim())
   return list
     .filter((r) => !filter.state || stateOf(r) === filter.state)
-    .filter((r) => !needle || fold(r.text).includes(needle) || fold(r.assigned?.source ?? '').includes(needle))
+    .filter(
+      (r) =>
+        !needle || fold(r.text).includes(needle) || fold(r.assigned?.source ?? '').includes(needle),
+    )
     .sort((a, b) => ORDER[stateOf(a)] - ORDER[stateOf(b)] || a.text.localeCompare(b.text, 'es'))
 }

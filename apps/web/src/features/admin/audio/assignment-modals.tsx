@@ -20,8 +20,14 @@ export function AssignModal({
   onDone: (report: AssignmentReport, editorName: string) => void
 }) {
   return (
-    <Modal opened={report !== null} onClose={onClose} title={report?.assigned ? 'Reassign idiom' : 'Assign idiom'}>
-      {report ? <AssignForm key={report.idiomId} report={report} onCancel={onClose} onDone={onDone} /> : null}
+    <Modal
+      opened={report !== null}
+      onClose={onClose}
+      title={report?.assigned ? 'Reassign idiom' : 'Assign idiom'}
+    >
+      {report ? (
+        <AssignForm key={report.idiomId} report={report} onCancel={onClose} onDone={onDone} />
+      ) : null}
     </Modal>
   )
 }
@@ -49,7 +55,10 @@ function AssignForm({
       return
     }
     const name = editors.data?.find((e) => e.userId === source)?.name ?? ''
-    assign.mutate({ idiomId: report.idiomId, source }, { onSuccess: (saved) => onDone(saved, name) })
+    assign.mutate(
+      { idiomId: report.idiomId, source },
+      { onSuccess: (saved) => onDone(saved, name) },
+    )
   }
 
   return (
@@ -65,7 +74,10 @@ function AssignForm({
           label="Editor"
           description="Who records this idiom."
           placeholder={editors.isPending ? 'Loading...' : 'Choose an editor'}
-          data={(editors.data ?? []).map((e) => ({ value: e.userId, label: `${e.name} (${e.email})` }))}
+          data={(editors.data ?? []).map((e) => ({
+            value: e.userId,
+            label: `${e.name} (${e.email})`,
+          }))}
           value={source}
           onChange={(v) => {
             setChosen(v)
@@ -84,7 +96,10 @@ function AssignForm({
           data-autofocus
           comboboxProps={{ withinPortal: true }}
         />
-        <Banner type="error" message={assign.isError ? errorMessage(assign.error, 'Failed to assign the idiom') : null} />
+        <Banner
+          type="error"
+          message={assign.isError ? errorMessage(assign.error, 'Failed to assign the idiom') : null}
+        />
         <Group justify="flex-end">
           <Button variant="default" onClick={onCancel}>
             Cancel
@@ -140,17 +155,30 @@ export function PublishModal({
             {assigned.conjugatedSnippet || '—'}
           </Text>
           {assigned.audio ? (
-            <AudioPlayer src={assigned.audio.url} isAdmin label={`Pending recording of ${report.text}`} />
+            <AudioPlayer
+              src={assigned.audio.url}
+              isAdmin
+              label={`Pending recording of ${report.text}`}
+            />
           ) : null}
           <Text>
-            Publish version {assigned.sync}? Learners will hear this recording and read this transcription from now on.
+            Publish version {assigned.sync}? Learners will hear this recording and read this
+            transcription from now on.
           </Text>
-          <Banner type="error" message={error ? errorMessage(error, 'Failed to publish the recording') : null} />
+          <Banner
+            type="error"
+            message={error ? errorMessage(error, 'Failed to publish the recording') : null}
+          />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
               Cancel
             </Button>
-            <Button color="green" loading={pending} onClick={() => onConfirm(report)} data-autofocus>
+            <Button
+              color="green"
+              loading={pending}
+              onClick={() => onConfirm(report)}
+              data-autofocus
+            >
               Publish v{assigned.sync}
             </Button>
           </Group>

@@ -15,7 +15,11 @@ const EDITORS = [
 ]
 
 type State = 'assigned' | 'fulfilled' | 'published'
-function report(n: number, text: string, assigned?: { state: State; sync?: number; source?: string; audio?: boolean }) {
+function report(
+  n: number,
+  text: string,
+  assigned?: { state: State; sync?: number; source?: string; audio?: boolean },
+) {
   return {
     idiomId: ID(n),
     text,
@@ -27,7 +31,9 @@ function report(n: number, text: string, assigned?: { state: State; sync?: numbe
           source: assigned.source ?? 'Ernesto',
           transcription: `Hoy ${text.toLowerCase()}.`,
           conjugatedSnippet: text.toLowerCase(),
-          audio: assigned.audio ? { url: `/api/audio/recordings/${n}.webm?sig=s`, publicUrl: '' } : null,
+          audio: assigned.audio
+            ? { url: `/api/audio/recordings/${n}.webm?sig=s`, publicUrl: '' }
+            : null,
           state: assigned.state,
         }
       : null,
@@ -49,7 +55,8 @@ afterEach(() => {
   vi.unstubAllGlobals()
 })
 
-const bodyOf = (init: RequestInit | undefined) => JSON.parse(String(init?.body)) as Record<string, unknown>
+const bodyOf = (init: RequestInit | undefined) =>
+  JSON.parse(String(init?.body)) as Record<string, unknown>
 
 function stubServer(extra: Parameters<typeof stubFetch>[0] = {}) {
   return stubFetch({
@@ -63,7 +70,11 @@ function stubServer(extra: Parameters<typeof stubFetch>[0] = {}) {
   })
 }
 
-async function pick(user: ReturnType<typeof userEvent.setup>, combobox: HTMLElement, name: string | RegExp) {
+async function pick(
+  user: ReturnType<typeof userEvent.setup>,
+  combobox: HTMLElement,
+  name: string | RegExp,
+) {
   await user.click(combobox)
   await waitFor(() => expect(combobox).toHaveAttribute('aria-controls'))
   const listbox = document.getElementById(combobox.getAttribute('aria-controls')!)!
@@ -82,18 +93,25 @@ describe('AssignmentsPage', { timeout: 20_000 }, () => {
     renderWithProviders(<AssignmentsPage />)
     expect(screen.getByRole('status')).toHaveTextContent('Loading...')
     await screen.findByRole('table', { name: 'Assignments' })
-    expect(rowTexts()).toEqual(['Tirar la chancleta', 'Ni a palos', 'Estar al horno', 'Hacer la gamba'])
+    expect(rowTexts()).toEqual([
+      'Tirar la chancleta',
+      'Ni a palos',
+      'Estar al horno',
+      'Hacer la gamba',
+    ])
     const row = (name: string) => screen.getByRole('cell', { name }).closest('tr')!
     expect(within(row('Tirar la chancleta')).getByText('Fulfilled · v2')).toBeInTheDocument()
-    expect(within(row('Tirar la chancleta')).getByRole('cell', { name: 'Ernesto' })).toBeInTheDocument()
+    expect(
+      within(row('Tirar la chancleta')).getByRole('cell', { name: 'Ernesto' }),
+    ).toBeInTheDocument()
     expect(within(row('Ni a palos')).getByText('Assigned · v1')).toBeInTheDocument()
     expect(within(row('Ni a palos')).getByRole('cell', { name: 'Marta' })).toBeInTheDocument()
     expect(within(row('Hacer la gamba')).getByText('Unassigned')).toBeInTheDocument()
     expect(screen.getByRole('columnheader', { name: 'Source' })).toBeInTheDocument()
     // Publish only for the fulfilled one; assign or reassign for all.
-    expect(screen.getAllByRole('button', { name: /^Publish / }).map((b) => b.getAttribute('aria-label'))).toEqual([
-      'Publish Tirar la chancleta',
-    ])
+    expect(
+      screen.getAllByRole('button', { name: /^Publish / }).map((b) => b.getAttribute('aria-label')),
+    ).toEqual(['Publish Tirar la chancleta'])
     expect(screen.getByRole('button', { name: 'Assign Hacer la gamba' })).toBeInTheDocument()
     expect(screen.getByRole('button', { name: 'Reassign Ni a palos' })).toBeInTheDocument()
     expect(screen.getByText('4 idioms · 1 waiting to be published')).toBeInTheDocument()
@@ -115,7 +133,9 @@ describe('AssignmentsPage', { timeout: 20_000 }, () => {
     await waitFor(() => expect(callsTo(fetch, 'GET /api/editors')).toHaveLength(1))
     await pick(user, screen.getByRole('combobox', { name: 'Editor' }), 'Marta')
     await waitFor(() => expect(rowTexts()).toEqual(['Ni a palos']))
-    expect(bodyOf(callsTo(fetch, 'POST /api/editor/assignmentreports').at(-1))).toEqual({ editor: MARTA })
+    expect(bodyOf(callsTo(fetch, 'POST /api/editor/assignmentreports').at(-1))).toEqual({
+      editor: MARTA,
+    })
   })
 
   it('assigns an idiom to an editor chosen from GET /api/editors, and the list updates', async () => {
@@ -139,7 +159,10 @@ describe('AssignmentsPage', { timeout: 20_000 }, () => {
     await pick(user, within(dialog).getByRole('combobox', { name: /Editor/ }), /^Ernesto/)
     await user.click(within(dialog).getByRole('button', { name: 'Assign' }))
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
-    expect(bodyOf(callsTo(fetch, 'POST /api/editor/assign')[0])).toEqual({ idiomId: ID(4), source: ERNESTO })
+    expect(bodyOf(callsTo(fetch, 'POST /api/editor/assign')[0])).toEqual({
+      idiomId: ID(4),
+      source: ERNESTO,
+    })
     expect(await screen.findByText('Assigned “Hacer la gamba” to Ernesto.')).toBeInTheDocument()
     const row = screen.getByRole('cell', { name: 'Hacer la gamba' }).closest('tr')!
     await waitFor(() => expect(within(row).getByText('Assigned · v1')).toBeInTheDocument())
@@ -150,31 +173,47 @@ describe('AssignmentsPage', { timeout: 20_000 }, () => {
     const user = userEvent.setup()
     const fetch = stubServer({
       'POST /api/editor/publish': (_url, init) => {
-        const updated = report(3, 'Tirar la chancleta', { state: 'published', sync: 2, audio: true })
+        const updated = report(3, 'Tirar la chancleta', {
+          state: 'published',
+          sync: 2,
+          audio: true,
+        })
         reports = reports.map((r) => (r.idiomId === bodyOf(init).idiomId ? updated : r))
         return json(updated)
       },
     })
     renderWithProviders(<AssignmentsPage />)
 
-    await user.click(await screen.findByRole('button', { name: 'Listen to the recording of Tirar la chancleta' }))
+    await user.click(
+      await screen.findByRole('button', { name: 'Listen to the recording of Tirar la chancleta' }),
+    )
     const player = screen.getByLabelText('Recording of Tirar la chancleta')
     expect(player).toHaveAttribute('src', '/api/audio/recordings/3.webm?sig=s')
     expect(player.hasAttribute('controlslist')).toBe(false)
-    expect(screen.getByRole('link', { name: 'Download' })).toHaveAttribute('href', '/api/audio/recordings/3.webm?sig=s')
+    expect(screen.getByRole('link', { name: 'Download' })).toHaveAttribute(
+      'href',
+      '/api/audio/recordings/3.webm?sig=s',
+    )
 
     await user.click(screen.getByRole('button', { name: 'Publish Tirar la chancleta' }))
     const dialog = await screen.findByRole('dialog', { name: 'Publish recording' })
-    expect(within(dialog).getByLabelText('Pending recording of Tirar la chancleta')).toBeInTheDocument()
+    expect(
+      within(dialog).getByLabelText('Pending recording of Tirar la chancleta'),
+    ).toBeInTheDocument()
     expect(within(dialog).getByRole('link', { name: 'Download' })).toBeInTheDocument()
     expect(within(dialog).getByText(/Publish version 2\?/)).toBeInTheDocument()
     expect(callsTo(fetch, 'POST /api/editor/publish')).toHaveLength(0)
     await user.click(within(dialog).getByRole('button', { name: 'Publish v2' }))
 
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
-    expect(bodyOf(callsTo(fetch, 'POST /api/editor/publish')[0])).toEqual({ idiomId: ID(3), assign: 2 })
+    expect(bodyOf(callsTo(fetch, 'POST /api/editor/publish')[0])).toEqual({
+      idiomId: ID(3),
+      assign: 2,
+    })
     expect(await screen.findByText(/Published “Tirar la chancleta” \(v2\)/)).toBeInTheDocument()
-    await waitFor(() => expect(screen.queryByRole('button', { name: 'Publish Tirar la chancleta' })).toBeNull())
+    await waitFor(() =>
+      expect(screen.queryByRole('button', { name: 'Publish Tirar la chancleta' })).toBeNull(),
+    )
     const row = screen.getByRole('cell', { name: 'Tirar la chancleta' }).closest('tr')!
     expect(within(row).getByText('Published · v2')).toBeInTheDocument()
   })
@@ -189,12 +228,15 @@ describe('AssignmentsPage', { timeout: 20_000 }, () => {
     await user.click(await screen.findByRole('button', { name: 'Publish Tirar la chancleta' }))
     const dialog = await screen.findByRole('dialog', { name: 'Publish recording' })
     await user.click(within(dialog).getByRole('button', { name: 'Publish v2' }))
-    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Version 2 is not the one waiting: version 3 is')
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'Version 2 is not the one waiting: version 3 is',
+    )
   })
 
   it('shows red error text when the list cannot be fetched', async () => {
     stubFetch({
-      'POST /api/editor/assignmentreports': () => json({ code: 'FORBIDDEN', message: 'Admins only' }, 403),
+      'POST /api/editor/assignmentreports': () =>
+        json({ code: 'FORBIDDEN', message: 'Admins only' }, 403),
       'GET /api/editors': () => json(EDITORS),
     })
     renderWithProviders(<AssignmentsPage />)

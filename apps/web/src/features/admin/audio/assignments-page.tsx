@@ -1,11 +1,28 @@
-import { Badge, Button, Group, Pagination, Paper, ScrollArea, Select, Stack, Table, Text, TextInput, Title, VisuallyHidden } from '@mantine/core'
+import {
+  Badge,
+  Button,
+  Group,
+  Pagination,
+  Paper,
+  ScrollArea,
+  Select,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core'
 import { useMediaQuery } from '@mantine/hooks'
 import { Fragment, useDeferredValue, useMemo, useState } from 'react'
 import { AudioPlayer } from '../../../components/audio-player'
 import { Banner } from '../../../components/banner'
 import { QueryState } from '../../../components/query-state'
 import { errorMessage } from '../../../lib/api-client'
-import { ASSIGNMENT_REPORTS_FALLBACK_ERROR, useAssignmentReports } from './api/get-assignment-reports'
+import {
+  ASSIGNMENT_REPORTS_FALLBACK_ERROR,
+  useAssignmentReports,
+} from './api/get-assignment-reports'
 import type { AssignmentReport } from './api/get-assignment-reports'
 import { EDITORS_FALLBACK_ERROR, useEditors } from './api/get-editors'
 import { usePublishAssignment } from './api/publish-assignment'
@@ -30,7 +47,8 @@ export function AssignmentsPage() {
     <Stack gap="md">
       <Title order={1}>Manage Assignments</Title>
       <Text c="dimmed">
-        Assign idioms to editors to record. When an editor has fulfilled one, listen to the take and publish it to learners.
+        Assign idioms to editors to record. When an editor has fulfilled one, listen to the take and
+        publish it to learners.
       </Text>
       <Group align="flex-end" gap="sm" wrap="wrap">
         <TextInput
@@ -43,7 +61,10 @@ export function AssignmentsPage() {
         />
         <Select
           label="Editor"
-          data={[{ value: '', label: 'All editors' }, ...(editors.data ?? []).map((e) => ({ value: e.userId, label: e.name }))]}
+          data={[
+            { value: '', label: 'All editors' },
+            ...(editors.data ?? []).map((e) => ({ value: e.userId, label: e.name })),
+          ]}
           value={editor}
           onChange={(v) => setEditor(v ?? '')}
           allowDeselect={false}
@@ -96,7 +117,9 @@ export function AssignmentsPage() {
             {
               onSuccess: (saved) => {
                 setPublishing(null)
-                setDone(`Published “${saved.text}” (v${saved.assigned?.sync ?? r.assigned?.sync}). Learners hear it now.`)
+                setDone(
+                  `Published “${saved.text}” (v${saved.assigned?.sync ?? r.assigned?.sync}). Learners hear it now.`,
+                )
               },
             },
           )
@@ -120,7 +143,10 @@ function AssignmentTable({
   onPublish: (r: AssignmentReport) => void
 }) {
   const deferredText = useDeferredValue(text)
-  const visible = useMemo(() => filterReports(list, { state, text: deferredText }), [list, state, deferredText])
+  const visible = useMemo(
+    () => filterReports(list, { state, text: deferredText }),
+    [list, state, deferredText],
+  )
   const [page, setPage] = useState(1)
   const [listening, setListening] = useState<string | null>(null)
   const pages = Math.max(1, Math.ceil(visible.length / PAGE_SIZE))
@@ -132,13 +158,24 @@ function AssignmentTable({
   return (
     <Stack gap="sm">
       <Text size="sm" c="dimmed" role="status" aria-live="polite">
-        {visible.length === list.length ? `${list.length} idioms` : `${visible.length} of ${list.length} idioms match`}
+        {visible.length === list.length
+          ? `${list.length} idioms`
+          : `${visible.length} of ${list.length} idioms match`}
         {waiting > 0 ? ` · ${waiting} waiting to be published` : ''}
       </Text>
       {visible.length === 0 ? (
-        <Text py="md">{list.length === 0 ? 'No idioms yet.' : 'No idioms match these filters.'}</Text>
+        <Text py="md">
+          {list.length === 0 ? 'No idioms yet.' : 'No idioms match these filters.'}
+        </Text>
       ) : narrow ? (
-        <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Assignments">
+        <Stack
+          gap="sm"
+          component="ul"
+          p={0}
+          m={0}
+          style={{ listStyle: 'none' }}
+          aria-label="Assignments"
+        >
           {shown.map((r) => {
             const open = listening === r.idiomId
             return (
@@ -163,7 +200,11 @@ function AssignmentTable({
                     </Text>
                   ) : null}
                   <Group gap="xs">
-                    <ListenButton report={r} open={open} onToggle={() => setListening(open ? null : r.idiomId)} />
+                    <ListenButton
+                      report={r}
+                      open={open}
+                      onToggle={() => setListening(open ? null : r.idiomId)}
+                    />
                     <RowActions report={r} onAssign={onAssign} onPublish={onPublish} />
                   </Group>
                   {open ? <Recording report={r} /> : null}
@@ -205,10 +246,20 @@ function AssignmentTable({
                       <Table.Td>
                         <StateBadge assigned={r.assigned} />
                       </Table.Td>
-                      <Table.Td>{r.assigned?.source ?? <Text span c="dimmed">—</Text>}</Table.Td>
+                      <Table.Td>
+                        {r.assigned?.source ?? (
+                          <Text span c="dimmed">
+                            —
+                          </Text>
+                        )}
+                      </Table.Td>
                       <Table.Td>
                         {audio ? (
-                          <ListenButton report={r} open={open} onToggle={() => setListening(open ? null : r.idiomId)} />
+                          <ListenButton
+                            report={r}
+                            open={open}
+                            onToggle={() => setListening(open ? null : r.idiomId)}
+                          />
                         ) : (
                           <Text span c="dimmed">
                             —
@@ -245,7 +296,12 @@ function AssignmentTable({
             aria-label="Pages"
             getItemProps={(p) => ({ 'aria-label': `Page ${p}` })}
             getControlProps={(control) => ({
-              'aria-label': { first: 'First page', last: 'Last page', next: 'Next page', previous: 'Previous page' }[control],
+              'aria-label': {
+                first: 'First page',
+                last: 'Last page',
+                next: 'Next page',
+                previous: 'Previous page',
+              }[control],
             })}
           />
         </Group>
@@ -254,7 +310,15 @@ function AssignmentTable({
   )
 }
 
-function ListenButton({ report, open, onToggle }: { report: AssignmentReport; open: boolean; onToggle: () => void }) {
+function ListenButton({
+  report,
+  open,
+  onToggle,
+}: {
+  report: AssignmentReport
+  open: boolean
+  onToggle: () => void
+}) {
   if (!report.assigned?.audio) return null
   return (
     <Button
@@ -281,7 +345,12 @@ function RowActions({
   return (
     <>
       {report.assigned?.state === 'fulfilled' ? (
-        <Button size="compact-sm" color="green" onClick={() => onPublish(report)} aria-label={`Publish ${report.text}`}>
+        <Button
+          size="compact-sm"
+          color="green"
+          onClick={() => onPublish(report)}
+          aria-label={`Publish ${report.text}`}
+        >
           Publish
         </Button>
       ) : null}

@@ -13,14 +13,24 @@ const LOOK = {
 export function StateBadge({ assigned }: { assigned: Assigned }) {
   if (!assigned) {
     return (
-      <Badge color="gray" variant="outline" data-state="unassigned" style={{ textTransform: 'none' }}>
+      <Badge
+        color="gray"
+        variant="outline"
+        data-state="unassigned"
+        style={{ textTransform: 'none' }}
+      >
         Unassigned
       </Badge>
     )
   }
   const look = LOOK[assigned.state]
   return (
-    <Badge color={look.color} variant="light" data-state={assigned.state} style={{ textTransform: 'none', whiteSpace: 'nowrap' }}>
+    <Badge
+      color={look.color}
+      variant="light"
+      data-state={assigned.state}
+      style={{ textTransform: 'none', whiteSpace: 'nowrap' }}
+    >
       {look.label} · v{assigned.sync}
     </Badge>
   )

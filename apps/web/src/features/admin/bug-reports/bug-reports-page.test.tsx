@@ -58,7 +58,12 @@ describe('BugReportsPage', { timeout: 20_000 }, () => {
           source: '',
           audio: null,
           isNew: false,
-          idiom: { text: 'Estar al horno', translation: 'To be in trouble', tone: 'Casual', usage: 8 },
+          idiom: {
+            text: 'Estar al horno',
+            translation: 'To be in trouble',
+            tone: 'Casual',
+            usage: 8,
+          },
         }),
     })
     mount()
@@ -74,26 +79,35 @@ describe('BugReportsPage', { timeout: 20_000 }, () => {
       'href',
       'https://github.com/che/idioms/issues/9',
     )
-    expect(await first.findByRole('link', { name: 'Con este laburo estoy al horno.' })).toHaveAttribute(
-      'href',
-      `/admin/idioms/${IDIOM_ID}`,
-    )
+    expect(
+      await first.findByRole('link', { name: 'Con este laburo estoy al horno.' }),
+    ).toHaveAttribute('href', `/admin/idioms/${IDIOM_ID}`)
   })
 
   it('filters by status and problem type through the query', async () => {
     const fetchMock = stubFetch({
       'GET /api/admin/bugreports': (url) =>
-        json(url.searchParams.get('status') === 'closed' ? [bug(3, { status: 'closed', closedAt: '2025-03-04T10:00:00.000Z' })] : [bug(1)]),
+        json(
+          url.searchParams.get('status') === 'closed'
+            ? [bug(3, { status: 'closed', closedAt: '2025-03-04T10:00:00.000Z' })]
+            : [bug(1)],
+        ),
     })
     const user = userEvent.setup()
     mount()
     await screen.findByRole('listitem', { name: 'Bug 1' })
     await user.click(screen.getByRole('radio', { name: 'Closed' }))
     expect(await screen.findByRole('listitem', { name: 'Bug 3' })).toBeInTheDocument()
-    expect(within(screen.getByRole('listitem', { name: 'Bug 3' })).queryByRole('button', { name: /Close/ })).toBeNull()
+    expect(
+      within(screen.getByRole('listitem', { name: 'Bug 3' })).queryByRole('button', {
+        name: /Close/,
+      }),
+    ).toBeNull()
 
     await user.click(screen.getByRole('combobox', { name: 'Problem type' }))
-    await user.click(await screen.findByRole('option', { name: 'Audio does not play', hidden: true }))
+    await user.click(
+      await screen.findByRole('option', { name: 'Audio does not play', hidden: true }),
+    )
     await waitFor(() =>
       expect(fetchMock.mock.calls.map(([u]) => String(u))).toContain(
         '/api/admin/bugreports?status=closed&type=Audio+does+not+play',
@@ -119,7 +133,9 @@ describe('BugReportsPage', { timeout: 20_000 }, () => {
   })
 
   it('shows red text when the list cannot be loaded', async () => {
-    stubFetch({ 'GET /api/admin/bugreports': () => json({ code: 'FORBIDDEN', message: 'Admins only' }, 403) })
+    stubFetch({
+      'GET /api/admin/bugreports': () => json({ code: 'FORBIDDEN', message: 'Admins only' }, 403),
+    })
     mount()
     expect(await screen.findByRole('alert')).toHaveTextContent('Admins only')
   })

@@ -37,7 +37,9 @@ export function BugReportsPage() {
           <SegmentedControl
             aria-labelledby="bug-status-label"
             value={filter.status}
-            onChange={(status) => setFilter((f) => ({ ...f, status: status as BugReportFilter['status'] }))}
+            onChange={(status) =>
+              setFilter((f) => ({ ...f, status: status as BugReportFilter['status'] }))
+            }
             data={[
               { value: 'open', label: 'Open' },
               { value: 'closed', label: 'Closed' },
@@ -51,7 +53,9 @@ export function BugReportsPage() {
           clearable
           data={[...PROBLEM_TYPES]}
           value={filter.type || null}
-          onChange={(type) => setFilter((f) => ({ ...f, type: (type as ProblemType | null) ?? '' }))}
+          onChange={(type) =>
+            setFilter((f) => ({ ...f, type: (type as ProblemType | null) ?? '' }))
+          }
           w={{ base: '100%', xs: 320 }}
         />
       </Group>
@@ -60,7 +64,14 @@ export function BugReportsPage() {
           rows.length === 0 ? (
             <Text c="dimmed">No bug reports match these filters.</Text>
           ) : (
-            <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Bug reports">
+            <Stack
+              gap="sm"
+              component="ul"
+              p={0}
+              m={0}
+              style={{ listStyle: 'none' }}
+              aria-label="Bug reports"
+            >
               {rows.map((r) => (
                 <BugReportItem key={r.id} report={r} />
               ))}
@@ -115,7 +126,13 @@ function BugReportItem({ report }: { report: BugReport }) {
                 {open ? 'Open' : 'Closed'}
               </Badge>
               {report.labels.map((label) => (
-                <Badge key={label} variant="light" color={isProblemType(label) ? 'orange' : 'blue'} size="sm" tt="none">
+                <Badge
+                  key={label}
+                  variant="light"
+                  color={isProblemType(label) ? 'orange' : 'blue'}
+                  size="sm"
+                  tt="none"
+                >
                   {label}
                 </Badge>
               ))}

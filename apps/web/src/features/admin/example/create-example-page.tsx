@@ -1,4 +1,14 @@
-import { Anchor, Button, Group, Select, Stack, Text, Textarea, TextInput, Title } from '@mantine/core'
+import {
+  Anchor,
+  Button,
+  Group,
+  Select,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+} from '@mantine/core'
 import { snippetInText } from '@che/core'
 import type { Example } from '@che/core'
 import { useMemo, useState } from 'react'
@@ -20,7 +30,9 @@ export function CreateExamplePage() {
     <Stack gap="md" maw={720}>
       <Title order={1}>Create Example</Title>
       <QueryState query={idioms} errorFallback={IDIOMS_FALLBACK_ERROR}>
-        {(rows) => <CreateExampleForm key={idiomId ?? ''} idioms={rows} initialIdiomId={idiomId ?? null} />}
+        {(rows) => (
+          <CreateExampleForm key={idiomId ?? ''} idioms={rows} initialIdiomId={idiomId ?? null} />
+        )}
       </QueryState>
     </Stack>
   )
@@ -28,7 +40,13 @@ export function CreateExamplePage() {
 
 type Field = 'idiomId' | 'text' | 'conjugatedSnippet' | 'translation' | 'source'
 
-function CreateExampleForm({ idioms, initialIdiomId }: { idioms: IdiomRow[]; initialIdiomId: string | null }) {
+function CreateExampleForm({
+  idioms,
+  initialIdiomId,
+}: {
+  idioms: IdiomRow[]
+  initialIdiomId: string | null
+}) {
   const create = useCreateExample()
   const [idiomId, setIdiomId] = useState<string | null>(
     initialIdiomId && idioms.some((i) => i.idiomId === initialIdiomId) ? initialIdiomId : null,
@@ -58,13 +76,20 @@ function CreateExampleForm({ idioms, initialIdiomId }: { idioms: IdiomRow[]; ini
     if (!text.trim()) next.text = 'Text is required'
     if (!snippet.trim()) next.conjugatedSnippet = 'Conjugated snippet is required'
     else if (text.trim() && !snippetInText(text, snippet.trim())) {
-      next.conjugatedSnippet = 'The snippet must appear in the text, exactly as written there (case aside)'
+      next.conjugatedSnippet =
+        'The snippet must appear in the text, exactly as written there (case aside)'
     }
     setErrors(next)
     if (Object.keys(next).length > 0 || !idiomId) return
     setCreated(null)
     create.mutate(
-      { idiomId, text: text.trim(), conjugatedSnippet: snippet.trim(), translation: translation.trim(), source: source.trim() },
+      {
+        idiomId,
+        text: text.trim(),
+        conjugatedSnippet: snippet.trim(),
+        translation: translation.trim(),
+        source: source.trim(),
+      },
       {
         onSuccess: (example) => {
           setCreated(example)
@@ -82,7 +107,12 @@ function CreateExampleForm({ idioms, initialIdiomId }: { idioms: IdiomRow[]; ini
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
-        {noIdiomInRoute ? <Banner type="warning" message="The idiom in the address was not found; choose one below." /> : null}
+        {noIdiomInRoute ? (
+          <Banner
+            type="warning"
+            message="The idiom in the address was not found; choose one below."
+          />
+        ) : null}
         <Banner
           message={
             created ? (
@@ -113,7 +143,9 @@ function CreateExampleForm({ idioms, initialIdiomId }: { idioms: IdiomRow[]; ini
           nothingFoundMessage="No idiom matches"
           limit={50}
           error={fieldError('idiomId')}
-          description={chosen ? `${chosen.translation} · ${chosen.tone} · usage ${chosen.usage}` : undefined}
+          description={
+            chosen ? `${chosen.translation} · ${chosen.tone} · usage ${chosen.usage}` : undefined
+          }
         />
         <Textarea
           label="Text"
@@ -134,7 +166,8 @@ function CreateExampleForm({ idioms, initialIdiomId }: { idioms: IdiomRow[]; ini
           value={snippet}
           onChange={(e) => {
             setSnippet(e.currentTarget.value)
-            if (errors.conjugatedSnippet) setErrors((er) => ({ ...er, conjugatedSnippet: undefined }))
+            if (errors.conjugatedSnippet)
+              setErrors((er) => ({ ...er, conjugatedSnippet: undefined }))
           }}
           error={fieldError('conjugatedSnippet')}
           maxLength={300}
@@ -158,7 +191,12 @@ function CreateExampleForm({ idioms, initialIdiomId }: { idioms: IdiomRow[]; ini
           error={fieldError('source')}
           maxLength={300}
         />
-        <Banner type="error" message={create.isError ? errorMessage(create.error, CREATE_EXAMPLE_FALLBACK_ERROR) : null} />
+        <Banner
+          type="error"
+          message={
+            create.isError ? errorMessage(create.error, CREATE_EXAMPLE_FALLBACK_ERROR) : null
+          }
+        />
         <Group>
           <Button type="submit" loading={create.isPending}>
             Create example

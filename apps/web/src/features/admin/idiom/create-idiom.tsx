@@ -62,9 +62,7 @@ export function CreateIdiom({ onCancel, onDone }: { onCancel?: () => void; onDon
       >
         <Stack gap="md">
           {saved ? (
-            <Text>
-              “{saved.text}” is saved. Learners only practise idioms that have examples.
-            </Text>
+            <Text>“{saved.text}” is saved. Learners only practise idioms that have examples.</Text>
           ) : null}
           <Group justify="flex-end">
             <Button

@@ -58,7 +58,13 @@ describe('IdiomForm', () => {
     screen.getByRole('slider', { name: 'Usage' }).focus()
     await user.keyboard('{ArrowRight}')
     await user.click(screen.getByRole('button', { name: 'Save' }))
-    expect(onSubmit).toHaveBeenCalledWith({ text: 'Ni a palos', translation: 'No way', tone: 'Casual', usage: 9, source: '' })
+    expect(onSubmit).toHaveBeenCalledWith({
+      text: 'Ni a palos',
+      translation: 'No way',
+      tone: 'Casual',
+      usage: 9,
+      source: '',
+    })
   })
 
   it('offers the five tones, each with its description', async () => {
@@ -81,7 +87,8 @@ describe('CreateIdiomPage', () => {
     const user = userEvent.setup()
     const fetchMock = stubFetch({
       'GET /api/idioms/tones': () => json(tones),
-      'POST /api/admin/idiom': (_url, init) => json(makeIdiom(JSON.parse(String(init?.body)) as Record<string, unknown>)),
+      'POST /api/admin/idiom': (_url, init) =>
+        json(makeIdiom(JSON.parse(String(init?.body)) as Record<string, unknown>)),
     })
     const { router } = renderCreatePage()
     await user.type(screen.getByRole('textbox', { name: /Text/ }), 'Estar al horno')
@@ -122,13 +129,16 @@ describe('CreateIdiomPage', () => {
     const user = userEvent.setup()
     stubFetch({
       'GET /api/idioms/tones': () => json(tones),
-      'POST /api/admin/idiom': () => json({ code: 'CONFLICT', message: 'This idiom already exists' }, 409),
+      'POST /api/admin/idiom': () =>
+        json({ code: 'CONFLICT', message: 'This idiom already exists' }, 409),
     })
     renderCreatePage()
     await user.type(screen.getByRole('textbox', { name: /Text/ }), 'Estar al horno')
     await user.type(screen.getByRole('textbox', { name: /Translation/ }), 'To be in trouble')
     await user.click(screen.getByRole('button', { name: 'Create idiom' }))
-    expect(await screen.findByRole('alert')).toHaveTextContent('Error on save This idiom already exists')
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Error on save This idiom already exists',
+    )
     expect(screen.queryByRole('dialog')).toBeNull()
   })
 })

@@ -26,7 +26,14 @@ const USAGE_MARKS = Array.from({ length: USAGE_MAX - USAGE_MIN + 1 }, (_, i) => 
 }))
 
 /** Text, translation and tone are required; usage 1–10 (default 8); tone defaults to Casual (spec §5). */
-export function IdiomForm({ initial, submitLabel = 'Save', saving = false, error, onSubmit, onCancel }: IdiomFormProps) {
+export function IdiomForm({
+  initial,
+  submitLabel = 'Save',
+  saving = false,
+  error,
+  onSubmit,
+  onCancel,
+}: IdiomFormProps) {
   const tones = useTones()
   const toneList = tones.data ?? FALLBACK_TONES
   const [text, setText] = useState(initial?.text ?? '')
@@ -45,7 +52,13 @@ export function IdiomForm({ initial, submitLabel = 'Save', saving = false, error
     if (!tone) next.tone = 'Tone is required'
     setErrors(next)
     if (Object.keys(next).length > 0 || !tone) return
-    onSubmit({ text: text.trim(), translation: translation.trim(), tone, usage, source: source.trim() })
+    onSubmit({
+      text: text.trim(),
+      translation: translation.trim(),
+      tone,
+      usage,
+      source: source.trim(),
+    })
   }
 
   const description = toneList.find((t) => t.tone === tone)?.description
@@ -92,7 +105,10 @@ export function IdiomForm({ initial, submitLabel = 'Save', saving = false, error
         />
         <Stack gap={4}>
           <Text component="label" id={usageLabelId} size="sm" fw={500}>
-            Usage: {usage} <Text span c="dimmed" size="sm">(1 = super rare, 10 = super common)</Text>
+            Usage: {usage}{' '}
+            <Text span c="dimmed" size="sm">
+              (1 = super rare, 10 = super common)
+            </Text>
           </Text>
           <Slider
             min={USAGE_MIN}

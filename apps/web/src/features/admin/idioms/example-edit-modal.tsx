@@ -11,10 +11,18 @@ import { fieldErrorsFrom } from '../field-errors'
 type Field = 'text' | 'conjugatedSnippet' | 'voice'
 
 /** Example edit (spec §5): text, conjugated snippet and voice are required; audio is optional. */
-export function ExampleEditModal({ example, onClose }: { example: Example | null; onClose: () => void }) {
+export function ExampleEditModal({
+  example,
+  onClose,
+}: {
+  example: Example | null
+  onClose: () => void
+}) {
   return (
     <Modal opened={example !== null} onClose={onClose} title="Edit example" size="lg">
-      {example ? <ExampleEditForm key={example.exampleId} example={example} onDone={onClose} /> : null}
+      {example ? (
+        <ExampleEditForm key={example.exampleId} example={example} onDone={onClose} />
+      ) : null}
     </Modal>
   )
 }
@@ -37,7 +45,8 @@ function ExampleEditForm({ example, onDone }: { example: Example; onDone: () => 
     if (!text.trim()) next.text = 'Text is required'
     if (!snippet.trim()) next.conjugatedSnippet = 'Conjugated snippet is required'
     else if (text.trim() && !snippetInText(text, snippet.trim())) {
-      next.conjugatedSnippet = 'The snippet must appear in the text, exactly as written there (case aside)'
+      next.conjugatedSnippet =
+        'The snippet must appear in the text, exactly as written there (case aside)'
     }
     if (!voice.trim()) next.voice = 'Voice is required'
     setErrors(next)
@@ -99,7 +108,13 @@ function ExampleEditForm({ example, onDone }: { example: Example; onDone: () => 
             <Text size="sm" fw={500}>
               Current audio
             </Text>
-            <audio controls src={example.audio.url} preload="none" aria-label="Current audio" style={{ width: '100%' }} />
+            <audio
+              controls
+              src={example.audio.url}
+              preload="none"
+              aria-label="Current audio"
+              style={{ width: '100%' }}
+            />
           </Stack>
         ) : null}
         <FileInput
@@ -111,7 +126,10 @@ function ExampleEditForm({ example, onDone }: { example: Example; onDone: () => 
           clearable
           error={server.file ?? server.audio}
         />
-        <Banner type="error" message={update.isError ? errorMessage(update.error, 'Failed to save example') : null} />
+        <Banner
+          type="error"
+          message={update.isError ? errorMessage(update.error, 'Failed to save example') : null}
+        />
         <Group justify="flex-end">
           <Button variant="default" onClick={onDone}>
             Cancel

@@ -1,4 +1,15 @@
-import { Anchor, Badge, Button, Card, Group, Highlight, Paper, Stack, Text, Title } from '@mantine/core'
+import {
+  Anchor,
+  Badge,
+  Button,
+  Card,
+  Group,
+  Highlight,
+  Paper,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core'
 import { USAGE_BAND_RANGES, usageBand } from '@che/core'
 import type { Example, Idiom, IdiomChanges, IdiomFields } from '@che/core'
 import { useState } from 'react'
@@ -43,11 +54,18 @@ function IdiomDetail({ idiom }: { idiom: Idiom }) {
           <Badge variant="light" color="gray">
             Usage {idiom.usage} · {band.label}
           </Badge>
-          {idiom.source ? <Text size="sm" c="dimmed">Source: {idiom.source}</Text> : null}
+          {idiom.source ? (
+            <Text size="sm" c="dimmed">
+              Source: {idiom.source}
+            </Text>
+          ) : null}
         </Group>
       </Stack>
 
-      <Banner message={saved && !editing ? 'Idiom updated.' : null} onClose={() => setSaved(false)} />
+      <Banner
+        message={saved && !editing ? 'Idiom updated.' : null}
+        onClose={() => setSaved(false)}
+      />
       {editing ? (
         <Paper withBorder p="md" radius="md" maw={640}>
           <Title order={2} size="h4" mb="sm">
@@ -137,13 +155,23 @@ function Examples({ idiomId }: { idiomId: string }) {
                       <Highlight highlight={ex.conjugatedSnippet} fw={500}>
                         {ex.text}
                       </Highlight>
-                      {ex.translation ? <Text size="sm" c="dimmed">{ex.translation}</Text> : null}
+                      {ex.translation ? (
+                        <Text size="sm" c="dimmed">
+                          {ex.translation}
+                        </Text>
+                      ) : null}
                       <Text size="xs" c="dimmed">
-                        Snippet: “{ex.conjugatedSnippet}” · {ex.audio ? `Voice: ${ex.audio.voice}` : 'No audio yet'}
+                        Snippet: “{ex.conjugatedSnippet}” ·{' '}
+                        {ex.audio ? `Voice: ${ex.audio.voice}` : 'No audio yet'}
                         {ex.source ? ` · Source: ${ex.source}` : ''}
                       </Text>
                       {ex.audio?.url ? (
-                        <audio controls preload="none" src={ex.audio.url} aria-label={`Audio of: ${ex.text}`} />
+                        <audio
+                          controls
+                          preload="none"
+                          src={ex.audio.url}
+                          aria-label={`Audio of: ${ex.text}`}
+                        />
                       ) : null}
                     </Stack>
                     <Button
@@ -165,4 +193,3 @@ function Examples({ idiomId }: { idiomId: string }) {
     </Stack>
   )
 }
-

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest'
 import type { IdiomRow } from '../api/get-idioms'
-import { filterIdioms, indexIdioms, nextSort, NO_FILTER, pageCount, pageOf, sortIdioms } from './idiom-list'
+import {
+  filterIdioms,
+  indexIdioms,
+  nextSort,
+  NO_FILTER,
+  pageCount,
+  pageOf,
+  sortIdioms,
+} from './idiom-list'
 
 let n = 0
 function row(overrides: Partial<IdiomRow>): IdiomRow {
@@ -19,11 +27,46 @@ function row(overrides: Partial<IdiomRow>): IdiomRow {
 }
 
 const rows = indexIdioms([
-  row({ text: 'Estar al horno', translation: 'To be in trouble', tone: 'Casual', usage: 9, exampleCount: 2, createdAt: '2024-03-01T00:00:00.000Z' }),
-  row({ text: 'Tirar la chancleta', translation: 'To let loose', tone: 'Street', usage: 5, exampleCount: 0, createdAt: '2024-01-01T00:00:00.000Z' }),
-  row({ text: 'Ñaupa', translation: 'Long ago', tone: 'Esoteric', usage: 2, exampleCount: 1, createdAt: '2024-02-01T00:00:00.000Z' }),
-  row({ text: 'Qué bárbaro', translation: 'How amazing', tone: 'Neutral', usage: 10, exampleCount: 3, createdAt: '2024-04-01T00:00:00.000Z' }),
-  row({ text: 'Sin embargo', translation: 'However', tone: 'Official', usage: 4, exampleCount: 0, createdAt: '2023-12-01T00:00:00.000Z' }),
+  row({
+    text: 'Estar al horno',
+    translation: 'To be in trouble',
+    tone: 'Casual',
+    usage: 9,
+    exampleCount: 2,
+    createdAt: '2024-03-01T00:00:00.000Z',
+  }),
+  row({
+    text: 'Tirar la chancleta',
+    translation: 'To let loose',
+    tone: 'Street',
+    usage: 5,
+    exampleCount: 0,
+    createdAt: '2024-01-01T00:00:00.000Z',
+  }),
+  row({
+    text: 'Ñaupa',
+    translation: 'Long ago',
+    tone: 'Esoteric',
+    usage: 2,
+    exampleCount: 1,
+    createdAt: '2024-02-01T00:00:00.000Z',
+  }),
+  row({
+    text: 'Qué bárbaro',
+    translation: 'How amazing',
+    tone: 'Neutral',
+    usage: 10,
+    exampleCount: 3,
+    createdAt: '2024-04-01T00:00:00.000Z',
+  }),
+  row({
+    text: 'Sin embargo',
+    translation: 'However',
+    tone: 'Official',
+    usage: 4,
+    exampleCount: 0,
+    createdAt: '2023-12-01T00:00:00.000Z',
+  }),
 ])
 const texts = (list: readonly IdiomRow[]) => list.map((r) => r.text)
 
@@ -47,7 +90,9 @@ describe('filterIdioms', () => {
   })
 
   it('filters by tone', () => {
-    expect(texts(filterIdioms(rows, { ...NO_FILTER, tone: 'Street' }))).toEqual(['Tirar la chancleta'])
+    expect(texts(filterIdioms(rows, { ...NO_FILTER, tone: 'Street' }))).toEqual([
+      'Tirar la chancleta',
+    ])
   })
 
   it.each([
@@ -61,7 +106,9 @@ describe('filterIdioms', () => {
 
   it('combines filters', () => {
     expect(filterIdioms(rows, { tone: 'Casual', usage: 'common', text: '' })).toEqual([])
-    expect(texts(filterIdioms(rows, { tone: 'Casual', usage: 'super_common', text: 'horno' }))).toEqual(['Estar al horno'])
+    expect(
+      texts(filterIdioms(rows, { tone: 'Casual', usage: 'super_common', text: 'horno' })),
+    ).toEqual(['Estar al horno'])
   })
 })
 
@@ -85,8 +132,12 @@ describe('sortIdioms', () => {
       'Official',
       'Street',
     ])
-    expect(sortIdioms(rows, { key: 'usage', direction: 'desc' }).map((r) => r.usage)).toEqual([10, 9, 5, 4, 2])
-    expect(sortIdioms(rows, { key: 'examples', direction: 'asc' }).map((r) => r.exampleCount)).toEqual([0, 0, 1, 2, 3])
+    expect(sortIdioms(rows, { key: 'usage', direction: 'desc' }).map((r) => r.usage)).toEqual([
+      10, 9, 5, 4, 2,
+    ])
+    expect(
+      sortIdioms(rows, { key: 'examples', direction: 'asc' }).map((r) => r.exampleCount),
+    ).toEqual([0, 0, 1, 2, 3])
     expect(texts(sortIdioms(rows, { key: 'created', direction: 'desc' }))).toEqual([
       'Qué bárbaro',
       'Estar al horno',
@@ -98,16 +149,28 @@ describe('sortIdioms', () => {
 
   it('breaks ties by text and leaves the input alone', () => {
     const before = texts(rows)
-    expect(texts(sortIdioms(rows, { key: 'examples', direction: 'asc' })).slice(0, 2)).toEqual(['Sin embargo', 'Tirar la chancleta'])
+    expect(texts(sortIdioms(rows, { key: 'examples', direction: 'asc' })).slice(0, 2)).toEqual([
+      'Sin embargo',
+      'Tirar la chancleta',
+    ])
     expect(texts(rows)).toEqual(before)
   })
 })
 
 describe('nextSort', () => {
   it('flips the direction of the current column and starts others ascending (created: newest first)', () => {
-    expect(nextSort({ key: 'text', direction: 'asc' }, 'text')).toEqual({ key: 'text', direction: 'desc' })
-    expect(nextSort({ key: 'text', direction: 'desc' }, 'usage')).toEqual({ key: 'usage', direction: 'asc' })
-    expect(nextSort({ key: 'text', direction: 'asc' }, 'created')).toEqual({ key: 'created', direction: 'desc' })
+    expect(nextSort({ key: 'text', direction: 'asc' }, 'text')).toEqual({
+      key: 'text',
+      direction: 'desc',
+    })
+    expect(nextSort({ key: 'text', direction: 'desc' }, 'usage')).toEqual({
+      key: 'usage',
+      direction: 'asc',
+    })
+    expect(nextSort({ key: 'text', direction: 'asc' }, 'created')).toEqual({
+      key: 'created',
+      direction: 'desc',
+    })
   })
 })
 
@@ -123,13 +186,18 @@ describe('pages', () => {
 
   it('filters and sorts 10,000 indexed idioms quickly', () => {
     const big = indexIdioms(
-      Array.from({ length: 10_000 }, (_, i) => row({ text: `Idiom número ${i}`, usage: (i % 10) + 1 })),
+      Array.from({ length: 10_000 }, (_, i) =>
+        row({ text: `Idiom número ${i}`, usage: (i % 10) + 1 }),
+      ),
     )
     const start = performance.now()
-    const found = sortIdioms(filterIdioms(big, { tone: '', usage: 'super_common', text: 'NUMERO 1' }), {
-      key: 'text',
-      direction: 'asc',
-    })
+    const found = sortIdioms(
+      filterIdioms(big, { tone: '', usage: 'super_common', text: 'NUMERO 1' }),
+      {
+        key: 'text',
+        direction: 'asc',
+      },
+    )
     expect(found.length).toBeGreaterThan(0)
     expect(performance.now() - start).toBeLessThan(500)
   })

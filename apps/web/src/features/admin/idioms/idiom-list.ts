@@ -58,7 +58,8 @@ export function sortIdioms<T extends IdiomRow>(rows: readonly T[], sort: IdiomSo
   const sign = sort.direction === 'asc' ? 1 : -1
   const primary = compareBy[sort.key]
   return [...rows].sort(
-    (a, b) => sign * primary(a, b) || collator.compare(a.text, b.text) || (a.idiomId < b.idiomId ? -1 : 1),
+    (a, b) =>
+      sign * primary(a, b) || collator.compare(a.text, b.text) || (a.idiomId < b.idiomId ? -1 : 1),
   )
 }
 

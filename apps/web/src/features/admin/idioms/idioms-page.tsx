@@ -22,7 +22,15 @@ import { QueryState } from '../../../components/query-state'
 import { IDIOMS_FALLBACK_ERROR, useIdioms } from '../api/get-idioms'
 import type { IdiomRow } from '../api/get-idioms'
 import { CreateIdiom } from '../idiom/create-idiom'
-import { filterIdioms, indexIdioms, nextSort, pageCount, pageOf, PAGE_SIZE, sortIdioms } from './idiom-list'
+import {
+  filterIdioms,
+  indexIdioms,
+  nextSort,
+  pageCount,
+  pageOf,
+  PAGE_SIZE,
+  sortIdioms,
+} from './idiom-list'
 import type { IdiomFilter, IdiomSort, SortKey } from './idiom-list'
 
 /** /admin/idioms: every idiom, filtered by tone, usage band and text, sorted by any column. */
@@ -123,7 +131,11 @@ export function IdiomTable({ rows }: { rows: IdiomRow[] }) {
           : `${visible.length} of ${rows.length} idioms match`}
       </Text>
       {visible.length === 0 ? (
-        <Text py="md">{rows.length === 0 ? 'No idioms yet. Create one or import a CSV file.' : 'No idioms match these filters.'}</Text>
+        <Text py="md">
+          {rows.length === 0
+            ? 'No idioms yet. Create one or import a CSV file.'
+            : 'No idioms match these filters.'}
+        </Text>
       ) : (
         <ScrollArea.Autosize mah={LISTING_MAX_HEIGHT_PX} type="auto" offsetScrollbars>
           <Table striped highlightOnHover stickyHeader verticalSpacing="xs" aria-label="Idioms">
@@ -132,7 +144,13 @@ export function IdiomTable({ rows }: { rows: IdiomRow[] }) {
                 {COLUMNS.map((c) => (
                   <Table.Th
                     key={c.key}
-                    aria-sort={sort.key === c.key ? (sort.direction === 'asc' ? 'ascending' : 'descending') : 'none'}
+                    aria-sort={
+                      sort.key === c.key
+                        ? sort.direction === 'asc'
+                          ? 'ascending'
+                          : 'descending'
+                        : 'none'
+                    }
                     style={c.numeric ? { textAlign: 'right' } : undefined}
                   >
                     <UnstyledButton
@@ -169,7 +187,9 @@ export function IdiomTable({ rows }: { rows: IdiomRow[] }) {
                   </Table.Td>
                   <Table.Td style={{ textAlign: 'right' }}>{r.usage}</Table.Td>
                   <Table.Td style={{ textAlign: 'right' }}>{r.exampleCount}</Table.Td>
-                  <Table.Td style={{ whiteSpace: 'nowrap', minWidth: 120 }}>{dateFormat.format(new Date(r.createdAt))}</Table.Td>
+                  <Table.Td style={{ whiteSpace: 'nowrap', minWidth: 120 }}>
+                    {dateFormat.format(new Date(r.createdAt))}
+                  </Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>
@@ -189,7 +209,12 @@ export function IdiomTable({ rows }: { rows: IdiomRow[] }) {
             aria-label="Pages"
             getItemProps={(p) => ({ 'aria-label': `Page ${p}` })}
             getControlProps={(control) => ({
-              'aria-label': { first: 'First page', last: 'Last page', next: 'Next page', previous: 'Previous page' }[control],
+              'aria-label': {
+                first: 'First page',
+                last: 'Last page',
+                next: 'Next page',
+                previous: 'Previous page',
+              }[control],
             })}
           />
         </Group>

@@ -111,8 +111,12 @@ export function rowsToSave(review: Review): Record<string, string>[] {
 
 /** The verbatim result line of spec §8. */
 export function saveSummary(t: SaveTotals): { type: 'success' | 'error'; message: string } {
-  if (t.created === 0 && t.errors > 0) return { type: 'error', message: `Failed to save idioms. ${t.errors} errors.` }
-  return { type: 'success', message: `Successfully saved ${t.created} / errors: ${t.errors} / duplicates: ${t.duplicates}.` }
+  if (t.created === 0 && t.errors > 0)
+    return { type: 'error', message: `Failed to save idioms. ${t.errors} errors.` }
+  return {
+    type: 'success',
+    message: `Successfully saved ${t.created} / errors: ${t.errors} / duplicates: ${t.duplicates}.`,
+  }
 }
 
 export function reviewStatusLabel(r: ReviewRow): string {

@@ -1,4 +1,15 @@
-import { Anchor, Button, FileInput, Group, List, Paper, Progress, Stack, Text, Title } from '@mantine/core'
+import {
+  Anchor,
+  Button,
+  FileInput,
+  Group,
+  List,
+  Paper,
+  Progress,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core'
 import { idiomKey } from '@che/core'
 import { useMemo, useRef, useState } from 'react'
 import { Link } from 'react-router'
@@ -66,7 +77,8 @@ function Importer({ existing }: { existing: IdiomRow[] }) {
   async function parse() {
     setMessage(null)
     if (!file) return setMessage({ type: 'error', text: 'Please select a CSV file first' })
-    if (!/\.csv$/i.test(file.name)) return setMessage({ type: 'error', text: 'Only CSV files are supported' })
+    if (!/\.csv$/i.test(file.name))
+      return setMessage({ type: 'error', text: 'Only CSV files are supported' })
     const mine = ++run.current
     setPhase({ name: 'parsing', progress: 0 })
     try {
@@ -90,11 +102,17 @@ function Importer({ existing }: { existing: IdiomRow[] }) {
       if (run.current !== mine) return
       if (!server.ok) {
         setPhase({ name: 'choose' })
-        return setMessage({ type: 'error', text: errorMessage(server.error, VALIDATE_FALLBACK_ERROR) })
+        return setMessage({
+          type: 'error',
+          text: errorMessage(server.error, VALIDATE_FALLBACK_ERROR),
+        })
       }
       const review = buildReview(parsed.rows, existingKeys, server.errors as RowError[])
       if (parsed.problems.length > 0) {
-        setMessage({ type: 'warning', text: `CSV parsing errors: ${parsed.problems.slice(0, 5).join('; ')}${parsed.problems.length > 5 ? `; and ${parsed.problems.length - 5} more` : ''}` })
+        setMessage({
+          type: 'warning',
+          text: `CSV parsing errors: ${parsed.problems.slice(0, 5).join('; ')}${parsed.problems.length > 5 ? `; and ${parsed.problems.length - 5} more` : ''}`,
+        })
       } else if (review.counts.new === 0) {
         setMessage({ type: 'warning', text: 'No new or valid idioms found in the CSV file' })
       }
@@ -108,7 +126,8 @@ function Importer({ existing }: { existing: IdiomRow[] }) {
 
   async function save(review: Review) {
     const rows = rowsToSave(review)
-    if (review.counts.new === 0 || rows.length === 0) return setMessage({ type: 'error', text: 'No valid data' })
+    if (review.counts.new === 0 || rows.length === 0)
+      return setMessage({ type: 'error', text: 'No valid data' })
     setMessage(null)
     setPhase({ name: 'saving', review, done: 0 })
     try {
@@ -120,12 +139,18 @@ function Importer({ existing }: { existing: IdiomRow[] }) {
       setMessage({ type: summary.type, text: summary.message })
       setPhase({ name: 'saved', review, totals })
     } catch (error) {
-      const totals = error instanceof BatchSaveError ? error.totals : { created: 0, errors: 0, duplicates: 0 }
+      const totals =
+        error instanceof BatchSaveError ? error.totals : { created: 0, errors: 0, duplicates: 0 }
       const cause = error instanceof BatchSaveError ? error.cause : error
-      const saved = totals.created > 0 ? ` ${totals.created} idioms from earlier batches were saved.` : ''
+      const saved =
+        totals.created > 0 ? ` ${totals.created} idioms from earlier batches were saved.` : ''
       const failure: Message =
         cause instanceof ApiError || cause instanceof TypeError
-          ? { type: 'error', text: 'Failed to save idioms to the database.', detail: `${errorMessage(cause, BATCH_CREATE_FALLBACK_ERROR)}${saved}` }
+          ? {
+              type: 'error',
+              text: 'Failed to save idioms to the database.',
+              detail: `${errorMessage(cause, BATCH_CREATE_FALLBACK_ERROR)}${saved}`,
+            }
           : { type: 'error', text: 'Processing failed', detail: saved.trim() || undefined }
       setMessage(failure)
       setPhase({ name: 'saved', review, totals, failure: failure.text })
@@ -140,9 +165,9 @@ function Importer({ existing }: { existing: IdiomRow[] }) {
       <Paper withBorder p="md" radius="md">
         <Stack gap="sm">
           <Text size="sm" c="dimmed">
-            A CSV file with a header row and the columns <b>text</b>, <b>translation</b>, <b>tone</b> and{' '}
-            <b>usage</b> (1–10, 10 is super common); <b>source</b> is optional. An empty tone means Casual and an
-            empty usage means 8.
+            A CSV file with a header row and the columns <b>text</b>, <b>translation</b>,{' '}
+            <b>tone</b> and <b>usage</b> (1–10, 10 is super common); <b>source</b> is optional. An
+            empty tone means Casual and an empty usage means 8.
           </Text>
           <Group align="flex-end" gap="sm">
             <FileInput
@@ -191,7 +216,9 @@ function Importer({ existing }: { existing: IdiomRow[] }) {
           message={
             message.detail ? (
               <Stack gap={2}>
-                <Text inherit fw={600}>{message.text}</Text>
+                <Text inherit fw={600}>
+                  {message.text}
+                </Text>
                 <Text inherit>{message.detail}</Text>
               </Stack>
             ) : (
@@ -206,7 +233,11 @@ function Importer({ existing }: { existing: IdiomRow[] }) {
           <Text size="sm" id="save-progress">
             Saving… {phase.done} of {total} rows
           </Text>
-          <Progress value={total ? (phase.done / total) * 100 : 0} aria-labelledby="save-progress" animated />
+          <Progress
+            value={total ? (phase.done / total) * 100 : 0}
+            aria-labelledby="save-progress"
+            animated
+          />
         </Stack>
       ) : null}
 

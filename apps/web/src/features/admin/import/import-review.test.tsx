@@ -60,7 +60,13 @@ describe('buildReview', () => {
     ])
     expect(review.rows[2]?.errors.map((e) => e.field)).toEqual(['tone', 'usage'])
     expect(review.rows[3]?.duplicateOf).toBe(2)
-    expect(review.rows[4]?.idiom).toEqual({ text: 'Ni a palos', translation: 'No way', tone: 'Casual', usage: 8, source: '' })
+    expect(review.rows[4]?.idiom).toEqual({
+      text: 'Ni a palos',
+      translation: 'No way',
+      tone: 'Casual',
+      usage: 8,
+      source: '',
+    })
     expect(review.counts).toEqual({ new: 2, error: 1, duplicate: 1, exists: 1 })
   })
 
@@ -70,7 +76,10 @@ describe('buildReview', () => {
       { row: 4, field: 'text', message: 'Same idiom as row 2 (ignoring accents and case)' },
       { row: 0, field: '(row)', message: 'CSV parsing error: odd quotes' },
     ])
-    expect(review.rows[1]).toMatchObject({ status: 'error', errors: [{ message: 'Looks like a test row' }] })
+    expect(review.rows[1]).toMatchObject({
+      status: 'error',
+      errors: [{ message: 'Looks like a test row' }],
+    })
     expect(review.rows[3]).toMatchObject({ status: 'duplicate', errors: [] })
     expect(review.fileErrors).toHaveLength(1)
   })
@@ -92,11 +101,19 @@ describe('ImportReview', () => {
     renderWithProviders(<ImportReview review={buildReview(rows, existing)} />)
     const table = screen.getByRole('table', { name: 'Parsed rows' })
     const body = within(table).getAllByRole('row').slice(1)
-    expect(body.map((r) => r.getAttribute('data-status'))).toEqual(['exists', 'new', 'error', 'duplicate', 'new'])
+    expect(body.map((r) => r.getAttribute('data-status'))).toEqual([
+      'exists',
+      'new',
+      'error',
+      'duplicate',
+      'new',
+    ])
     expect(within(body[0]!).getByText('Already exists')).toBeInTheDocument()
     expect(within(body[3]!).getByText('Duplicate of row 2')).toBeInTheDocument()
     expect(within(body[2]!).getByText(/tone: Unknown tone "Posh"/)).toBeInTheDocument()
-    expect(within(body[2]!).getByText(/usage: Usage must be a whole number from 1 to 10/)).toBeInTheDocument()
+    expect(
+      within(body[2]!).getByText(/usage: Usage must be a whole number from 1 to 10/),
+    ).toBeInTheDocument()
     expect(screen.getByText(/5 rows: 2 new, 1 with errors, 2 duplicates/)).toBeInTheDocument()
   })
 })
@@ -109,7 +126,12 @@ describe('ImportPage', () => {
         json({
           idioms: [],
           errors: [
-            { row: 3, field: 'tone', message: 'Unknown tone "Posh": use one of Casual, Neutral, Street, Esoteric, Official' },
+            {
+              row: 3,
+              field: 'tone',
+              message:
+                'Unknown tone "Posh": use one of Casual, Neutral, Street, Esoteric, Official',
+            },
             { row: 4, field: 'text', message: 'Same idiom as row 2 (ignoring accents and case)' },
           ],
         }),
@@ -135,8 +157,17 @@ describe('ImportPage', () => {
       json({
         created: [summary('Tirar la chancleta'), summary('Ni a palos')],
         idioms: [],
-        errors: [{ row: 3, field: 'tone', message: 'Unknown tone' }, { row: 3, field: 'usage', message: 'Bad usage' }],
-        duplicates: [{}, {}].map(() => ({ text: 'x', translation: 'y', tone: 'Casual', usage: 8, source: '' })),
+        errors: [
+          { row: 3, field: 'tone', message: 'Unknown tone' },
+          { row: 3, field: 'usage', message: 'Bad usage' },
+        ],
+        duplicates: [{}, {}].map(() => ({
+          text: 'x',
+          translation: 'y',
+          tone: 'Casual',
+          usage: 8,
+          source: '',
+        })),
       }),
     )
     await chooseAndParse(user, new File([CSV], 'idioms.csv', { type: 'text/csv' }))
@@ -146,8 +177,12 @@ describe('ImportPage', () => {
     expect(within(table).getByText('Already exists')).toBeInTheDocument()
     await user.click(screen.getByRole('button', { name: 'Save 2 new idioms' }))
 
-    expect(await screen.findByText('Successfully saved 2 / errors: 1 / duplicates: 2.')).toBeInTheDocument()
-    const sent = JSON.parse(String(callsTo(fetchMock, 'POST /api/admin/idioms')[0]?.body)) as { idioms: unknown[] }
+    expect(
+      await screen.findByText('Successfully saved 2 / errors: 1 / duplicates: 2.'),
+    ).toBeInTheDocument()
+    const sent = JSON.parse(String(callsTo(fetchMock, 'POST /api/admin/idioms')[0]?.body)) as {
+      idioms: unknown[]
+    }
     expect(sent.idioms).toHaveLength(5)
     await user.click(screen.getAllByRole('button', { name: 'Upload another' })[0]!)
     expect(screen.queryByRole('table', { name: 'Parsed rows' })).toBeNull()
@@ -164,7 +199,7 @@ describe('ImportPage', () => {
     expect(alert).toHaveTextContent('Something went wrong on our side')
   })
 
-  it("asks for a file first and refuses other file types", async () => {
+  it('asks for a file first and refuses other file types', async () => {
     const user = userEvent.setup({ applyAccept: false })
     setup(() => json({}))
     renderWithProviders(
@@ -174,7 +209,10 @@ describe('ImportPage', () => {
     )
     await user.click(await screen.findByRole('button', { name: 'Parse' }))
     expect(screen.getByRole('alert')).toHaveTextContent('Please select a CSV file first')
-    await user.upload(document.querySelector<HTMLInputElement>('input[type="file"]')!, new File(['x'], 'idioms.xlsx'))
+    await user.upload(
+      document.querySelector<HTMLInputElement>('input[type="file"]')!,
+      new File(['x'], 'idioms.xlsx'),
+    )
     await user.click(screen.getByRole('button', { name: 'Parse' }))
     expect(screen.getByRole('alert')).toHaveTextContent('Only CSV files are supported')
   })
@@ -182,8 +220,13 @@ describe('ImportPage', () => {
   it("says 'No new or valid idioms found in the CSV file' when nothing can be saved", async () => {
     const user = userEvent.setup()
     setup(() => json({}))
-    await chooseAndParse(user, new File(['text,translation,tone,usage\nEstar al horno,x,Casual,8\n'], 'old.csv'))
-    expect(await screen.findByText('No new or valid idioms found in the CSV file')).toBeInTheDocument()
+    await chooseAndParse(
+      user,
+      new File(['text,translation,tone,usage\nEstar al horno,x,Casual,8\n'], 'old.csv'),
+    )
+    expect(
+      await screen.findByText('No new or valid idioms found in the CSV file'),
+    ).toBeInTheDocument()
     expect(screen.getByRole('button', { name: 'Save 0 new idioms' })).toBeDisabled()
   })
 
@@ -191,6 +234,8 @@ describe('ImportPage', () => {
     const user = userEvent.setup()
     setup(() => json({}))
     await chooseAndParse(user, new File(['text,translation\nHola,Hello\n'], 'short.csv'))
-    expect(await screen.findByRole('alert')).toHaveTextContent('CSV parsing errors: the header row has no tone, usage columns')
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'CSV parsing errors: the header row has no tone, usage columns',
+    )
   })
 })

@@ -1,4 +1,14 @@
-import { Badge, Group, List, Pagination, ScrollArea, SegmentedControl, Stack, Table, Text } from '@mantine/core'
+import {
+  Badge,
+  Group,
+  List,
+  Pagination,
+  ScrollArea,
+  SegmentedControl,
+  Stack,
+  Table,
+  Text,
+} from '@mantine/core'
 import { LISTING_MAX_HEIGHT_PX } from '@che/core'
 import { useMemo, useState } from 'react'
 import { reviewStatusLabel } from './csv-review'
@@ -6,7 +16,12 @@ import type { Review, ReviewStatus } from './csv-review'
 
 const PAGE_SIZE = 50
 
-const COLORS: Record<ReviewStatus, string> = { new: 'green', error: 'red', duplicate: 'orange', exists: 'gray' }
+const COLORS: Record<ReviewStatus, string> = {
+  new: 'green',
+  error: 'red',
+  duplicate: 'orange',
+  exists: 'gray',
+}
 
 type Show = 'all' | ReviewStatus
 
@@ -27,8 +42,12 @@ export function ImportReview({ review }: { review: Review }) {
   return (
     <Stack gap="sm" component="section" aria-label="Review">
       <Text fw={600} aria-live="polite">
-        {review.rows.length} rows: {counts.new} new, {counts.error} with errors, {duplicates} duplicates
-        {duplicates > 0 ? ` (${counts.duplicate} repeated in the file, ${counts.exists} already saved)` : ''}.
+        {review.rows.length} rows: {counts.new} new, {counts.error} with errors, {duplicates}{' '}
+        duplicates
+        {duplicates > 0
+          ? ` (${counts.duplicate} repeated in the file, ${counts.exists} already saved)`
+          : ''}
+        .
       </Text>
       <SegmentedControl
         value={show}
@@ -75,7 +94,11 @@ export function ImportReview({ review }: { review: Review }) {
                   <Table.Td>{r.idiom?.usage ?? r.cells.usage}</Table.Td>
                   <Table.Td>
                     <Stack gap={2}>
-                      <Badge color={COLORS[r.status]} variant="light" style={{ whiteSpace: 'nowrap' }}>
+                      <Badge
+                        color={COLORS[r.status]}
+                        variant="light"
+                        style={{ whiteSpace: 'nowrap' }}
+                      >
                         {reviewStatusLabel(r)}
                       </Badge>
                       {r.errors.length > 0 ? (

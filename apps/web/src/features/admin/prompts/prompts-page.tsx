@@ -15,7 +15,10 @@ export function PromptsPage() {
   return (
     <Stack gap="md" maw={900}>
       <Title order={1}>Prompts</Title>
-      <Text c="dimmed">The instructions the AI evaluation, reports and help chat are given. Save sends the whole set.</Text>
+      <Text c="dimmed">
+        The instructions the AI evaluation, reports and help chat are given. Save sends the whole
+        set.
+      </Text>
       <QueryState query={prompts} errorFallback={PROMPTS_FALLBACK_ERROR}>
         {(map) => <PromptsEditor initial={map} />}
       </QueryState>
@@ -40,7 +43,10 @@ function PromptsEditor({ initial }: { initial: Record<string, string> }) {
       status={
         <>
           <Banner message={save.isSuccess ? 'Prompts saved.' : null} />
-          <Banner type="error" message={save.isError ? errorMessage(save.error, 'Failed to save prompts') : null} />
+          <Banner
+            type="error"
+            message={save.isError ? errorMessage(save.error, 'Failed to save prompts') : null}
+          />
         </>
       }
     />

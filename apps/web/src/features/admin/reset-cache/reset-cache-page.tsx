@@ -10,16 +10,23 @@ export function ResetCachePage() {
     <Stack gap="md" maw={640}>
       <Title order={1}>Reset Caches</Title>
       <Text>
-        The server keeps settings, prompts and idiom lists in memory for a short while. Reset the caches after
-        changing data outside this app, so every instance reads it afresh.
+        The server keeps settings, prompts and idiom lists in memory for a short while. Reset the
+        caches after changing data outside this app, so every instance reads it afresh.
       </Text>
       <div>
         <Button onClick={() => reset.mutate()} loading={reset.isPending}>
           Reset caches
         </Button>
       </div>
-      {reset.isPending ? <Text c="dimmed" role="status">Loading...</Text> : null}
-      <Banner type="error" message={reset.isError ? errorMessage(reset.error, 'Failed to reset caches') : null} />
+      {reset.isPending ? (
+        <Text c="dimmed" role="status">
+          Loading...
+        </Text>
+      ) : null}
+      <Banner
+        type="error"
+        message={reset.isError ? errorMessage(reset.error, 'Failed to reset caches') : null}
+      />
       <Banner
         title="Caches cleared"
         message={

@@ -1,4 +1,15 @@
-import { Anchor, Button, Code, Group, List, Paper, PasswordInput, Stack, Text, Title } from '@mantine/core'
+import {
+  Anchor,
+  Button,
+  Code,
+  Group,
+  List,
+  Paper,
+  PasswordInput,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core'
 import { betaKeyFor } from '@che/core'
 import { useState } from 'react'
 import { Link } from 'react-router'
@@ -61,7 +72,10 @@ function SettingsEditor({ initial }: { initial: Record<string, string> }) {
           <>
             <Banner type="info" message={note} onClose={() => setNote(null)} />
             <Banner message={save.isSuccess ? 'Settings saved.' : null} />
-            <Banner type="error" message={save.isError ? errorMessage(save.error, 'Failed to save settings') : null} />
+            <Banner
+              type="error"
+              message={save.isError ? errorMessage(save.error, 'Failed to save settings') : null}
+            />
           </>
         }
       />
@@ -70,7 +84,13 @@ function SettingsEditor({ initial }: { initial: Record<string, string> }) {
 }
 
 /** betaKey = SHA-256(password + testKey), worked out here so the password never leaves the browser. */
-function BetaPasswordHelper({ rows, onBetaKey }: { rows: KeyValueRow[]; onBetaKey: (betaKey: string) => void }) {
+function BetaPasswordHelper({
+  rows,
+  onBetaKey,
+}: {
+  rows: KeyValueRow[]
+  onBetaKey: (betaKey: string) => void
+}) {
   const [password, setPassword] = useState('')
   const [error, setError] = useState<string | null>(null)
   const testKey = rows.find((r) => r.key === 'testKey')?.value.trim() ?? ''
@@ -83,15 +103,16 @@ function BetaPasswordHelper({ rows, onBetaKey }: { rows: KeyValueRow[]; onBetaKe
         </Title>
         <List size="sm" spacing={2}>
           <List.Item>
-            <Code>inBeta</Code>: <Code>true</Code> asks every visitor for the beta password; <Code>false</Code> lets
-            everyone in.
+            <Code>inBeta</Code>: <Code>true</Code> asks every visitor for the beta password;{' '}
+            <Code>false</Code> lets everyone in.
           </List.Item>
           <List.Item>
-            <Code>testKey</Code>: a random value mixed into the password before hashing. Changing it invalidates the
-            current password.
+            <Code>testKey</Code>: a random value mixed into the password before hashing. Changing it
+            invalidates the current password.
           </List.Item>
           <List.Item>
-            <Code>betaKey</Code>: SHA-256 of password + testKey. Only the hash is stored; set it with the helper below.
+            <Code>betaKey</Code>: SHA-256 of password + testKey. Only the hash is stored; set it
+            with the helper below.
           </List.Item>
         </List>
         <form

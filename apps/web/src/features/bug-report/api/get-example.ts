@@ -11,4 +11,5 @@ export const exampleQuery = (id: string) =>
     queryFn: ({ signal }) => call(api.exampleGet, { params: { id }, signal }),
   })
 
-export const useExample = (id: string | undefined) => useQuery({ ...exampleQuery(id ?? ''), enabled: !!id })
+export const useExample = (id: string | undefined) =>
+  useQuery({ ...exampleQuery(id ?? ''), enabled: !!id })

@@ -18,7 +18,8 @@ export interface FulfillInput {
 export function useFulfillAssignment() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: ({ audio, ...fields }: FulfillInput) => upload(api.editorFulfill, { fields, file: audio }),
+    mutationFn: ({ audio, ...fields }: FulfillInput) =>
+      upload(api.editorFulfill, { fields, file: audio }),
     meta: { handlesError: true },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: assignmentsKey() }),
   })

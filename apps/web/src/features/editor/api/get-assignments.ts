@@ -13,7 +13,8 @@ export const assignmentsKey = () => callKey(api.editorAssignmentReports)
 export const assignmentsQuery = (editor?: string) =>
   queryOptions({
     queryKey: [...assignmentsKey(), { editor: editor ?? '' }],
-    queryFn: ({ signal }) => call(api.editorAssignmentReports, { body: editor ? { editor } : {}, signal }),
+    queryFn: ({ signal }) =>
+      call(api.editorAssignmentReports, { body: editor ? { editor } : {}, signal }),
   })
 
 /**

@@ -18,4 +18,5 @@ export const sandboxNextQuery = (round: number, enabled: boolean) =>
     refetchOnReconnect: false,
   })
 
-export const useSandboxNext = (round: number, enabled: boolean) => useQuery(sandboxNextQuery(round, enabled))
+export const useSandboxNext = (round: number, enabled: boolean) =>
+  useQuery(sandboxNextQuery(round, enabled))

@@ -41,14 +41,16 @@ export function useUpdatePreferences() {
   const queryClient = useQueryClient()
   const mutation = useMutation({
     mutationKey: MUTATION_KEY,
-    mutationFn: ({ change }: Update) => call(api.usersPreferences, { body: { preferences: change } }),
+    mutationFn: ({ change }: Update) =>
+      call(api.usersPreferences, { body: { preferences: change } }),
     meta: { handlesError: true },
     onError: (_error, { previous }) => {
       if (previous) queryClient.setQueryData(PROFILE_KEY, previous)
     },
     onSuccess: (profile) => {
       // A later change still on its way keeps its optimistic value until its own answer.
-      if (queryClient.isMutating({ mutationKey: MUTATION_KEY }) <= 1) queryClient.setQueryData(PROFILE_KEY, profile)
+      if (queryClient.isMutating({ mutationKey: MUTATION_KEY }) <= 1)
+        queryClient.setQueryData(PROFILE_KEY, profile)
     },
     onSettled: () => {
       // The filter decides what comes next and what counts as new.
@@ -63,7 +65,8 @@ export function useUpdatePreferences() {
       void queryClient.cancelQueries({ queryKey: PROFILE_KEY }, { revert: false })
     }
     const previous = queryClient.getQueryData<UserProfile>(PROFILE_KEY)
-    if (previous) queryClient.setQueryData<UserProfile>(PROFILE_KEY, mergePreferences(previous, change))
+    if (previous)
+      queryClient.setQueryData<UserProfile>(PROFILE_KEY, mergePreferences(previous, change))
     mutation.mutate({ change, previous })
   }
 

@@ -13,7 +13,8 @@ export const assignmentReportsKey = () => callKey(api.editorAssignmentReports)
 export const assignmentReportsQuery = (editor: string) =>
   queryOptions({
     queryKey: [...assignmentReportsKey(), { editor }],
-    queryFn: ({ signal }) => call(api.editorAssignmentReports, { body: editor ? { editor } : {}, signal }),
+    queryFn: ({ signal }) =>
+      call(api.editorAssignmentReports, { body: editor ? { editor } : {}, signal }),
   })
 
 /** POST /api/editor/assignmentreports: every idiom, assignable or assigned, or one editor's assignments. */

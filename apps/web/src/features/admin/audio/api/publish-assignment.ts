@@ -12,6 +12,9 @@ export function usePublishAssignment() {
     meta: { handlesError: true },
     // Publishing changes the idiom's example (its text and audio) as well.
     onSuccess: () =>
-      Promise.all([queryClient.invalidateQueries({ queryKey: assignmentReportsKey() }), invalidateIdiomQueries(queryClient)]),
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: assignmentReportsKey() }),
+        invalidateIdiomQueries(queryClient),
+      ]),
   })
 }
