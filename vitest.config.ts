@@ -32,6 +32,15 @@ export default defineConfig({
       'apps/web/vitest.config.ts',
       {
         test: {
+          name: 'tools',
+          root: 'tools',
+          include: ['**/*.test.ts'],
+          environment: 'node',
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        test: {
           name: 'e2e',
           root: 'e2e',
           include: ['**/*.spec.ts'],

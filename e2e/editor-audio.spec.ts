@@ -344,7 +344,7 @@ describe('editor audio: assign, record and upload, publish, hear', () => {
     expect(await playUrlToEnd(page, up.assigned!.audio!.url)).toBe(true)
 
     // Learners see no assignments.
-    const refused = await fetch(baseUrl() + '/api/editor/assignmentreports', {
+    const refused = await fetch(`${baseUrl()}/api/editor/assignmentreports`, {
       method: 'POST',
       headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
       body: '{}',

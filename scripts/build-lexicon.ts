@@ -49,7 +49,7 @@ for (const [posIndex, pos] of ['noun', 'verb', 'adj', 'adv'].entries()) {
     const key = toKey(lemma)
     if (!key || /[0-9]/.test(key)) continue
     const list = senses.get(key) ?? []
-    offsets.forEach((o, rank) => list.push([`${pos[0]}${o}`, rank, posIndex]))
+    for (const [rank, o] of offsets.entries()) list.push([`${pos[0]}${o}`, rank, posIndex])
     senses.set(key, list)
   }
 }

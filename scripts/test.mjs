@@ -1,17 +1,22 @@
-// `npm test`: the type check of every workspace, then every Vitest project (core, server,
-// server-pg when TEST_DATABASE_URL is set, web, e2e), then one plain closing line
-// 'tests: N passed, N failed' that CI reads. Extra arguments go to Vitest (e.g. --project core)
-// and skip the type check.
+// `npm test`: lint and format check (Biome), the type check of every workspace, then every
+// Vitest project (core, server, server-pg when TEST_DATABASE_URL is set, web, tools, e2e), then
+// one plain closing line 'tests: N passed, N failed' that CI reads. Extra arguments go to Vitest
+// (e.g. --project core) and skip the lint and the type check.
 import { spawnSync } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 
 if (process.argv.length <= 2) {
-  const typecheck = spawnSync('npm', ['run', '--silent', 'typecheck'], { stdio: 'inherit' })
-  if (typecheck.status !== 0) {
-    console.log('tests: 0 passed, 1 failed (type check)')
-    process.exit(1)
+  for (const [script, what] of [
+    ['lint', 'lint'],
+    ['typecheck', 'type check'],
+  ]) {
+    const step = spawnSync('npm', ['run', '--silent', script], { stdio: 'inherit' })
+    if (step.status !== 0) {
+      console.log(`tests: 0 passed, 1 failed (${what}: npm run ${script})`)
+      process.exit(1)
+    }
   }
 }
 

@@ -1,9 +1,9 @@
 import { buildApp } from './app.js'
-import { ConfigError, loadConfig } from './config.js'
+import { type Config, ConfigError, loadConfig } from './config.js'
 
 /** `npm start` / `npm run serve`: read the environment, build the app and listen. */
 async function main(): Promise<void> {
-  let config
+  let config: Config
   try {
     config = loadConfig()
   } catch (err) {

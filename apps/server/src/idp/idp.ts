@@ -258,7 +258,7 @@ function providerConfiguration(opts: {
       Interaction: 60 * 60,
       Session: 30 * DAY,
       Grant: 365 * DAY,
-      RefreshToken(ctx, token, client) {
+      RefreshToken(ctx, _token, client) {
         // A rotated refresh token inherits what is left of its predecessor: 30 days in all.
         const rotated = ctx?.oidc?.entities.RotatedRefreshToken
         if (rotated && client.clientAuthMethod === 'none') return rotated.remainingTTL

@@ -2,13 +2,16 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { z } from 'zod'
 import { allows, type Endpoint, type Role } from '@che/core'
 import { AppError, forbidden, notImplemented, unauthenticated } from '../errors.js'
-import type { UserRow } from '../modules/users/users.repo.js'
+import type { users } from '../db/schema.js'
 import { bearerToken, type Principal } from './auth.js'
 
-/** Who is calling: the verified token and, once synced, the user row. */
+/**
+ * Who is calling: the verified token and, once synced, the user row. The row's type comes from
+ * the table, not from the users module: modules depend on plugins, never the other way round.
+ */
 export interface Caller {
   principal: Principal
-  user: UserRow | undefined
+  user: typeof users.$inferSelect | undefined
   role: Role
 }
 

@@ -2,6 +2,7 @@ import { Readable } from 'node:stream'
 import {
   DeleteObjectCommand,
   GetObjectCommand,
+  type GetObjectCommandOutput,
   PutObjectCommand,
   S3Client,
   S3ServiceException,
@@ -63,7 +64,7 @@ export function createS3Storage(config: S3Config): Storage & { close(): Promise<
 
     async get(key, range): Promise<StoredObject | undefined> {
       checkKey(key)
-      let out
+      let out: GetObjectCommandOutput
       try {
         out = await client.send(
           new GetObjectCommand({

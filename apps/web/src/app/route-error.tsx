@@ -4,7 +4,6 @@ import { isRouteErrorResponse, useRouteError } from 'react-router'
 /** Last resort for a screen that crashed while rendering (STYLE §6: one boundary per route). */
 export function RouteError() {
   const error = useRouteError()
-  // eslint-disable-next-line no-console
   console.error(error)
   const detail = isRouteErrorResponse(error) ? `${error.status} ${error.statusText}` : null
   return (

@@ -25,6 +25,7 @@ export function AudioPlayer({
         preload="auto"
         src={src}
         aria-label={label}
+        // biome-ignore lint/a11y/noAutofocus: only where the caller asks, so a keyboard user lands on the audio to play.
         autoFocus={autoFocus}
         style={{ width: '100%', maxWidth: 420 }}
         {...(isAdmin

@@ -107,6 +107,7 @@ export function AudioRecorder({
     setTake(null)
   }
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: mount and unmount only; release reads refs, not state.
   useEffect(() => {
     mounted.current = true
     return () => {

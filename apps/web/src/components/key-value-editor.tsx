@@ -161,6 +161,7 @@ function ValueRow({ row, error, autoFocus, onValue, onDelete }: ValueRowProps) {
   const ref = useRef<HTMLInputElement & HTMLTextAreaElement>(null)
   // Swapping input for textarea (or back) while typing must not lose the caret.
   const keepFocus = useRef(false)
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the field swaps between input and textarea.
   useLayoutEffect(() => {
     const el = ref.current
     if (!keepFocus.current || !el) return

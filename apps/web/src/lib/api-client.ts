@@ -57,7 +57,6 @@ interface ClientHooks {
 const hooks: ClientHooks = {
   getAccessToken: () => null,
   onUnauthorized: () => {},
-  // eslint-disable-next-line no-console
   logError: (error, context) => console.error(`[api] ${context}`, error),
 }
 

@@ -1,5 +1,5 @@
 // Submits the sign-out form at once; without JavaScript the page shows its one button instead.
-document.addEventListener('DOMContentLoaded', function () {
+document.addEventListener('DOMContentLoaded', () => {
   var form = document.getElementById('op.logoutForm')
   if (!form) return
   var input = document.createElement('input')

@@ -73,7 +73,10 @@ export function createContentService(deps: { content: ContentRepo; clock: () => 
       const known = new Map<string, Set<string>>()
       for (const e of await q.examplesOf([...new Set(idOf.values())])) {
         let set = known.get(e.idiomId)
-        if (!set) known.set(e.idiomId, (set = new Set()))
+        if (!set) {
+          set = new Set()
+          known.set(e.idiomId, set)
+        }
         if (e.contentKey) set.add(e.contentKey)
         set.add(idiomKey(e.text))
       }
@@ -82,7 +85,10 @@ export function createContentService(deps: { content: ContentRepo; clock: () => 
         const idiomId = idOf.get(key)
         if (!idiomId) continue
         let set = known.get(idiomId)
-        if (!set) known.set(idiomId, (set = new Set()))
+        if (!set) {
+          set = new Set()
+          known.set(idiomId, set)
+        }
         for (const e of idiom.examples) {
           const exampleKey = idiomKey(e.text)
           if (set.has(exampleKey)) continue

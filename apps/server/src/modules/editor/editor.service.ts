@@ -12,6 +12,7 @@ import { badRequest, conflict, forbidden, notFound, toMessage } from '../../erro
 import type { Storage } from '../../plugins/storage.js'
 import { detectAudio } from '../examples/audio-check.js'
 import { recordingOf, toExample } from '../idioms/idioms.mappers.js'
+import type { ExampleRow } from '../idioms/idioms.repo.js'
 import type { AssignmentRow, AssignmentWithNames, EditorRepo } from './editor.repo.js'
 
 type AssignedView = z.infer<typeof Assigned>
@@ -157,7 +158,7 @@ export function createEditorService(deps: {
       const idiom = await repo.findIdiom(input.idiomId)
       if (!idiom) throw notFound('Idiom')
       await recorder(input.source, 'source')
-      let example
+      let example: ExampleRow | undefined
       if (input.exampleId) {
         example = await repo.findExample(input.exampleId)
         if (!example || example.idiomId !== idiom.id) {
@@ -348,7 +349,7 @@ export function createEditorService(deps: {
       const type = await checkAudioFile(audio, 'file')
       const key = `examples/${exampleId}/${randomUUID()}.${type.ext}`
       await storage.put(key, audio!, type.mime)
-      let row
+      let row: ExampleRow | undefined
       try {
         row = await repo.updateExample(exampleId, { audioKey: key, updatedAt: deps.clock() })
       } catch (err) {

@@ -83,7 +83,7 @@ export function createExamplesService(deps: {
       }
       // Synthesised speech says the old words once the text changes: drop it so it is made anew.
       const staleTts = current.example.text !== edit.text ? current.example.ttsKey : null
-      let row
+      let row: Awaited<ReturnType<ExamplesRepo['update']>>
       try {
         row = await deps.examples.update(id, {
           text: edit.text,

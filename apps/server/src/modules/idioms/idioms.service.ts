@@ -97,7 +97,7 @@ export function createIdiomsService(deps: {
       const set = Object.fromEntries(
         Object.entries(changes).filter(([, v]) => v !== undefined),
       ) as IdiomChanges
-      let row
+      let row: Awaited<ReturnType<IdiomsRepo['update']>>
       try {
         row = await deps.idioms.update(idiomId, {
           ...set,

@@ -207,7 +207,7 @@ describe('reportsService', () => {
 
     it('accepts an answer in a Markdown fence', async () => {
       const { row } = await generateWith(async () =>
-        chat('```json\n' + JSON.stringify(good) + '\n```'),
+        chat(`\`\`\`json\n${JSON.stringify(good)}\n\`\`\``),
       )
       expect(row.engine).toBe('llm')
     })

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.js'
-import { prompts, settings } from '../../db/schema.js'
+import type { prompts, settings } from '../../db/schema.js'
 
 type KvTable = typeof settings | typeof prompts
 

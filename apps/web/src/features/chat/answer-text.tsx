@@ -22,7 +22,14 @@ function inline(text: string, onHelpLink: (anchor: string) => void): ReactNode[]
     const anchor = helpAnchor(url)
     if (anchor) {
       out.push(
-        <Anchor key={at} href={url} onClick={(e) => (e.preventDefault(), onHelpLink(anchor))}>
+        <Anchor
+          key={at}
+          href={url}
+          onClick={(e) => {
+            e.preventDefault()
+            onHelpLink(anchor)
+          }}
+        >
           {url}
         </Anchor>,
       )

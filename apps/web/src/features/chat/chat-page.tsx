@@ -54,14 +54,15 @@ export function ChatPage() {
 
   // A shared /chat#<anchor> address asks for that help section by its title words.
   const askedFromHash = useRef(false)
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, on arrival; a later hash change is not a question.
   useEffect(() => {
     if (askedFromHash.current) return
     askedFromHash.current = true
     const anchor = helpAnchor(`/chat${hash}`)
     if (anchor) send(anchor.replace(/-/g, ' '))
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [])
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: scrolls when a message or the wait indicator appears.
   useEffect(() => {
     end.current?.scrollIntoView({ block: 'end', behavior: 'smooth' })
   }, [messages.length, ask.isPending])

@@ -1,6 +1,6 @@
 import { UserManager, WebStorageStateStore } from 'oidc-client-ts'
 import type { SigninSilentArgs, UserManagerSettings } from 'oidc-client-ts'
-import { api, TOKEN_EXPIRY_MARGIN_S } from '@che/core'
+import { type api, TOKEN_EXPIRY_MARGIN_S } from '@che/core'
 import type { z } from 'zod'
 
 export type ClientConfig = z.output<typeof api.clientConfig.response>
