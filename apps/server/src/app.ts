@@ -6,62 +6,36 @@ import rateLimit from '@fastify/rate-limit'
 import fastifyStatic from '@fastify/static'
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify'
 import { api, BETA_COOKIE, type Endpoint } from '@che/core'
-import { evaluate, type Evaluator } from '@che/core/evaluator'
-import { createLlmClient } from './ai/llm-client.js'
-import { asyncEvaluator, createLlmEvaluator } from './ai/llm-evaluator.js'
+import type { Evaluator } from '@che/core/evaluator'
 import type { AppContext } from './app-context.js'
 import type { Config } from './config.js'
 import { openDatabase, type Database } from './db/client.js'
-import { prompts as promptsTable, settings as settingsTable } from './db/schema.js'
 import { AppError, notFound } from './errors.js'
 import { createEmbeddedIdp } from './idp/idp.js'
 import { loadOrCreateSecret } from './lib/secrets.js'
 import { createDiscovery } from './lib/discovery.js'
 import { registerAdminRoutes } from './modules/admin/admin.routes.js'
-import { createAudioRepo } from './modules/audio/audio.repo.js'
 import { registerAudioRoutes } from './modules/audio/audio.routes.js'
-import { createAudioService, type AudioService } from './modules/audio/audio.service.js'
-import { createAudioUrlSigner } from './modules/audio/audio-url.js'
-import { createCacheRegistry } from './modules/admin/cache-registry.js'
 import { registerBugReportsRoutes } from './modules/bug-reports/bug-reports.routes.js'
 import { registerChatRoutes } from './modules/chat/chat.routes.js'
-import { createContentRepo } from './modules/content/content.repo.js'
-import { createEditorRepo } from './modules/editor/editor.repo.js'
 import { registerEditorRoutes } from './modules/editor/editor.routes.js'
-import { createEditorService } from './modules/editor/editor.service.js'
-import { createContentService } from './modules/content/content.service.js'
-import { createExamplesRepo } from './modules/examples/examples.repo.js'
 import { registerExamplesRoutes } from './modules/examples/examples.routes.js'
-import { createExamplesService } from './modules/examples/examples.service.js'
-import { createExercisesRepo } from './modules/exercises/exercises.repo.js'
 import { registerExercisesRoutes } from './modules/exercises/exercises.routes.js'
-import { createExercisesService } from './modules/exercises/exercises.service.js'
-import { createIdiomsRepo } from './modules/idioms/idioms.repo.js'
 import { registerIdiomsRoutes } from './modules/idioms/idioms.routes.js'
-import { createIdiomsService } from './modules/idioms/idioms.service.js'
-import { createImportRepo } from './modules/import/import.repo.js'
 import { registerImportRoutes } from './modules/import/import.routes.js'
-import { createImportService } from './modules/import/import.service.js'
 import { registerPromptsRoutes } from './modules/prompts/prompts.routes.js'
-import { createPromptsService } from './modules/prompts/prompts.service.js'
-import { createReportsRepo } from './modules/reports/reports.repo.js'
 import { registerReportsRoutes } from './modules/reports/reports.routes.js'
-import { createReportsService } from './modules/reports/reports.service.js'
 import { registerSandboxRoutes } from './modules/sandbox/sandbox.routes.js'
-import { createSandboxService } from './modules/sandbox/sandbox.service.js'
-import { createKvRepo } from './modules/settings/settings.repo.js'
 import { registerSettingsRoutes } from './modules/settings/settings.routes.js'
-import { createSettingsService } from './modules/settings/settings.service.js'
-import { createUsersRepo } from './modules/users/users.repo.js'
 import { registerUsersRoutes } from './modules/users/users.routes.js'
-import { createUsersService } from './modules/users/users.service.js'
 import { createTokenVerifier, type Principal } from './plugins/auth.js'
 import { registerEndpoint, type Caller, type ContractDeps } from './plugins/contract.js'
 import { registerErrorHandler } from './plugins/errors.js'
 import { registerMultipart } from './plugins/multipart.js'
 import { registerSecurity } from './plugins/security.js'
 import { createStorage } from './plugins/storage-factory.js'
-import { createEspeakSynthesizer, type SpeechSynthesizer } from './tts/tts.js'
+import { createServices } from './services.js'
+import type { SpeechSynthesizer } from './tts/tts.js'
 
 export interface BuildOptions {
   /** An already open database (tests pass one); otherwise opened from the config and closed with the app. */
@@ -76,9 +50,6 @@ export interface BuildOptions {
   contentDir?: string | false
 }
 
-/** How long a learner waits for the LLM's grade before the local engine grades the answer (ms). */
-const EVALUATION_TIMEOUT_MS = 20_000
-
 /** Build the whole product: API, embedded identity provider and SPA on one Fastify app. */
 export async function buildApp(config: Config, opts: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
@@ -90,10 +61,6 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     opts.database ?? (await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir }))
   if (!opts.database) app.addHook('onClose', () => database.close())
   const { db } = database
-  const realClock = opts.clock ?? (() => new Date())
-  // Everything but the settings cache reads the clock through the settings service, which adds
-  // the test-only testClockOffsetDays when NODE_ENV is test (and nothing otherwise).
-  const clock = () => settings.now()
 
   registerErrorHandler(app)
   await registerSecurity(app, config)
@@ -114,110 +81,26 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   const storage = await createStorage(config)
   app.addHook('onClose', () => storage.close())
   app.log.info({ storage: storage.location }, 'audio storage')
-  const audioSigner = createAudioUrlSigner({ secret: cookieSecret, clock })
-
-  const repos = {
-    users: createUsersRepo(db),
-    settings: createKvRepo(db, settingsTable),
-    prompts: createKvRepo(db, promptsTable),
-  }
-  const settings = createSettingsService({
-    settings: repos.settings,
-    clock: realClock,
-    nodeEnv: config.nodeEnv,
+  const { clock, repos, caches, services } = createServices({
+    config,
+    db,
+    storage,
+    log: app.log,
+    secret: cookieSecret,
+    realClock: opts.clock ?? (() => new Date()),
+    userinfo: (principal) => userinfo(principal),
+    synthesizer: opts.synthesizer,
+    evaluator: opts.evaluator,
   })
+  const { settings } = services
   await settings.seedDefaults()
-  const prompts = createPromptsService({ prompts: repos.prompts })
-  await prompts.seedDefaults()
-  const content = createContentService({ content: createContentRepo(db), clock })
+  await services.prompts.seedDefaults()
   if (opts.contentDir !== false) {
-    const report = await content.importDir(opts.contentDir)
+    const report = await services.content.importDir(opts.contentDir)
     for (const f of report.invalidFiles)
       app.log.warn({ file: f.name, error: f.error }, 'content file skipped')
     app.log.info({ ...report, invalidFiles: report.invalidFiles.length }, 'content imported')
   }
-  const idiomsRepo = createIdiomsRepo(db)
-  const editor = createEditorService({
-    repo: createEditorRepo(db),
-    storage,
-    signer: audioSigner,
-    clock,
-    log: app.log,
-  })
-  // `audio` is made below; these services call it only when answering a request.
-  const audioOf = (row: Parameters<AudioService['existing']>[0]) => audio.existing(row)
-  const idioms = createIdiomsService({
-    idioms: idiomsRepo,
-    clock,
-    audioOf,
-    assigned: (ids, viewer) => editor.assignedFor(ids, viewer),
-  })
-  const examples = createExamplesService({
-    examples: createExamplesRepo(db),
-    idioms: idiomsRepo,
-    storage,
-    audioOf,
-    clock,
-    log: app.log,
-  })
-  const imports = createImportService({ imports: createImportRepo(db), clock })
-  const localEvaluator = opts.evaluator ?? evaluate
-  const evaluator = config.llm
-    ? createLlmEvaluator({
-        client: createLlmClient(config.llm),
-        prompt: () => prompts.get('evaluation'),
-        local: localEvaluator,
-        log: app.log,
-        timeoutMs: EVALUATION_TIMEOUT_MS,
-      })
-    : asyncEvaluator(localEvaluator)
-  app.log.info(
-    config.llm
-      ? {
-          engine: 'llm',
-          model: config.llm.model,
-          host: new URL(config.llm.baseUrl).host,
-          fallback: 'local',
-        }
-      : { engine: 'local' },
-    config.llm ? 'evaluator: LLM, local engine as fallback' : 'evaluator: local engine',
-  )
-  const exercisesRepo = createExercisesRepo(db)
-  const examplesRepo = createExamplesRepo(db)
-  const audio = createAudioService({
-    storage,
-    synthesizer: opts.synthesizer ?? createEspeakSynthesizer(),
-    audio: createAudioRepo(db),
-    signer: audioSigner,
-    clock,
-    log: app.log,
-  })
-  const exercises = createExercisesService({
-    exercises: exercisesRepo,
-    examples: examplesRepo,
-    audio,
-    evaluator,
-    settings,
-    clock,
-    log: app.log,
-  })
-  const sandbox = createSandboxService({
-    exercises: exercisesRepo,
-    examples: examplesRepo,
-    audio,
-    evaluator,
-    clock,
-  })
-  const reports = createReportsService({
-    reports: createReportsRepo(db),
-    settings,
-    prompt: () => prompts.get('report'),
-    llm: config.llm ? createLlmClient(config.llm) : undefined,
-    clock,
-    log: app.log,
-  })
-  const caches = createCacheRegistry()
-  caches.register('settings', () => settings.invalidate())
 
   const idp = config.oidc.embedded
     ? await createEmbeddedIdp({
@@ -245,12 +128,6 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     })
     return res.ok ? ((await res.json()) as Record<string, unknown>) : {}
   }
-  const users = createUsersService({
-    users: repos.users,
-    adminEmails: config.adminEmails,
-    userinfo,
-  })
-
   async function betaCookieValid(request: FastifyRequest): Promise<boolean> {
     const raw = request.cookies[BETA_COOKIE]
     if (!raw) return false
@@ -283,21 +160,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     clock,
     contract,
     repos,
-    services: {
-      users,
-      settings,
-      idioms,
-      examples,
-      imports,
-      prompts,
-      content,
-      evaluator,
-      audio,
-      exercises,
-      sandbox,
-      reports,
-      editor,
-    },
+    services,
     storage,
     caches,
     betaCookieValid,

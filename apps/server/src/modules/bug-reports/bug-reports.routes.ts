@@ -2,18 +2,10 @@ import { api } from '@che/core'
 import type { AppContext } from '../../app-context.js'
 import { unauthenticated } from '../../errors.js'
 import { registerEndpoint } from '../../plugins/contract.js'
-import { createGithubIssues } from './bug-reports.github.js'
-import { createBugReportsRepo } from './bug-reports.repo.js'
-import { createBugReportsService } from './bug-reports.service.js'
 
 export function registerBugReportsRoutes(ctx: AppContext): void {
-  const { app, contract, config } = ctx
-  const service = createBugReportsService({
-    reports: createBugReportsRepo(ctx.database.db),
-    issues: config.github ? createGithubIssues(config.github) : undefined,
-    clock: ctx.clock,
-    log: app.log,
-  })
+  const { app, contract } = ctx
+  const service = ctx.services.bugReports
 
   registerEndpoint(app, contract, api.reportBug, async ({ body, caller, request }) => {
     const user = caller?.user

@@ -1,18 +1,10 @@
 import { api } from '@che/core'
 import type { AppContext } from '../../app-context.js'
 import { registerEndpoint } from '../../plugins/contract.js'
-import { loadHelpSections } from './chat.content.js'
-import { createChatModel } from './chat.llm.js'
-import { createChatService } from './chat.service.js'
 
 export function registerChatRoutes(ctx: AppContext): void {
-  const { app, contract, config } = ctx
-  const service = createChatService({
-    sections: loadHelpSections(),
-    model: config.llm ? createChatModel(config.llm) : undefined,
-    prompt: () => ctx.services.prompts.get('chat'),
-    log: app.log,
-  })
+  const { app, contract } = ctx
+  const service = ctx.services.chat
   registerEndpoint(app, contract, api.helpChat, ({ body }) => service.ask(body.question), {
     rateLimit: { max: 20, timeWindow: '1 minute' },
   })

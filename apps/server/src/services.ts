@@ -1,0 +1,212 @@
+import type { FastifyBaseLogger } from 'fastify'
+import { evaluate, type Evaluator } from '@che/core/evaluator'
+import { createLlmClient } from './ai/llm-client.js'
+import { asyncEvaluator, createLlmEvaluator } from './ai/llm-evaluator.js'
+import type { Config } from './config.js'
+import type { Db } from './db/client.js'
+import { prompts as promptsTable, settings as settingsTable } from './db/schema.js'
+import { createCacheRegistry } from './modules/admin/cache-registry.js'
+import { createAudioRepo } from './modules/audio/audio.repo.js'
+import { createAudioService } from './modules/audio/audio.service.js'
+import { createAudioUrlSigner } from './modules/audio/audio-url.js'
+import { createGithubIssues } from './modules/bug-reports/bug-reports.github.js'
+import { createBugReportsRepo } from './modules/bug-reports/bug-reports.repo.js'
+import { createBugReportsService } from './modules/bug-reports/bug-reports.service.js'
+import { loadHelpSections } from './modules/chat/chat.content.js'
+import { createChatModel } from './modules/chat/chat.llm.js'
+import { createChatService } from './modules/chat/chat.service.js'
+import { createContentRepo } from './modules/content/content.repo.js'
+import { createContentService } from './modules/content/content.service.js'
+import { createEditorRepo } from './modules/editor/editor.repo.js'
+import { createEditorService } from './modules/editor/editor.service.js'
+import { createExamplesRepo } from './modules/examples/examples.repo.js'
+import { createExamplesService } from './modules/examples/examples.service.js'
+import { createExercisesRepo } from './modules/exercises/exercises.repo.js'
+import { createExercisesService } from './modules/exercises/exercises.service.js'
+import { createIdiomsRepo } from './modules/idioms/idioms.repo.js'
+import { createIdiomsService } from './modules/idioms/idioms.service.js'
+import { createImportRepo } from './modules/import/import.repo.js'
+import { createImportService } from './modules/import/import.service.js'
+import { createPromptsService } from './modules/prompts/prompts.service.js'
+import { createReportsRepo } from './modules/reports/reports.repo.js'
+import { createReportsService } from './modules/reports/reports.service.js'
+import { createSandboxService } from './modules/sandbox/sandbox.service.js'
+import { createKvRepo } from './modules/settings/settings.repo.js'
+import { createSettingsService } from './modules/settings/settings.service.js'
+import { createUsersRepo } from './modules/users/users.repo.js'
+import { createUsersService } from './modules/users/users.service.js'
+import type { Principal } from './plugins/auth.js'
+import type { AppStorage } from './plugins/storage-factory.js'
+import { createEspeakSynthesizer, type SpeechSynthesizer } from './tts/tts.js'
+
+/** How long a learner waits for the LLM's grade before the local engine grades the answer (ms). */
+const EVALUATION_TIMEOUT_MS = 20_000
+
+export interface ServiceDeps {
+  config: Config
+  db: Db
+  storage: AppStorage
+  log: FastifyBaseLogger
+  /** Signs audio URLs (the cookie secret). */
+  secret: string
+  /** The server's real clock; every service reads it through the settings' test clock offset. */
+  realClock: () => Date
+  /** Claims of the identity provider's userinfo endpoint, read when a user syncs. */
+  userinfo: (principal: Principal) => Promise<Record<string, unknown>>
+  synthesizer?: SpeechSynthesizer | undefined
+  evaluator?: Evaluator | undefined
+}
+
+/**
+ * The composition root: every repository and service of the server, built once here and handed
+ * to the routes, which only register endpoints. Nothing here touches the network or the
+ * database until a service is called.
+ */
+export function createServices(deps: ServiceDeps) {
+  const { config, db, storage, log } = deps
+  const repos = {
+    users: createUsersRepo(db),
+    settings: createKvRepo(db, settingsTable),
+    prompts: createKvRepo(db, promptsTable),
+  }
+  const settings = createSettingsService({
+    settings: repos.settings,
+    clock: deps.realClock,
+    nodeEnv: config.nodeEnv,
+  })
+  // Everything but the settings cache reads the clock through the settings service, which adds
+  // the test-only testClockOffsetDays when NODE_ENV is test (and nothing otherwise).
+  const clock = () => settings.now()
+  const audioSigner = createAudioUrlSigner({ secret: deps.secret, clock })
+  const prompts = createPromptsService({ prompts: repos.prompts })
+  const content = createContentService({ content: createContentRepo(db), clock })
+  const idiomsRepo = createIdiomsRepo(db)
+  const examplesRepo = createExamplesRepo(db)
+  const exercisesRepo = createExercisesRepo(db)
+  const llmClient = config.llm ? createLlmClient(config.llm) : undefined
+
+  const audio = createAudioService({
+    storage,
+    synthesizer: deps.synthesizer ?? createEspeakSynthesizer(),
+    audio: createAudioRepo(db),
+    signer: audioSigner,
+    clock,
+    log,
+  })
+  const editor = createEditorService({
+    repo: createEditorRepo(db),
+    storage,
+    signer: audioSigner,
+    clock,
+    log,
+  })
+  const audioOf = audio.existing
+  const idioms = createIdiomsService({
+    idioms: idiomsRepo,
+    clock,
+    audioOf,
+    assigned: (ids, viewer) => editor.assignedFor(ids, viewer),
+  })
+  const examples = createExamplesService({
+    examples: examplesRepo,
+    idioms: idiomsRepo,
+    storage,
+    audioOf,
+    clock,
+    log,
+  })
+  const imports = createImportService({ imports: createImportRepo(db), clock })
+  const evaluator = createEvaluator(deps, llmClient, () => prompts.get('evaluation'))
+  const exercises = createExercisesService({
+    exercises: exercisesRepo,
+    examples: examplesRepo,
+    audio,
+    evaluator,
+    settings,
+    clock,
+    log,
+  })
+  const sandbox = createSandboxService({
+    exercises: exercisesRepo,
+    examples: examplesRepo,
+    audio,
+    evaluator,
+    clock,
+  })
+  const reports = createReportsService({
+    reports: createReportsRepo(db),
+    settings,
+    prompt: () => prompts.get('report'),
+    llm: llmClient,
+    clock,
+    log,
+  })
+  const bugReports = createBugReportsService({
+    reports: createBugReportsRepo(db),
+    issues: config.github ? createGithubIssues(config.github) : undefined,
+    clock,
+    log,
+  })
+  const chat = createChatService({
+    sections: loadHelpSections(),
+    model: config.llm ? createChatModel(config.llm) : undefined,
+    prompt: () => prompts.get('chat'),
+    log,
+  })
+  const users = createUsersService({
+    users: repos.users,
+    adminEmails: config.adminEmails,
+    userinfo: deps.userinfo,
+  })
+  const caches = createCacheRegistry()
+  caches.register('settings', () => settings.invalidate())
+
+  return {
+    clock,
+    repos,
+    caches,
+    services: {
+      users,
+      settings,
+      idioms,
+      examples,
+      imports,
+      prompts,
+      content,
+      evaluator,
+      audio,
+      exercises,
+      sandbox,
+      reports,
+      editor,
+      bugReports,
+      chat,
+    },
+  }
+}
+
+export type Services = ReturnType<typeof createServices>['services']
+
+/** The LLM grader with the local engine as its fallback when LLM_* is set, else the local one. */
+function createEvaluator(
+  deps: ServiceDeps,
+  client: ReturnType<typeof createLlmClient> | undefined,
+  prompt: () => Promise<string | undefined>,
+) {
+  const local = deps.evaluator ?? evaluate
+  const llm = deps.config.llm
+  deps.log.info(
+    llm
+      ? { engine: 'llm', model: llm.model, host: new URL(llm.baseUrl).host, fallback: 'local' }
+      : { engine: 'local' },
+    llm ? 'evaluator: LLM, local engine as fallback' : 'evaluator: local engine',
+  )
+  if (!client) return asyncEvaluator(local)
+  return createLlmEvaluator({
+    client,
+    prompt,
+    local,
+    log: deps.log,
+    timeoutMs: EVALUATION_TIMEOUT_MS,
+  })
+}
