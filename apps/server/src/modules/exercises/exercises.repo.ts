@@ -2,11 +2,13 @@ import { and, asc, between, count, eq, gte, notExists, sql } from 'drizzle-orm'
 import type { PreferenceFilter, Tone } from '@che/core'
 import { USAGE_BAND_RANGES } from '@che/core'
 import type { Db } from '../../db/client.js'
-import { attempts, examples, idioms, progress } from '../../db/schema.js'
+import { attempts, examples, idioms, progress, reviewLog } from '../../db/schema.js'
 import type { ExampleRow, IdiomRow } from '../idioms/idioms.repo.js'
 
 export type ProgressRow = typeof progress.$inferSelect
 export type NewProgressRow = typeof progress.$inferInsert
+export type ReviewLogRow = typeof reviewLog.$inferSelect
+export type NewReviewLogRow = typeof reviewLog.$inferInsert
 
 /** A progress row with its idiom's tone and usage (what the calendar and the record show). */
 export type ProgressWithIdiom = ProgressRow & { tone: Tone; usage: number }
@@ -17,7 +19,18 @@ export interface ProgressTx {
   claimAttempt(userId: string, attemptId: string): Promise<boolean>
   /** The user's record for the example, created from `fresh` if missing, locked until commit. */
   lockOrCreate(fresh: NewProgressRow): Promise<ProgressRow>
-  saveProgress(id: string, changes: Partial<NewProgressRow>): Promise<ProgressRow>
+  /**
+   * Save the record's new state and append one review to the log, counting it on the record
+   * (`perfect`: both grades perfect). Returns the saved record.
+   */
+  saveReview(
+    id: string,
+    changes: Partial<NewProgressRow>,
+    review: Omit<NewReviewLogRow, 'id' | 'progressId'>,
+    perfect: boolean,
+  ): Promise<ProgressRow>
+  /** The record's reviews, oldest first. */
+  reviewsOf(progressId: string): Promise<ReviewLogRow[]>
   saveAttempt(userId: string, attemptId: string, payload: Record<string, unknown>): Promise<void>
 }
 
@@ -29,6 +42,14 @@ function where(filter: PreferenceFilter) {
     conditions.push(between(idioms.usage, r.min, r.max))
   }
   return conditions
+}
+
+function reviewsOf(db: Db, progressId: string): Promise<ReviewLogRow[]> {
+  return db
+    .select()
+    .from(reviewLog)
+    .where(eq(reviewLog.progressId, progressId))
+    .orderBy(asc(reviewLog.id))
 }
 
 function txRepo(tx: Db): ProgressTx {
@@ -55,10 +76,20 @@ function txRepo(tx: Db): ProgressTx {
         .for('update')
       return row!
     },
-    async saveProgress(id, changes) {
-      const [row] = await tx.update(progress).set(changes).where(eq(progress.id, id)).returning()
+    async saveReview(id, changes, review, perfect) {
+      await tx.insert(reviewLog).values({ ...review, progressId: id })
+      const [row] = await tx
+        .update(progress)
+        .set({
+          ...changes,
+          reviewCount: sql`${progress.reviewCount} + 1`,
+          perfectCount: sql`${progress.perfectCount} + ${perfect ? 1 : 0}`,
+        })
+        .where(eq(progress.id, id))
+        .returning()
       return row!
     },
+    reviewsOf: (progressId) => reviewsOf(tx, progressId),
     async saveAttempt(userId, attemptId, payload) {
       await tx
         .update(attempts)
@@ -93,6 +124,28 @@ export function createExercisesRepo(db: Db) {
         .select({ exampleId: progress.exampleId, dueAt: progress.dueAt })
         .from(progress)
         .where(eq(progress.userId, userId))
+    },
+
+    /** One record's reviews from the log, oldest first. */
+    reviewsOf: (progressId: string) => reviewsOf(db, progressId),
+
+    /**
+     * Every review of a user grouped by record, each group oldest first (what the FSRS
+     * optimizer trains on).
+     */
+    async reviewsByCard(userId: string): Promise<{ date: Date; rating: string }[][]> {
+      const rows = await db
+        .select({ progressId: reviewLog.progressId, date: reviewLog.reviewedAt, rating: reviewLog.rating })
+        .from(reviewLog)
+        .where(eq(reviewLog.userId, userId))
+        .orderBy(asc(reviewLog.progressId), asc(reviewLog.id))
+      const cards = new Map<string, { date: Date; rating: string }[]>()
+      for (const r of rows) {
+        let card = cards.get(r.progressId)
+        if (!card) cards.set(r.progressId, (card = []))
+        card.push({ date: r.date, rating: r.rating })
+      }
+      return [...cards.values()]
     },
 
     async findProgress(userId: string, exampleId: string): Promise<ProgressRow | undefined> {

@@ -30,7 +30,7 @@ import type { ExamplesRepo } from '../examples/examples.repo.js'
 import { toExample } from '../idioms/idioms.mappers.js'
 import type { ExampleRow, IdiomRow } from '../idioms/idioms.repo.js'
 import type { UserRow } from '../users/users.repo.js'
-import type { ExercisesRepo, ProgressRow } from './exercises.repo.js'
+import type { ExercisesRepo, ProgressRow, ReviewLogRow } from './exercises.repo.js'
 
 export const NO_DUE_MESSAGE = 'No due idioms available. Please try again later.'
 
@@ -74,10 +74,25 @@ export function evaluatorExample(example: ExampleRow, idiom: IdiomRow): Evaluato
   }
 }
 
-/** A progress row as the contract's ProgressRecord. */
+/** A review-log row as the history entry the contract's ProgressRecord lists. */
+export function toHistoryEntry(row: ReviewLogRow): HistoryEntry {
+  return {
+    date: row.reviewedAt.toISOString(),
+    rating: row.rating as HistoryEntry['rating'],
+    evaluation: row.evaluation as unknown as Evaluation,
+    state: row.state as HistoryEntry['state'],
+    elapsedDays: row.elapsedDays,
+    scheduledDays: row.scheduledDays,
+    stability: row.stability,
+    difficulty: row.difficulty,
+  }
+}
+
+/** A progress row and its reviews (oldest first) as the contract's ProgressRecord. */
 export function toProgressRecord(
   row: ProgressRow,
   idiom: { tone: Tone; usage: number },
+  reviews: readonly ReviewLogRow[],
 ): Payload['progress'] {
   return {
     progressId: row.id,
@@ -87,7 +102,7 @@ export function toProgressRecord(
     dueDate: row.dueAt.toISOString(),
     tone: idiom.tone,
     usage: idiom.usage,
-    history: row.history as unknown as HistoryEntry[],
+    history: reviews.map(toHistoryEntry),
     missedWords: row.missedWords,
     isSandbox: row.isSandbox,
     sandbox: row.sandbox,
@@ -166,7 +181,7 @@ export function createExercisesService(deps: {
     /**
      * Grade an answer and reschedule: evaluation first (outside any transaction, it may be slow),
      * then one transaction that claims the attempt id, creates or locks the learner's record,
-     * schedules the FSRS card with the server clock, appends the review to the history, replaces
+     * schedules the FSRS card with the server clock, appends the review to the log, replaces
      * the missed words and last evaluation, and stores the payload under the attempt id. A
      * repeated attempt id returns the stored payload and schedules nothing.
      *
@@ -195,30 +210,44 @@ export function createExercisesService(deps: {
           exampleId: example.id,
           idiomId: idiom.id,
           card,
-          history: [],
           dueAt: new Date(card.due),
           createdAt: now,
           updatedAt: now,
         })
         const current = CardState.parse(row.card)
         const { card: next, log } = scheduleReview(current, evaluation, now)
-        const entry: HistoryEntry = { ...log, evaluation }
-        const saved = await tx.saveProgress(row.id, {
-          card: next,
-          history: [...(row.history as unknown as HistoryEntry[]), entry] as unknown as Record<
-            string,
-            unknown
-          >[],
-          dueAt: new Date(next.due),
-          missedWords: evaluation.missedWords,
-          isSandbox: evaluation.missedWords.length > 0,
-          lastEvaluation: evaluation,
-          updatedAt: now,
-        })
+        const saved = await tx.saveReview(
+          row.id,
+          {
+            card: next,
+            dueAt: new Date(next.due),
+            missedWords: evaluation.missedWords,
+            isSandbox: evaluation.missedWords.length > 0,
+            lastEvaluation: evaluation,
+            updatedAt: now,
+          },
+          {
+            userId: user.id,
+            reviewedAt: new Date(log.date),
+            rating: log.rating,
+            state: log.state,
+            elapsedDays: log.elapsedDays,
+            scheduledDays: log.scheduledDays,
+            stability: log.stability,
+            difficulty: log.difficulty,
+            evaluation: evaluation as unknown as Record<string, unknown>,
+          },
+          evaluation.transcriptionAccuracy === 'perfect' &&
+            evaluation.translationAccuracy === 'perfect',
+        )
         const payload: Payload = {
           exampleId: example.id,
           evaluation,
-          progress: toProgressRecord(saved, { tone: idiom.tone, usage: idiom.usage }),
+          progress: toProgressRecord(
+            saved,
+            { tone: idiom.tone, usage: idiom.usage },
+            await tx.reviewsOf(row.id),
+          ),
         }
         if (input.attemptId) await tx.saveAttempt(user.id, input.attemptId, payload)
         return payload
@@ -242,16 +271,21 @@ export function createExercisesService(deps: {
         deps.exercises.countStartedSince(user.id, startOfLocalDay(now, timeZone)),
         deps.settings.all(),
       ])
-      const reviewsCount = records.reduce((n, r) => n + r.history.length, 0)
+      let reviewsCount = 0
+      let perfectCount = 0
+      for (const r of records) {
+        reviewsCount += r.reviewCount
+        perfectCount += r.perfectCount
+      }
       return scheduleStats({
         now,
         timeZone,
         progress: records.map((r) => ({
           dueDate: r.dueAt.toISOString(),
-          history: r.history as unknown as HistoryEntry[],
           missedWords: r.missedWords,
           isSandbox: r.isSandbox,
         })),
+        reviews: { count: reviewsCount, perfect: perfectCount },
         newToday,
         dailyNewLimit: countSetting(settings, 'dailyNewLimit', 10),
         candidatesAvailable: candidates.length > 0,
