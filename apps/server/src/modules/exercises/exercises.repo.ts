@@ -135,7 +135,11 @@ export function createExercisesRepo(db: Db) {
      */
     async reviewsByCard(userId: string): Promise<{ date: Date; rating: string }[][]> {
       const rows = await db
-        .select({ progressId: reviewLog.progressId, date: reviewLog.reviewedAt, rating: reviewLog.rating })
+        .select({
+          progressId: reviewLog.progressId,
+          date: reviewLog.reviewedAt,
+          rating: reviewLog.rating,
+        })
         .from(reviewLog)
         .where(eq(reviewLog.userId, userId))
         .orderBy(asc(reviewLog.progressId), asc(reviewLog.id))
