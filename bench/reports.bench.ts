@@ -199,7 +199,8 @@ async function benchService(stored: ReturnType<typeof histories>): Promise<void>
         evaluation: h.evaluation as Record<string, unknown>,
       })),
     )
-    for (let i = 0; i < log.length; i += 1000) await db.insert(reviewLog).values(log.slice(i, i + 1000))
+    for (let i = 0; i < log.length; i += 1000)
+      await db.insert(reviewLog).values(log.slice(i, i + 1000))
     const service = createReportsService({
       reports: createReportsRepo(db),
       settings: { all: async () => ({ reportMinReviews: '20' }) },

@@ -14,7 +14,7 @@ import { bearer, startTestApp } from '../apps/server/src/test/support.js'
 
 const BIG = 10_000
 const SMALL = 10
-const RUNS = 60
+const RUNS = Number(process.env.BENCH_RUNS ?? 60)
 const DAY_MS = 86_400_000
 const TZ = 'America/Argentina/Buenos_Aires'
 

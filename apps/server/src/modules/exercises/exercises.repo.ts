@@ -118,6 +118,48 @@ export function createExercisesRepo(db: Db) {
       return rows.map((r) => ({ ...r.progress, tone: r.tone, usage: r.usage }))
     },
 
+    /** Just what the dashboard stats need of each record (no join, no card, no evaluation). */
+    async listForStats(userId: string): Promise<
+      {
+        dueAt: Date
+        missedWords: string[]
+        isSandbox: boolean
+        reviewCount: number
+        perfectCount: number
+      }[]
+    > {
+      return db
+        .select({
+          dueAt: progress.dueAt,
+          missedWords: progress.missedWords,
+          isSandbox: progress.isSandbox,
+          reviewCount: progress.reviewCount,
+          perfectCount: progress.perfectCount,
+        })
+        .from(progress)
+        .where(eq(progress.userId, userId))
+    },
+
+    /** Just what the calendar needs of each record: its card and its idiom's tone and usage. */
+    async listForCalendar(
+      userId: string,
+    ): Promise<
+      { id: string; dueAt: Date; card: Record<string, unknown>; tone: Tone; usage: number }[]
+    > {
+      return db
+        .select({
+          id: progress.id,
+          dueAt: progress.dueAt,
+          card: progress.card,
+          tone: idioms.tone,
+          usage: idioms.usage,
+        })
+        .from(progress)
+        .innerJoin(examples, eq(examples.id, progress.exampleId))
+        .innerJoin(idioms, eq(idioms.id, examples.idiomId))
+        .where(eq(progress.userId, userId))
+    },
+
     /** Just what choosing the next exercise needs: example and due date of each record. */
     async listDue(userId: string): Promise<{ exampleId: string; dueAt: Date }[]> {
       return db

@@ -266,7 +266,7 @@ export function createExercisesService(deps: {
       const timeZone = resolveTimeZone(tz ?? 'UTC')
       const filter = filterOf(user, {})
       const [records, candidates, newToday, settings] = await Promise.all([
-        deps.exercises.listProgress(user.id),
+        deps.exercises.listForStats(user.id),
         deps.exercises.newCandidates(user.id, filter, { limit: 1 }),
         deps.exercises.countStartedSince(user.id, startOfLocalDay(now, timeZone)),
         deps.settings.all(),
@@ -296,7 +296,7 @@ export function createExercisesService(deps: {
 
     /** Calendar cards (core calendarItems): confidence is the card's retrievability now. */
     async calendar(user: UserRow): Promise<CalendarEntry[]> {
-      const records = await deps.exercises.listProgress(user.id)
+      const records = await deps.exercises.listForCalendar(user.id)
       return calendarItems(
         records.map((r) => ({
           progressId: r.id,
