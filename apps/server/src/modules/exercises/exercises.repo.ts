@@ -15,8 +15,6 @@ export type ProgressWithIdiom = ProgressRow & { tone: Tone; usage: number }
 
 /** Writes that belong to one evaluation; used only inside `transaction`. */
 export interface ProgressTx {
-  /** Claim an attempt id for this user; false when it was claimed before (a repeated submit). */
-  claimAttempt(userId: string, attemptId: string): Promise<boolean>
   /** The user's record for the example, created from `fresh` if missing, locked until commit. */
   lockOrCreate(fresh: NewProgressRow): Promise<ProgressRow>
   /**
@@ -31,7 +29,11 @@ export interface ProgressTx {
   ): Promise<ProgressRow>
   /** The record's reviews, oldest first. */
   reviewsOf(progressId: string): Promise<ReviewLogRow[]>
-  saveAttempt(userId: string, attemptId: string, payload: Record<string, unknown>): Promise<void>
+  /**
+   * Store the payload under the attempt id; false when the id was taken before (a repeated
+   * submit; a concurrent one waits on the key until the other transaction ends).
+   */
+  saveAttempt(userId: string, attemptId: string, payload: Record<string, unknown>): Promise<boolean>
 }
 
 function where(filter: PreferenceFilter) {
@@ -54,26 +56,17 @@ function reviewsOf(db: Db, progressId: string): Promise<ReviewLogRow[]> {
 
 function txRepo(tx: Db): ProgressTx {
   return {
-    async claimAttempt(userId, attemptId) {
-      const rows = await tx
-        .insert(attempts)
-        .values({ userId, attemptId, payload: {} })
-        .onConflictDoNothing()
-        .returning({ attemptId: attempts.attemptId })
-      return rows.length > 0
-    },
     async lockOrCreate(fresh) {
-      // Insert-if-missing then lock: two first answers to the same example serialise on the
-      // unique key instead of both creating a record.
-      await tx
+      // One statement: insert if missing, else a no-op update that locks the existing row until
+      // commit, so two first answers to the same example serialise on the unique key.
+      const [row] = await tx
         .insert(progress)
         .values(fresh)
-        .onConflictDoNothing({ target: [progress.userId, progress.exampleId] })
-      const [row] = await tx
-        .select()
-        .from(progress)
-        .where(and(eq(progress.userId, fresh.userId), eq(progress.exampleId, fresh.exampleId)))
-        .for('update')
+        .onConflictDoUpdate({
+          target: [progress.userId, progress.exampleId],
+          set: { userId: sql`excluded.user_id` },
+        })
+        .returning()
       return row!
     },
     async saveReview(id, changes, review, perfect) {
@@ -91,10 +84,12 @@ function txRepo(tx: Db): ProgressTx {
     },
     reviewsOf: (progressId) => reviewsOf(tx, progressId),
     async saveAttempt(userId, attemptId, payload) {
-      await tx
-        .update(attempts)
-        .set({ payload })
-        .where(and(eq(attempts.userId, userId), eq(attempts.attemptId, attemptId)))
+      const rows = await tx
+        .insert(attempts)
+        .values({ userId, attemptId, payload })
+        .onConflictDoNothing()
+        .returning({ attemptId: attempts.attemptId })
+      return rows.length > 0
     },
   }
 }

@@ -32,6 +32,9 @@ import type { ExampleRow, IdiomRow } from '../idioms/idioms.repo.js'
 import type { UserRow } from '../users/users.repo.js'
 import type { ExercisesRepo, ProgressRow, ReviewLogRow } from './exercises.repo.js'
 
+/** Thrown inside the evaluation transaction to roll it back when the attempt id was taken. */
+const ATTEMPT_TAKEN = new Error('attempt id already used')
+
 export const NO_DUE_MESSAGE = 'No due idioms available. Please try again later.'
 
 type Payload = z.infer<typeof ExercisePayload>
@@ -152,24 +155,37 @@ export function createExercisesService(deps: {
       const now = deps.clock()
       const timeZone = resolveTimeZone(query.tz ?? 'UTC')
       const filter = filterOf(user, { usage: query.usage, tone: query.tone })
-      const [due, candidates, newToday, settings, forcedExampleId] = await Promise.all([
+      const [due, settings, forcedExampleId] = await Promise.all([
         deps.exercises.listDue(user.id),
-        deps.exercises.newCandidates(user.id, filter, { mostCommonOnly: true }),
-        deps.exercises.countStartedSince(user.id, startOfLocalDay(now, timeZone)),
         deps.settings.all(),
         forcedExample(user),
       ])
-      const choice = chooseNext({
+      const input = {
         now,
         timeZone,
         progress: due.map((p) => ({ exampleId: p.exampleId, dueDate: p.dueAt.toISOString() })),
-        candidates,
+        candidates: [] as Awaited<ReturnType<ExercisesRepo['newCandidates']>>,
         filter,
-        newToday,
+        newToday: 0,
         dailyNewLimit: countSetting(settings, 'dailyNewLimit', 10),
         forcedExampleId,
         seed: user.id,
-      })
+      }
+      // A forced or due item is chosen whatever the new items are: only look for new ones
+      // (today's count, then the candidates while under the limit) when nothing else is chosen.
+      let choice = chooseNext(input)
+      if (choice.kind === 'none') {
+        input.newToday = await deps.exercises.countStartedSince(
+          user.id,
+          startOfLocalDay(now, timeZone),
+        )
+        if (input.newToday < input.dailyNewLimit) {
+          input.candidates = await deps.exercises.newCandidates(user.id, filter, {
+            mostCommonOnly: true,
+          })
+          choice = chooseNext(input)
+        }
+      }
       if (choice.kind === 'none') throw unavailable(NO_DUE_MESSAGE)
       const found = await deps.examples.findWithIdiom(choice.exampleId)
       // Deleted between the two reads: rare, and the next call chooses again.
@@ -180,10 +196,10 @@ export function createExercisesService(deps: {
 
     /**
      * Grade an answer and reschedule: evaluation first (outside any transaction, it may be slow),
-     * then one transaction that claims the attempt id, creates or locks the learner's record,
-     * schedules the FSRS card with the server clock, appends the review to the log, replaces
-     * the missed words and last evaluation, and stores the payload under the attempt id. A
-     * repeated attempt id returns the stored payload and schedules nothing.
+     * then one transaction that creates or locks the learner's record, schedules the FSRS card
+     * with the server clock, appends the review to the log, replaces the missed words and last
+     * evaluation, and stores the payload under the attempt id. A repeated attempt id returns the
+     * stored payload and schedules nothing (its transaction rolls back).
      *
      * The user id always comes from the verified token, never from the body. Any example may be
      * answered, served by /next or not: answering one that was not served simply starts its
@@ -202,56 +218,62 @@ export function createExercisesService(deps: {
         userTranslation: input.userTranslation,
       })
       const now = deps.clock()
-      const outcome = await deps.exercises.transaction(async (tx) => {
-        if (input.attemptId && !(await tx.claimAttempt(user.id, input.attemptId))) return undefined
-        const card = newCard(now)
-        const row = await tx.lockOrCreate({
-          userId: user.id,
-          exampleId: example.id,
-          idiomId: idiom.id,
-          card,
-          dueAt: new Date(card.due),
-          createdAt: now,
-          updatedAt: now,
-        })
-        const current = CardState.parse(row.card)
-        const { card: next, log } = scheduleReview(current, evaluation, now)
-        const saved = await tx.saveReview(
-          row.id,
-          {
-            card: next,
-            dueAt: new Date(next.due),
-            missedWords: evaluation.missedWords,
-            isSandbox: evaluation.missedWords.length > 0,
-            lastEvaluation: evaluation,
-            updatedAt: now,
-          },
-          {
+      const outcome = await deps.exercises
+        .transaction(async (tx) => {
+          const card = newCard(now)
+          const row = await tx.lockOrCreate({
             userId: user.id,
-            reviewedAt: new Date(log.date),
-            rating: log.rating,
-            state: log.state,
-            elapsedDays: log.elapsedDays,
-            scheduledDays: log.scheduledDays,
-            stability: log.stability,
-            difficulty: log.difficulty,
-            evaluation: evaluation as unknown as Record<string, unknown>,
-          },
-          evaluation.transcriptionAccuracy === 'perfect' &&
-            evaluation.translationAccuracy === 'perfect',
-        )
-        const payload: Payload = {
-          exampleId: example.id,
-          evaluation,
-          progress: toProgressRecord(
-            saved,
-            { tone: idiom.tone, usage: idiom.usage },
-            await tx.reviewsOf(row.id),
-          ),
-        }
-        if (input.attemptId) await tx.saveAttempt(user.id, input.attemptId, payload)
-        return payload
-      })
+            exampleId: example.id,
+            idiomId: idiom.id,
+            card,
+            dueAt: new Date(card.due),
+            createdAt: now,
+            updatedAt: now,
+          })
+          const current = CardState.parse(row.card)
+          const { card: next, log } = scheduleReview(current, evaluation, now)
+          const saved = await tx.saveReview(
+            row.id,
+            {
+              card: next,
+              dueAt: new Date(next.due),
+              missedWords: evaluation.missedWords,
+              isSandbox: evaluation.missedWords.length > 0,
+              lastEvaluation: evaluation,
+              updatedAt: now,
+            },
+            {
+              userId: user.id,
+              reviewedAt: new Date(log.date),
+              rating: log.rating,
+              state: log.state,
+              elapsedDays: log.elapsedDays,
+              scheduledDays: log.scheduledDays,
+              stability: log.stability,
+              difficulty: log.difficulty,
+              evaluation: evaluation as unknown as Record<string, unknown>,
+            },
+            evaluation.transcriptionAccuracy === 'perfect' &&
+              evaluation.translationAccuracy === 'perfect',
+          )
+          const payload: Payload = {
+            exampleId: example.id,
+            evaluation,
+            progress: toProgressRecord(
+              saved,
+              { tone: idiom.tone, usage: idiom.usage },
+              await tx.reviewsOf(row.id),
+            ),
+          }
+          // Stored last, in the same transaction: a repeated attempt id rolls all of it back.
+          if (input.attemptId && !(await tx.saveAttempt(user.id, input.attemptId, payload)))
+            throw ATTEMPT_TAKEN
+          return payload
+        })
+        .catch((err: unknown) => {
+          if (err === ATTEMPT_TAKEN) return undefined
+          throw err
+        })
       if (outcome) return outcome
       // Another request with the same attempt id committed first: answer what it answered.
       const stored = await deps.exercises.findAttempt(user.id, input.attemptId!)
