@@ -17,7 +17,14 @@ import {
   type ReportReview,
 } from '../packages/core/src/index.js'
 import { createTestDatabase } from '../apps/server/src/db/test-db.js'
-import { examples, idioms, progress, reports, users } from '../apps/server/src/db/schema.js'
+import {
+  examples,
+  idioms,
+  progress,
+  reports,
+  reviewLog,
+  users,
+} from '../apps/server/src/db/schema.js'
 import { createReportsRepo } from '../apps/server/src/modules/reports/reports.repo.js'
 import {
   createReportsService,
@@ -165,16 +172,35 @@ async function benchService(stored: ReturnType<typeof histories>): Promise<void>
         })),
       )
       .returning({ id: examples.id, idiomId: examples.idiomId })
-    await db.insert(progress).values(
-      exampleRows.map((e, i) => ({
+    const records = await db
+      .insert(progress)
+      .values(
+        exampleRows.map((e, i) => ({
+          userId: user!.id,
+          exampleId: e.id,
+          idiomId: e.idiomId,
+          card: {},
+          dueAt: NOW,
+          reviewCount: stored[i]!.history.length,
+        })),
+      )
+      .returning({ id: progress.id })
+    const log = records.flatMap((r, i) =>
+      stored[i]!.history.map((h) => ({
+        progressId: r.id,
         userId: user!.id,
-        exampleId: e.id,
-        idiomId: e.idiomId,
-        card: {},
-        history: stored[i]!.history,
-        dueAt: NOW,
+        reviewedAt: new Date(h.date as string),
+        rating: h.rating as string,
+        state: 'review',
+        elapsedDays: 1,
+        scheduledDays: 1,
+        stability: 1,
+        difficulty: 5,
+        evaluation: h.evaluation as Record<string, unknown>,
       })),
     )
+    for (let i = 0; i < log.length; i += 1000)
+      await db.insert(reviewLog).values(log.slice(i, i + 1000))
     const service = createReportsService({
       reports: createReportsRepo(db),
       settings: { all: async () => ({ reportMinReviews: '20' }) },

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import { existsSync, readFileSync } from 'node:fs'
+import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import cookie from '@fastify/cookie'
 import rateLimit from '@fastify/rate-limit'
@@ -202,25 +202,49 @@ function registerPendingEndpoints(app: FastifyInstance, contract: ContractDeps):
   }
 }
 
-/** The built SPA at /, with index.html for every client-side route. */
+/** Hashed build output (Vite's assets/): a new release has new names, so it never changes. */
+const IMMUTABLE = 'public, max-age=31536000, immutable'
+
+/**
+ * The built SPA at /, with index.html for every client-side route. Files are sent precompressed
+ * (the build writes .br and .gz beside them) by the client's Accept-Encoding; hashed assets are
+ * cached for a year, everything else (index.html above all) is revalidated on every load. Source
+ * maps are served only when config.sourcemapsPublic.
+ */
 async function registerSpa(app: FastifyInstance, config: Config): Promise<void> {
   const index = join(config.webDist, 'index.html')
   const built = existsSync(index)
   if (built) {
-    await app.register(fastifyStatic, { root: config.webDist, wildcard: false, index: false })
+    await app.register(fastifyStatic, {
+      root: config.webDist,
+      wildcard: false,
+      index: false,
+      preCompressed: true,
+      cacheControl: false,
+      allowedPath: (pathName) => config.sourcemapsPublic || !pathName.endsWith('.map'),
+      setHeaders(reply, path) {
+        const hashed = path.startsWith(join(config.webDist, 'assets'))
+        reply.header('cache-control', hashed ? IMMUTABLE : 'no-cache')
+      },
+    })
   }
-  const html = built ? readFileSync(index, 'utf8') : undefined
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? ''
-    if (path.startsWith('/api/') || path.startsWith('/oidc/') || request.method !== 'GET') {
+    if (
+      path.startsWith('/api/') ||
+      path.startsWith('/oidc/') ||
+      path.startsWith('/assets/') ||
+      path.endsWith('.map') ||
+      request.method !== 'GET'
+    ) {
       throw notFound(`${request.method} ${path}`)
     }
-    if (!html) {
+    if (!built) {
       return reply
         .status(503)
         .type('text/plain')
         .send('The web app is not built yet: run `npm run build` (npm start does it for you).')
     }
-    return reply.type('text/html').header('cache-control', 'no-cache').send(html)
+    return reply.sendFile('index.html')
   })
 }

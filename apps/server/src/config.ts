@@ -33,6 +33,8 @@ const EnvSchema = z.object({
   CORS_ORIGINS: z.string().default(''),
   /** Directory of the built SPA. */
   WEB_DIST: z.string().default(resolve(import.meta.dirname, '../../web/dist')),
+  /** Serve the web app's source maps (*.map) in production too; always served otherwise. */
+  SOURCEMAPS_PUBLIC: z.enum(['true', 'false']).default('false'),
   /** Trust X-Forwarded-* headers (client address, protocol, host): only behind a reverse proxy. */
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
   /** Sign-in (and sign-up) attempts allowed per minute, per client address and per e-mail. */
@@ -87,6 +89,8 @@ export interface Config {
   cookieSecret: string | undefined
   corsOrigins: string[]
   webDist: string
+  /** Whether the SPA's source maps are served (NODE_ENV other than production, or SOURCEMAPS_PUBLIC). */
+  sourcemapsPublic: boolean
   bodyLimit: number
   trustProxy: boolean
   /** Embedded provider: sign-in and sign-up attempts per minute per address (and per e-mail). */
@@ -157,6 +161,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       .map((s) => s.trim())
       .filter(Boolean),
     webDist: resolve(e.WEB_DIST),
+    sourcemapsPublic: e.NODE_ENV !== 'production' || e.SOURCEMAPS_PUBLIC === 'true',
     bodyLimit: e.BODY_LIMIT,
     trustProxy: e.TRUST_PROXY === 'true',
     signInLimitPerMinute: e.SIGNIN_LIMIT_PER_MINUTE,

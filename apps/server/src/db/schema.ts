@@ -1,7 +1,9 @@
 import { sql } from 'drizzle-orm'
 import {
+  bigint,
   boolean,
   check,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -203,7 +205,6 @@ export const progress = pgTable(
     /** The example's idiom when the record was made (reports group by it). */
     idiomId: uuid('idiom_id').notNull(),
     card: jsonb('card').$type<Record<string, unknown>>().notNull(),
-    history: jsonb('history').$type<Record<string, unknown>[]>().notNull().default([]),
     /** Mirrors card.due, so "what is due" is an index range scan. */
     dueAt: timestamp('due_at', { withTimezone: true }).notNull(),
     missedWords: jsonb('missed_words').$type<string[]>().notNull().default([]),
@@ -211,6 +212,10 @@ export const progress = pgTable(
     isSandbox: boolean('is_sandbox').notNull().default(false),
     sandbox: text('sandbox').notNull().default('candle'),
     lastEvaluation: jsonb('last_evaluation').$type<Record<string, unknown>>(),
+    /** Reviews of this record in the review log (kept with each append, so stats need no log scan). */
+    reviewCount: integer('review_count').notNull().default(0),
+    /** Of those, reviews graded perfect in both transcription and translation (the dashboard score). */
+    perfectCount: integer('perfect_count').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -219,6 +224,40 @@ export const progress = pgTable(
     index('progress_user_due_idx').on(t.userId, t.dueAt),
     index('progress_user_created_idx').on(t.userId, t.createdAt),
     index('progress_example_idx').on(t.exampleId),
+  ],
+)
+
+/**
+ * The review log: one row per answer, appended and never updated (like Anki's revlog). The
+ * progress row keeps only the card's current FSRS state; reports and the FSRS optimizer read
+ * this log. Rows go with their progress record (an example deleted takes its reviews along, as
+ * the history array did). `id` orders reviews of equal time in the order they were written.
+ */
+export const reviewLog = pgTable(
+  'review_log',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    progressId: uuid('progress_id')
+      .notNull()
+      .references(() => progress.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }).notNull(),
+    /** FSRS rating: again, hard, good or easy. */
+    rating: text('rating').notNull(),
+    /** Card phase before the review. */
+    state: text('state').notNull(),
+    elapsedDays: integer('elapsed_days').notNull(),
+    scheduledDays: integer('scheduled_days').notNull(),
+    stability: doublePrecision('stability').notNull(),
+    difficulty: doublePrecision('difficulty').notNull(),
+    /** The whole evaluation of the answer (grades, mistake type, missed words...). */
+    evaluation: jsonb('evaluation').$type<Record<string, unknown>>().notNull(),
+  },
+  (t) => [
+    index('review_log_progress_idx').on(t.progressId, t.id),
+    index('review_log_user_reviewed_idx').on(t.userId, t.reviewedAt),
   ],
 )
 

@@ -20,6 +20,11 @@ export interface Principal {
 
 export type TokenVerifier = (token: string) => Promise<Principal>
 
+/** Verified tokens kept per process (a token is verified once, then trusted until it expires). */
+const VERIFIED_CACHE_MAX = 20_000
+/** Leeway on exp and nbf, in seconds (as for verification). */
+const CLOCK_TOLERANCE_S = 60
+
 /**
  * Verifies API access tokens with jose: RS256 only, the expected issuer and audience,
  * exp/nbf with 60 s of leeway. Keys come from the embedded provider's own JWKS, or from an
@@ -30,8 +35,21 @@ export function createTokenVerifier(
   localJwks: (() => JSONWebKeySet) | undefined,
 ): TokenVerifier {
   let remote: ReturnType<typeof createRemoteJWKSet> | undefined
+  // The embedded provider's key set, imported once per JWKS object (importing a key costs more
+  // than verifying a signature).
+  let local: { jwks: JSONWebKeySet; set: ReturnType<typeof createLocalJWKSet> } | undefined
+  // Token → principal for tokens already verified, until their exp (+ leeway). A token's claims
+  // never change, so this serves nothing stale; it is dropped when the local JWKS changes.
+  const verified = new Map<string, { principal: Principal; until: number }>()
   async function keySet() {
-    if (localJwks) return createLocalJWKSet(localJwks())
+    if (localJwks) {
+      const jwks = localJwks()
+      if (local?.jwks !== jwks) {
+        local = { jwks, set: createLocalJWKSet(jwks) }
+        verified.clear()
+      }
+      return local.set
+    }
     if (!remote) {
       const res = await fetch(`${config.issuer}/.well-known/openid-configuration`, {
         signal: AbortSignal.timeout(10_000),
@@ -44,20 +62,32 @@ export function createTokenVerifier(
     return remote
   }
   return async (token) => {
+    const keys = await keySet()
+    const hit = verified.get(token)
+    if (hit) {
+      const nowS = Date.now() / 1000
+      const nbf = hit.principal.claims.nbf
+      if (nowS <= hit.until && (typeof nbf !== 'number' || nbf <= nowS + CLOCK_TOLERANCE_S))
+        return hit.principal
+      verified.delete(token)
+    }
     try {
-      const { payload } = await jwtVerify(token, await keySet(), {
+      const { payload } = await jwtVerify(token, keys, {
         issuer: config.issuer,
         audience: config.audience,
         algorithms: ['RS256'],
-        clockTolerance: 60,
+        clockTolerance: CLOCK_TOLERANCE_S,
         requiredClaims: ['sub', 'exp'],
       })
-      return {
+      const principal: Principal = {
         issuer: config.issuer,
         subject: payload.sub!,
         claims: payload as Principal['claims'],
         token,
       }
+      if (verified.size >= VERIFIED_CACHE_MAX) verified.delete(verified.keys().next().value!)
+      verified.set(token, { principal, until: payload.exp! + CLOCK_TOLERANCE_S })
+      return principal
     } catch (err) {
       if (err instanceof joseErrors.JOSEError)
         throw unauthenticated('Your session is not valid; sign in again')

@@ -68,6 +68,20 @@ describe('stats', () => {
       })
     })
 
+    it('scores from review totals counted beside the log, without reading any history', () => {
+      const withoutHistory = progress.map(({ history: _history, ...record }) => record)
+      const totals = scheduleStats(
+        input({ progress: withoutHistory, reviews: { count: 5, perfect: 2 } }),
+      )
+      expect(totals).toEqual(scheduleStats(input()))
+      expect(
+        scheduleStats(input({ progress: withoutHistory, reviews: { count: 3, perfect: 2 } })).score,
+      ).toBe(67)
+      expect(
+        scheduleStats(input({ progress: withoutHistory, reviews: { count: 0, perfect: 0 } })).score,
+      ).toBe(0)
+    })
+
     it('is up to date with nothing due today; get-next then depends on the daily new limit', () => {
       const future = [progress[2]!]
       expect(scheduleStats(input({ progress: future }))).toMatchObject({

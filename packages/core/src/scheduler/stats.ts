@@ -15,10 +15,13 @@ import { nextAvailableDate } from './next.js'
 import { retrievability } from './schedule.js'
 import type { CardState, FsrsParams } from './schema.js'
 
-/** A progress record as far as the dashboard stats care. */
+/**
+ * A progress record as far as the dashboard stats care. `history` is only read when the input
+ * has no `reviews` totals (the server passes totals kept beside the review log).
+ */
 export interface ProgressForStats {
   dueDate: string
-  history: readonly {
+  history?: readonly {
     evaluation: { transcriptionAccuracy: Accuracy; translationAccuracy: Accuracy }
   }[]
   missedWords: readonly string[]
@@ -37,6 +40,11 @@ export interface ScheduleStatsInput {
   /** Reviews a learner needs before a progress report can be generated. */
   reportMinReviews: number
   reviewsCount: number
+  /**
+   * All reviews and those graded perfect/perfect, when counted already; otherwise the score is
+   * counted over each record's `history`.
+   */
+  reviews?: { count: number; perfect: number } | undefined
 }
 
 type ScheduleStatsShape = z.infer<typeof ScheduleStats>
@@ -82,11 +90,12 @@ export function scheduleStats(input: ScheduleStatsInput): ScheduleStatsShape {
       numPastDue++
       if (oldestDue === null || due < oldestDue) oldestDue = due
     }
-    for (const entry of record.history) {
-      reviews++
-      const e = entry.evaluation
-      if (e.transcriptionAccuracy === 'perfect' && e.translationAccuracy === 'perfect') perfect++
-    }
+    if (!input.reviews)
+      for (const entry of record.history ?? []) {
+        reviews++
+        const e = entry.evaluation
+        if (e.transcriptionAccuracy === 'perfect' && e.translationAccuracy === 'perfect') perfect++
+      }
     missed += record.missedWords.length
     for (const word of record.missedWords) {
       const key = wordKey(word)
@@ -95,6 +104,10 @@ export function scheduleStats(input: ScheduleStatsInput): ScheduleStatsShape {
     if (record.isSandbox) numSandboxes++
   }
 
+  if (input.reviews) {
+    reviews = input.reviews.count
+    perfect = input.reviews.perfect
+  }
   const underLimit = input.newToday < input.dailyNewLimit
   const isNewAllowed = input.candidatesAvailable && underLimit
   return {

@@ -2,23 +2,38 @@ import { and, asc, between, count, eq, gte, notExists, sql } from 'drizzle-orm'
 import type { PreferenceFilter, Tone } from '@che/core'
 import { USAGE_BAND_RANGES } from '@che/core'
 import type { Db } from '../../db/client.js'
-import { attempts, examples, idioms, progress } from '../../db/schema.js'
+import { attempts, examples, idioms, progress, reviewLog } from '../../db/schema.js'
 import type { ExampleRow, IdiomRow } from '../idioms/idioms.repo.js'
 
 export type ProgressRow = typeof progress.$inferSelect
 export type NewProgressRow = typeof progress.$inferInsert
+export type ReviewLogRow = typeof reviewLog.$inferSelect
+export type NewReviewLogRow = typeof reviewLog.$inferInsert
 
 /** A progress row with its idiom's tone and usage (what the calendar and the record show). */
 export type ProgressWithIdiom = ProgressRow & { tone: Tone; usage: number }
 
 /** Writes that belong to one evaluation; used only inside `transaction`. */
 export interface ProgressTx {
-  /** Claim an attempt id for this user; false when it was claimed before (a repeated submit). */
-  claimAttempt(userId: string, attemptId: string): Promise<boolean>
   /** The user's record for the example, created from `fresh` if missing, locked until commit. */
   lockOrCreate(fresh: NewProgressRow): Promise<ProgressRow>
-  saveProgress(id: string, changes: Partial<NewProgressRow>): Promise<ProgressRow>
-  saveAttempt(userId: string, attemptId: string, payload: Record<string, unknown>): Promise<void>
+  /**
+   * Save the record's new state and append one review to the log, counting it on the record
+   * (`perfect`: both grades perfect). Returns the saved record.
+   */
+  saveReview(
+    id: string,
+    changes: Partial<NewProgressRow>,
+    review: Omit<NewReviewLogRow, 'id' | 'progressId'>,
+    perfect: boolean,
+  ): Promise<ProgressRow>
+  /** The record's reviews, oldest first. */
+  reviewsOf(progressId: string): Promise<ReviewLogRow[]>
+  /**
+   * Store the payload under the attempt id; false when the id was taken before (a repeated
+   * submit; a concurrent one waits on the key until the other transaction ends).
+   */
+  saveAttempt(userId: string, attemptId: string, payload: Record<string, unknown>): Promise<boolean>
 }
 
 function where(filter: PreferenceFilter) {
@@ -31,39 +46,50 @@ function where(filter: PreferenceFilter) {
   return conditions
 }
 
+function reviewsOf(db: Db, progressId: string): Promise<ReviewLogRow[]> {
+  return db
+    .select()
+    .from(reviewLog)
+    .where(eq(reviewLog.progressId, progressId))
+    .orderBy(asc(reviewLog.id))
+}
+
 function txRepo(tx: Db): ProgressTx {
   return {
-    async claimAttempt(userId, attemptId) {
+    async lockOrCreate(fresh) {
+      // One statement: insert if missing, else a no-op update that locks the existing row until
+      // commit, so two first answers to the same example serialise on the unique key.
+      const [row] = await tx
+        .insert(progress)
+        .values(fresh)
+        .onConflictDoUpdate({
+          target: [progress.userId, progress.exampleId],
+          set: { userId: sql`excluded.user_id` },
+        })
+        .returning()
+      return row!
+    },
+    async saveReview(id, changes, review, perfect) {
+      await tx.insert(reviewLog).values({ ...review, progressId: id })
+      const [row] = await tx
+        .update(progress)
+        .set({
+          ...changes,
+          reviewCount: sql`${progress.reviewCount} + 1`,
+          perfectCount: sql`${progress.perfectCount} + ${perfect ? 1 : 0}`,
+        })
+        .where(eq(progress.id, id))
+        .returning()
+      return row!
+    },
+    reviewsOf: (progressId) => reviewsOf(tx, progressId),
+    async saveAttempt(userId, attemptId, payload) {
       const rows = await tx
         .insert(attempts)
-        .values({ userId, attemptId, payload: {} })
+        .values({ userId, attemptId, payload })
         .onConflictDoNothing()
         .returning({ attemptId: attempts.attemptId })
       return rows.length > 0
-    },
-    async lockOrCreate(fresh) {
-      // Insert-if-missing then lock: two first answers to the same example serialise on the
-      // unique key instead of both creating a record.
-      await tx
-        .insert(progress)
-        .values(fresh)
-        .onConflictDoNothing({ target: [progress.userId, progress.exampleId] })
-      const [row] = await tx
-        .select()
-        .from(progress)
-        .where(and(eq(progress.userId, fresh.userId), eq(progress.exampleId, fresh.exampleId)))
-        .for('update')
-      return row!
-    },
-    async saveProgress(id, changes) {
-      const [row] = await tx.update(progress).set(changes).where(eq(progress.id, id)).returning()
-      return row!
-    },
-    async saveAttempt(userId, attemptId, payload) {
-      await tx
-        .update(attempts)
-        .set({ payload })
-        .where(and(eq(attempts.userId, userId), eq(attempts.attemptId, attemptId)))
     },
   }
 }
@@ -87,12 +113,80 @@ export function createExercisesRepo(db: Db) {
       return rows.map((r) => ({ ...r.progress, tone: r.tone, usage: r.usage }))
     },
 
+    /** Just what the dashboard stats need of each record (no join, no card, no evaluation). */
+    async listForStats(userId: string): Promise<
+      {
+        dueAt: Date
+        missedWords: string[]
+        isSandbox: boolean
+        reviewCount: number
+        perfectCount: number
+      }[]
+    > {
+      return db
+        .select({
+          dueAt: progress.dueAt,
+          missedWords: progress.missedWords,
+          isSandbox: progress.isSandbox,
+          reviewCount: progress.reviewCount,
+          perfectCount: progress.perfectCount,
+        })
+        .from(progress)
+        .where(eq(progress.userId, userId))
+    },
+
+    /** Just what the calendar needs of each record: its card and its idiom's tone and usage. */
+    async listForCalendar(
+      userId: string,
+    ): Promise<
+      { id: string; dueAt: Date; card: Record<string, unknown>; tone: Tone; usage: number }[]
+    > {
+      return db
+        .select({
+          id: progress.id,
+          dueAt: progress.dueAt,
+          card: progress.card,
+          tone: idioms.tone,
+          usage: idioms.usage,
+        })
+        .from(progress)
+        .innerJoin(examples, eq(examples.id, progress.exampleId))
+        .innerJoin(idioms, eq(idioms.id, examples.idiomId))
+        .where(eq(progress.userId, userId))
+    },
+
     /** Just what choosing the next exercise needs: example and due date of each record. */
     async listDue(userId: string): Promise<{ exampleId: string; dueAt: Date }[]> {
       return db
         .select({ exampleId: progress.exampleId, dueAt: progress.dueAt })
         .from(progress)
         .where(eq(progress.userId, userId))
+    },
+
+    /** One record's reviews from the log, oldest first. */
+    reviewsOf: (progressId: string) => reviewsOf(db, progressId),
+
+    /**
+     * Every review of a user grouped by record, each group oldest first (what the FSRS
+     * optimizer trains on).
+     */
+    async reviewsByCard(userId: string): Promise<{ date: Date; rating: string }[][]> {
+      const rows = await db
+        .select({
+          progressId: reviewLog.progressId,
+          date: reviewLog.reviewedAt,
+          rating: reviewLog.rating,
+        })
+        .from(reviewLog)
+        .where(eq(reviewLog.userId, userId))
+        .orderBy(asc(reviewLog.progressId), asc(reviewLog.id))
+      const cards = new Map<string, { date: Date; rating: string }[]>()
+      for (const r of rows) {
+        let card = cards.get(r.progressId)
+        if (!card) cards.set(r.progressId, (card = []))
+        card.push({ date: r.date, rating: r.rating })
+      }
+      return [...cards.values()]
     },
 
     async findProgress(userId: string, exampleId: string): Promise<ProgressRow | undefined> {

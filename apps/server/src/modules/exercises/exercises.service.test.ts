@@ -49,8 +49,8 @@ describe('ExercisesService', () => {
           repo.transaction((tx) =>
             work({
               ...tx,
-              async saveProgress(id, changes) {
-                await tx.saveProgress(id, changes)
+              async saveReview(id, changes, review, perfect) {
+                await tx.saveReview(id, changes, review, perfect)
                 throw new Error('disk full')
               },
             }),
@@ -72,7 +72,9 @@ describe('ExercisesService', () => {
       })
       expect(res.statusCode).toBe(200)
       expect(res.json().progress.history).toHaveLength(1)
-      expect((await repo.findProgress(user.id, ex.exampleId))!.history).toHaveLength(1)
+      const saved = (await repo.findProgress(user.id, ex.exampleId))!
+      expect(await repo.reviewsOf(saved.id)).toHaveLength(1)
+      expect(saved.reviewCount).toBe(1)
     })
 
     it('evaluates outside the transaction and accepts an asynchronous evaluator', async () => {

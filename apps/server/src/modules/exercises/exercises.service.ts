@@ -30,7 +30,10 @@ import type { ExamplesRepo } from '../examples/examples.repo.js'
 import { toExample } from '../idioms/idioms.mappers.js'
 import type { ExampleRow, IdiomRow } from '../idioms/idioms.repo.js'
 import type { UserRow } from '../users/users.repo.js'
-import type { ExercisesRepo, ProgressRow } from './exercises.repo.js'
+import type { ExercisesRepo, ProgressRow, ReviewLogRow } from './exercises.repo.js'
+
+/** Thrown inside the evaluation transaction to roll it back when the attempt id was taken. */
+const ATTEMPT_TAKEN = new Error('attempt id already used')
 
 export const NO_DUE_MESSAGE = 'No due idioms available. Please try again later.'
 
@@ -74,10 +77,25 @@ export function evaluatorExample(example: ExampleRow, idiom: IdiomRow): Evaluato
   }
 }
 
-/** A progress row as the contract's ProgressRecord. */
+/** A review-log row as the history entry the contract's ProgressRecord lists. */
+export function toHistoryEntry(row: ReviewLogRow): HistoryEntry {
+  return {
+    date: row.reviewedAt.toISOString(),
+    rating: row.rating as HistoryEntry['rating'],
+    evaluation: row.evaluation as unknown as Evaluation,
+    state: row.state as HistoryEntry['state'],
+    elapsedDays: row.elapsedDays,
+    scheduledDays: row.scheduledDays,
+    stability: row.stability,
+    difficulty: row.difficulty,
+  }
+}
+
+/** A progress row and its reviews (oldest first) as the contract's ProgressRecord. */
 export function toProgressRecord(
   row: ProgressRow,
   idiom: { tone: Tone; usage: number },
+  reviews: readonly ReviewLogRow[],
 ): Payload['progress'] {
   return {
     progressId: row.id,
@@ -87,7 +105,7 @@ export function toProgressRecord(
     dueDate: row.dueAt.toISOString(),
     tone: idiom.tone,
     usage: idiom.usage,
-    history: row.history as unknown as HistoryEntry[],
+    history: reviews.map(toHistoryEntry),
     missedWords: row.missedWords,
     isSandbox: row.isSandbox,
     sandbox: row.sandbox,
@@ -137,24 +155,37 @@ export function createExercisesService(deps: {
       const now = deps.clock()
       const timeZone = resolveTimeZone(query.tz ?? 'UTC')
       const filter = filterOf(user, { usage: query.usage, tone: query.tone })
-      const [due, candidates, newToday, settings, forcedExampleId] = await Promise.all([
+      const [due, settings, forcedExampleId] = await Promise.all([
         deps.exercises.listDue(user.id),
-        deps.exercises.newCandidates(user.id, filter, { mostCommonOnly: true }),
-        deps.exercises.countStartedSince(user.id, startOfLocalDay(now, timeZone)),
         deps.settings.all(),
         forcedExample(user),
       ])
-      const choice = chooseNext({
+      const input = {
         now,
         timeZone,
         progress: due.map((p) => ({ exampleId: p.exampleId, dueDate: p.dueAt.toISOString() })),
-        candidates,
+        candidates: [] as Awaited<ReturnType<ExercisesRepo['newCandidates']>>,
         filter,
-        newToday,
+        newToday: 0,
         dailyNewLimit: countSetting(settings, 'dailyNewLimit', 10),
         forcedExampleId,
         seed: user.id,
-      })
+      }
+      // A forced or due item is chosen whatever the new items are: only look for new ones
+      // (today's count, then the candidates while under the limit) when nothing else is chosen.
+      let choice = chooseNext(input)
+      if (choice.kind === 'none') {
+        input.newToday = await deps.exercises.countStartedSince(
+          user.id,
+          startOfLocalDay(now, timeZone),
+        )
+        if (input.newToday < input.dailyNewLimit) {
+          input.candidates = await deps.exercises.newCandidates(user.id, filter, {
+            mostCommonOnly: true,
+          })
+          choice = chooseNext(input)
+        }
+      }
       if (choice.kind === 'none') throw unavailable(NO_DUE_MESSAGE)
       const found = await deps.examples.findWithIdiom(choice.exampleId)
       // Deleted between the two reads: rare, and the next call chooses again.
@@ -165,10 +196,10 @@ export function createExercisesService(deps: {
 
     /**
      * Grade an answer and reschedule: evaluation first (outside any transaction, it may be slow),
-     * then one transaction that claims the attempt id, creates or locks the learner's record,
-     * schedules the FSRS card with the server clock, appends the review to the history, replaces
-     * the missed words and last evaluation, and stores the payload under the attempt id. A
-     * repeated attempt id returns the stored payload and schedules nothing.
+     * then one transaction that creates or locks the learner's record, schedules the FSRS card
+     * with the server clock, appends the review to the log, replaces the missed words and last
+     * evaluation, and stores the payload under the attempt id. A repeated attempt id returns the
+     * stored payload and schedules nothing (its transaction rolls back).
      *
      * The user id always comes from the verified token, never from the body. Any example may be
      * answered, served by /next or not: answering one that was not served simply starts its
@@ -187,42 +218,62 @@ export function createExercisesService(deps: {
         userTranslation: input.userTranslation,
       })
       const now = deps.clock()
-      const outcome = await deps.exercises.transaction(async (tx) => {
-        if (input.attemptId && !(await tx.claimAttempt(user.id, input.attemptId))) return undefined
-        const card = newCard(now)
-        const row = await tx.lockOrCreate({
-          userId: user.id,
-          exampleId: example.id,
-          idiomId: idiom.id,
-          card,
-          history: [],
-          dueAt: new Date(card.due),
-          createdAt: now,
-          updatedAt: now,
+      const outcome = await deps.exercises
+        .transaction(async (tx) => {
+          const card = newCard(now)
+          const row = await tx.lockOrCreate({
+            userId: user.id,
+            exampleId: example.id,
+            idiomId: idiom.id,
+            card,
+            dueAt: new Date(card.due),
+            createdAt: now,
+            updatedAt: now,
+          })
+          const current = CardState.parse(row.card)
+          const { card: next, log } = scheduleReview(current, evaluation, now)
+          const saved = await tx.saveReview(
+            row.id,
+            {
+              card: next,
+              dueAt: new Date(next.due),
+              missedWords: evaluation.missedWords,
+              isSandbox: evaluation.missedWords.length > 0,
+              lastEvaluation: evaluation,
+              updatedAt: now,
+            },
+            {
+              userId: user.id,
+              reviewedAt: new Date(log.date),
+              rating: log.rating,
+              state: log.state,
+              elapsedDays: log.elapsedDays,
+              scheduledDays: log.scheduledDays,
+              stability: log.stability,
+              difficulty: log.difficulty,
+              evaluation: evaluation as unknown as Record<string, unknown>,
+            },
+            evaluation.transcriptionAccuracy === 'perfect' &&
+              evaluation.translationAccuracy === 'perfect',
+          )
+          const payload: Payload = {
+            exampleId: example.id,
+            evaluation,
+            progress: toProgressRecord(
+              saved,
+              { tone: idiom.tone, usage: idiom.usage },
+              await tx.reviewsOf(row.id),
+            ),
+          }
+          // Stored last, in the same transaction: a repeated attempt id rolls all of it back.
+          if (input.attemptId && !(await tx.saveAttempt(user.id, input.attemptId, payload)))
+            throw ATTEMPT_TAKEN
+          return payload
         })
-        const current = CardState.parse(row.card)
-        const { card: next, log } = scheduleReview(current, evaluation, now)
-        const entry: HistoryEntry = { ...log, evaluation }
-        const saved = await tx.saveProgress(row.id, {
-          card: next,
-          history: [...(row.history as unknown as HistoryEntry[]), entry] as unknown as Record<
-            string,
-            unknown
-          >[],
-          dueAt: new Date(next.due),
-          missedWords: evaluation.missedWords,
-          isSandbox: evaluation.missedWords.length > 0,
-          lastEvaluation: evaluation,
-          updatedAt: now,
+        .catch((err: unknown) => {
+          if (err === ATTEMPT_TAKEN) return undefined
+          throw err
         })
-        const payload: Payload = {
-          exampleId: example.id,
-          evaluation,
-          progress: toProgressRecord(saved, { tone: idiom.tone, usage: idiom.usage }),
-        }
-        if (input.attemptId) await tx.saveAttempt(user.id, input.attemptId, payload)
-        return payload
-      })
       if (outcome) return outcome
       // Another request with the same attempt id committed first: answer what it answered.
       const stored = await deps.exercises.findAttempt(user.id, input.attemptId!)
@@ -237,21 +288,26 @@ export function createExercisesService(deps: {
       const timeZone = resolveTimeZone(tz ?? 'UTC')
       const filter = filterOf(user, {})
       const [records, candidates, newToday, settings] = await Promise.all([
-        deps.exercises.listProgress(user.id),
+        deps.exercises.listForStats(user.id),
         deps.exercises.newCandidates(user.id, filter, { limit: 1 }),
         deps.exercises.countStartedSince(user.id, startOfLocalDay(now, timeZone)),
         deps.settings.all(),
       ])
-      const reviewsCount = records.reduce((n, r) => n + r.history.length, 0)
+      let reviewsCount = 0
+      let perfectCount = 0
+      for (const r of records) {
+        reviewsCount += r.reviewCount
+        perfectCount += r.perfectCount
+      }
       return scheduleStats({
         now,
         timeZone,
         progress: records.map((r) => ({
           dueDate: r.dueAt.toISOString(),
-          history: r.history as unknown as HistoryEntry[],
           missedWords: r.missedWords,
           isSandbox: r.isSandbox,
         })),
+        reviews: { count: reviewsCount, perfect: perfectCount },
         newToday,
         dailyNewLimit: countSetting(settings, 'dailyNewLimit', 10),
         candidatesAvailable: candidates.length > 0,
@@ -262,7 +318,7 @@ export function createExercisesService(deps: {
 
     /** Calendar cards (core calendarItems): confidence is the card's retrievability now. */
     async calendar(user: UserRow): Promise<CalendarEntry[]> {
-      const records = await deps.exercises.listProgress(user.id)
+      const records = await deps.exercises.listForCalendar(user.id)
       return calendarItems(
         records.map((r) => ({
           progressId: r.id,

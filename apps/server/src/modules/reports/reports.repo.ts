@@ -1,7 +1,7 @@
-import { and, desc, eq, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, sql } from 'drizzle-orm'
 import type { Tone } from '@che/core'
 import type { Db } from '../../db/client.js'
-import { examples, idioms, progress, reports } from '../../db/schema.js'
+import { examples, idioms, progress, reports, reviewLog } from '../../db/schema.js'
 
 export type ReportRow = typeof reports.$inferSelect
 export type NewReportRow = typeof reports.$inferInsert
@@ -16,25 +16,47 @@ export interface HistoryWithIdiom {
 
 export function createReportsRepo(db: Db) {
   return {
-    /** Every progress record's history with its idiom (joined through the example, as now). */
+    /**
+     * The user's review log, one group per progress record (oldest first) with its idiom (joined
+     * through the example, as now).
+     */
     async histories(userId: string): Promise<HistoryWithIdiom[]> {
-      return db
+      const rows = await db
         .select({
-          history: progress.history,
+          progressId: reviewLog.progressId,
+          date: reviewLog.reviewedAt,
+          rating: reviewLog.rating,
+          evaluation: reviewLog.evaluation,
           idiomText: idioms.text,
           tone: idioms.tone,
           usage: idioms.usage,
         })
-        .from(progress)
+        .from(reviewLog)
+        .innerJoin(progress, eq(progress.id, reviewLog.progressId))
         .innerJoin(examples, eq(examples.id, progress.exampleId))
         .innerJoin(idioms, eq(idioms.id, examples.idiomId))
-        .where(eq(progress.userId, userId))
+        .where(eq(reviewLog.userId, userId))
+        .orderBy(asc(reviewLog.progressId), asc(reviewLog.id))
+      const groups = new Map<string, HistoryWithIdiom>()
+      for (const r of rows) {
+        let group = groups.get(r.progressId)
+        if (!group) {
+          group = { history: [], idiomText: r.idiomText, tone: r.tone, usage: r.usage }
+          groups.set(r.progressId, group)
+        }
+        group.history.push({
+          date: r.date.toISOString(),
+          rating: r.rating,
+          evaluation: r.evaluation,
+        })
+      }
+      return [...groups.values()]
     },
 
-    /** The number of reviews in the user's history, counted in the database. */
+    /** The number of reviews in the user's log (kept on each progress record). */
     async countReviews(userId: string): Promise<number> {
       const [row] = await db
-        .select({ n: sql<number>`coalesce(sum(jsonb_array_length(${progress.history})), 0)::int` })
+        .select({ n: sql<number>`coalesce(sum(${progress.reviewCount}), 0)::int` })
         .from(progress)
         .where(eq(progress.userId, userId))
       return Number(row?.n ?? 0)

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { Report, ReportSet } from '@che/core'
-import { progress } from '../../db/schema.js'
+import { progress, reviewLog } from '../../db/schema.js'
 import { bearer, startTestApp, type TestApp } from '../../test/support.js'
 import { startHttpPeer, type HttpPeer } from '../../test/http-peer.js'
 import {
@@ -202,13 +202,27 @@ describe('reports API with an LLM', () => {
     await peer.close()
   })
 
-  /** A learner with `n` perfect reviews written straight into the progress table. */
+  /** A learner with `n` perfect reviews written straight into the progress table and review log. */
   async function learnerWithReviews(n: number) {
     const { user, token } = await t.userWithRole('learner')
     const admin = (await t.userWithRole('admin')).token
     const example = await seedExample(t, admin, { tone: 'Casual', usage: 9 })
-    const history = Array.from({ length: n }, (_, i) => ({
-      date: new Date(Date.UTC(2026, 0, 5 + i, 12)).toISOString(),
+    const [record] = await t.database.db
+      .insert(progress)
+      .values({
+        userId: user.id,
+        exampleId: example.exampleId,
+        idiomId: example.idiomId,
+        card: {},
+        dueAt: new Date(),
+        reviewCount: n,
+        perfectCount: n,
+      })
+      .returning()
+    const reviews = Array.from({ length: n }, (_, i) => ({
+      progressId: record!.id,
+      userId: user.id,
+      reviewedAt: new Date(Date.UTC(2026, 0, 5 + i, 12)),
       rating: 'good',
       evaluation: {
         transcriptionAccuracy: 'perfect',
@@ -222,14 +236,7 @@ describe('reports API with an LLM', () => {
       stability: 1,
       difficulty: 5,
     }))
-    await t.database.db.insert(progress).values({
-      userId: user.id,
-      exampleId: example.exampleId,
-      idiomId: example.idiomId,
-      card: {},
-      history,
-      dueAt: new Date(),
-    })
+    if (reviews.length) await t.database.db.insert(reviewLog).values(reviews)
     return token
   }
 

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { createLlmClient } from '../../ai/llm-client.js'
 import { createTestDatabase, type TestDatabase } from '../../db/test-db.js'
-import { examples, idioms, progress, users } from '../../db/schema.js'
+import { examples, idioms, progress, reviewLog, users } from '../../db/schema.js'
 import { startHttpPeer, type HttpPeer } from '../../test/http-peer.js'
 import {
   createReportsRepo,
@@ -267,14 +267,34 @@ describe('reportsRepo.insertOnce', () => {
       .insert(examples)
       .values({ idiomId: idiom!.id, text: 'Estoy al horno.', conjugatedSnippet: 'estoy al horno' })
       .returning()
-    await db.insert(progress).values({
-      userId: user!.id,
-      exampleId: example!.id,
-      idiomId: idiom!.id,
-      card: {},
-      history: history(7),
-      dueAt: NOW,
-    })
+    const [record] = await db
+      .insert(progress)
+      .values({
+        userId: user!.id,
+        exampleId: example!.id,
+        idiomId: idiom!.id,
+        card: {},
+        dueAt: NOW,
+        reviewCount: 7,
+      })
+      .returning()
+    await db.insert(reviewLog).values(
+      history(7).map((entry) => ({
+        progressId: record!.id,
+        userId: user!.id,
+        reviewedAt: new Date(entry.date as string),
+        rating: entry.rating as string,
+        state: 'review',
+        elapsedDays: 1,
+        scheduledDays: 1,
+        stability: 1,
+        difficulty: 5,
+        evaluation: entry.evaluation as Record<string, unknown>,
+      })),
+    )
+    expect(await createReportsRepo(db).histories(user!.id)).toEqual([
+      { history: history(7), idiomText: 'estar al horno', tone: idiom!.tone, usage: idiom!.usage },
+    ])
     // Two services, as two server processes would have: no shared in-process guard.
     const make = () =>
       createReportsService({

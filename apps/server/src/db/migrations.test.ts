@@ -1,0 +1,176 @@
+import { randomBytes } from 'node:crypto'
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+import { PGlite } from '@electric-sql/pglite'
+import { asc, eq, sql } from 'drizzle-orm'
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
+import pg from 'pg'
+import { afterAll, describe, expect, it } from 'vitest'
+import type { Evaluation } from '@che/core'
+import { newCard, scheduleReview, type CardState } from '@che/core/scheduler'
+import { toHistoryEntry } from '../modules/exercises/exercises.service.js'
+import { openDatabase, usePglite, type Database } from './client.js'
+import { progress, reviewLog } from './schema.js'
+
+const MIGRATIONS = resolve(import.meta.dirname, '../../drizzle')
+/** The last migration before the review log: databases made by the previous release. */
+const BEFORE_REVIEW_LOG = '0006_reports'
+
+/** A copy of the migrations folder that stops at `lastTag`. */
+function migrationsUpTo(lastTag: string): string {
+  const dir = mkdtempSync(join(tmpdir(), 'che-migrations-'))
+  cpSync(MIGRATIONS, dir, { recursive: true })
+  const journalPath = join(dir, 'meta', '_journal.json')
+  const journal = JSON.parse(readFileSync(journalPath, 'utf8')) as { entries: { tag: string }[] }
+  const last = journal.entries.findIndex((e) => e.tag === lastTag)
+  if (last < 0) throw new Error(`no migration ${lastTag}`)
+  journal.entries = journal.entries.slice(0, last + 1)
+  writeFileSync(journalPath, JSON.stringify(journal))
+  return dir
+}
+
+const T0 = Date.UTC(2026, 0, 5, 14, 30, 12, 345)
+const DAY = 86_400_000
+
+function evaluation(i: number): Evaluation {
+  const grades = ['perfect', 'minor', 'major'] as const
+  return {
+    transcriptionAccuracy: grades[i % 3]!,
+    translationAccuracy: grades[(i * 2) % 3]!,
+    mistakeType: i % 3 === 0 ? 'none' : 'detail',
+    missedWords: i % 2 ? ['laburo', `palabra${i}`] : [],
+    feedback: `review ${i}`,
+  } as unknown as Evaluation
+}
+
+/** A history as the previous release wrote it: core's log entry with the whole evaluation. */
+function historyOf(n: number, seed: number): { card: CardState; history: object[] } {
+  let card = newCard(new Date(T0))
+  const history: object[] = []
+  for (let i = 0; i < n; i++) {
+    const e = evaluation(i + seed)
+    const at = new Date(T0 + (i * 3 + seed) * DAY + i * 7_777)
+    const next = scheduleReview(card, e, at)
+    card = next.card
+    history.push({ ...next.log, evaluation: e })
+  }
+  return { card, history }
+}
+
+/** What the tests insert: three learners' records (one never reviewed). */
+const RECORDS = [
+  { reviews: 25, seed: 0 },
+  { reviews: 1, seed: 1 },
+  { reviews: 0, seed: 2 },
+  { reviews: 7, seed: 3 },
+]
+
+async function seedOldRelease(exec: (query: string) => Promise<unknown>) {
+  await exec(`insert into users (id, issuer, subject) values
+    ('00000000-0000-4000-8000-000000000001', 'https://idp.test', 'a'),
+    ('00000000-0000-4000-8000-000000000002', 'https://idp.test', 'b')`)
+  await exec(`insert into idioms (id, text, translation, normalized_text) values
+    ('00000000-0000-4000-8000-0000000000a1', 'estar al horno', 'to be in trouble', 'estar al horno')`)
+  const histories = []
+  for (const [i, r] of RECORDS.entries()) {
+    const exampleId = `00000000-0000-4000-8000-0000000000e${i}`
+    const progressId = `00000000-0000-4000-8000-0000000000f${i}`
+    const userId = `00000000-0000-4000-8000-00000000000${i % 2 ? 2 : 1}`
+    await exec(`insert into examples (id, idiom_id, text, conjugated_snippet) values
+      ('${exampleId}', '00000000-0000-4000-8000-0000000000a1', 'Estoy al horno ${i}.', 'estoy al horno')`)
+    const { card, history } = historyOf(r.reviews, r.seed)
+    const json = (v: unknown) => `'${JSON.stringify(v).replaceAll("'", "''")}'::jsonb`
+    await exec(`insert into progress (id, user_id, example_id, idiom_id, card, history, due_at)
+      values ('${progressId}', '${userId}', '${exampleId}', '00000000-0000-4000-8000-0000000000a1',
+      ${json(card)}, ${json(history)}, '${card.due}')`)
+    histories.push({ progressId, history })
+  }
+  return histories
+}
+
+/** After the migrations: every history is in the log, in order, field for field. */
+async function expectMovedWithoutLoss(
+  database: Database,
+  histories: { progressId: string; history: object[] }[],
+) {
+  const { db } = database
+  for (const { progressId, history } of histories) {
+    const rows = await db
+      .select()
+      .from(reviewLog)
+      .where(eq(reviewLog.progressId, progressId))
+      .orderBy(asc(reviewLog.id))
+    expect(rows.map(toHistoryEntry)).toEqual(history)
+    const [record] = await db.select().from(progress).where(eq(progress.id, progressId))
+    expect(record!.reviewCount).toBe(history.length)
+    expect(record!.perfectCount).toBe(
+      history.filter((h) => {
+        const e = (h as { evaluation: Evaluation }).evaluation
+        return e.transcriptionAccuracy === 'perfect' && e.translationAccuracy === 'perfect'
+      }).length,
+    )
+    for (const row of rows) {
+      const [owner] = await db
+        .select({ userId: progress.userId })
+        .from(progress)
+        .where(eq(progress.id, row.progressId))
+      expect(row.userId).toBe(owner!.userId)
+    }
+  }
+  const [{ n }] = (await db
+    .execute(
+      sql`select count(*)::int as n from information_schema.columns where table_name = 'progress' and column_name = 'history'`,
+    )
+    .then((r) => (r as unknown as { rows: { n: number }[] }).rows)) as [{ n: number }]
+  expect(n).toBe(0)
+  const total = RECORDS.reduce((s, r) => s + r.reviews, 0)
+  const [count] = await db.select({ n: sql<number>`count(*)::int` }).from(reviewLog)
+  expect(count!.n).toBe(total)
+}
+
+describe('migrations', () => {
+  const cleanups: (() => Promise<void> | void)[] = []
+  afterAll(async () => {
+    for (const c of cleanups.reverse()) await c()
+  })
+
+  it('moves every progress history into the review log without loss', async () => {
+    const partial = migrationsUpTo(BEFORE_REVIEW_LOG)
+    cleanups.push(() => rmSync(partial, { recursive: true, force: true }))
+    const adminUrl = process.env.TEST_DATABASE_URL
+    if (adminUrl && process.env.CHE_TEST_DB === 'postgres') {
+      const name = `che_test_${randomBytes(6).toString('hex')}`
+      const admin = new pg.Client({ connectionString: adminUrl })
+      await admin.connect()
+      await admin.query(`create database ${name}`)
+      await admin.end()
+      cleanups.push(async () => {
+        const c = new pg.Client({ connectionString: adminUrl })
+        await c.connect()
+        await c.query(`drop database if exists ${name} with (force)`)
+        await c.end()
+      })
+      const url = new URL(adminUrl)
+      url.pathname = `/${name}`
+      const old = new pg.Client({ connectionString: url.toString() })
+      await old.connect()
+      await migratePg(drizzlePg(old), { migrationsFolder: partial })
+      const histories = await seedOldRelease((q) => old.query(q))
+      await old.end()
+      const database = await openDatabase({ url: url.toString(), dataDir: 'unused' })
+      cleanups.push(() => database.close())
+      await expectMovedWithoutLoss(database, histories)
+    } else {
+      const client = await PGlite.create()
+      await migratePglite(drizzlePglite(client), { migrationsFolder: partial })
+      const histories = await seedOldRelease((q) => client.exec(q))
+      const database = await usePglite(client)
+      cleanups.push(() => database.close())
+      await expectMovedWithoutLoss(database, histories)
+    }
+  })
+})

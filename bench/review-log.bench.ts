@@ -1,0 +1,178 @@
+/**
+ * Cost independent of history: a learner with 10,000 reviews against one with 10, in-process on
+ * an in-memory PGlite (the whole app, `app.inject`, real tokens). Prints p50/p99 of next,
+ * evaluate, stats and calendar for both and their ratio (target: p50 ≤ 10 ms and within 2×).
+ * Set-up, not measured: the curated library; the big learner's reviews are written straight into
+ * progress and review_log, spread over every example; speech synthesis is a fixed fake take.
+ * Run: npx tsx bench/review-log.bench.ts
+ */
+import { randomUUID } from 'node:crypto'
+import type { Evaluation } from '../packages/core/src/index.js'
+import { newCard, scheduleReview, type CardState } from '../packages/core/src/scheduler/index.js'
+import { examples, progress, reviewLog } from '../apps/server/src/db/schema.js'
+import { bearer, startTestApp } from '../apps/server/src/test/support.js'
+
+const BIG = 10_000
+const SMALL = 10
+const RUNS = Number(process.env.BENCH_RUNS ?? 60)
+const DAY_MS = 86_400_000
+const TZ = 'America/Argentina/Buenos_Aires'
+
+function percentile(xs: number[], p: number): number {
+  const s = [...xs].sort((a, b) => a - b)
+  return Math.round(s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))]! * 100) / 100
+}
+
+export async function run(): Promise<void> {
+  const t = await startTestApp(
+    { NODE_ENV: 'production' },
+    {
+      synthesizer: {
+        voice: 'bench',
+        synthesize: async () => ({
+          bytes: Buffer.alloc(64),
+          contentType: 'audio/wav',
+          extension: 'wav',
+        }),
+      },
+    },
+  )
+  try {
+    const { db } = t.database
+    const admin = await t.userWithRole('admin')
+    const settings = (
+      await t.app.inject({ method: 'GET', url: '/api/settings', headers: bearer(admin.token) })
+    ).json() as { settings: Record<string, string> }
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/settings',
+      headers: bearer(admin.token),
+      payload: { settings: { ...settings.settings, dailyNewLimit: '100000' } },
+    })
+    const library = await db.select({ id: examples.id, idiomId: examples.idiomId }).from(examples)
+    const start = Date.now() - 400 * DAY_MS
+
+    /** A learner with `reviews` reviews spread over `cards` examples, written straight in. */
+    async function learner(reviews: number, cards: number) {
+      const { user, token } = await t.userWithRole('learner')
+      const perCard = Math.ceil(reviews / cards)
+      let written = 0
+      for (const ex of library.slice(0, cards)) {
+        const n = Math.min(perCard, reviews - written)
+        if (n <= 0) break
+        let card: CardState = newCard(new Date(start))
+        const log = []
+        for (let i = 0; i < n; i++) {
+          const perfect = i % 4 !== 3
+          const evaluation = {
+            transcriptionAccuracy: perfect ? 'perfect' : 'minor',
+            translationAccuracy: 'perfect',
+            mistakeType: perfect ? 'none' : 'detail',
+            missedWords: perfect ? [] : ['laburo'],
+          } as unknown as Evaluation
+          const at = new Date(start + Math.floor((i * 380 * DAY_MS) / n))
+          const next = scheduleReview(card, evaluation, at)
+          card = next.card
+          log.push({
+            userId: user.id,
+            reviewedAt: at,
+            rating: next.log.rating,
+            state: next.log.state,
+            elapsedDays: next.log.elapsedDays,
+            scheduledDays: next.log.scheduledDays,
+            stability: next.log.stability,
+            difficulty: next.log.difficulty,
+            evaluation: evaluation as unknown as Record<string, unknown>,
+          })
+        }
+        const [row] = await db
+          .insert(progress)
+          .values({
+            userId: user.id,
+            exampleId: ex.id,
+            idiomId: ex.idiomId,
+            card,
+            dueAt: new Date(card.due),
+            reviewCount: n,
+            perfectCount: log.filter((l) => l.rating === 'good').length,
+            createdAt: new Date(start),
+          })
+          .returning({ id: progress.id })
+        await db.insert(reviewLog).values(log.map((l) => ({ ...l, progressId: row!.id })))
+        written += n
+      }
+      return { token, reviews: written }
+    }
+
+    // Some examples stay unseen, so /next always has a new one to serve.
+    const big = await learner(BIG, library.length - 2 * (RUNS + 5))
+    const small = await learner(SMALL, SMALL)
+
+    async function measure(token: string) {
+      const times: Record<string, number[]> = { next: [], evaluate: [], stats: [], calendar: [] }
+      const timed = async (name: string, inject: () => Promise<{ statusCode: number }>) => {
+        const t0 = performance.now()
+        const res = await inject()
+        times[name]!.push(performance.now() - t0)
+        if (res.statusCode !== 200) throw new Error(`${name} answered ${res.statusCode}`)
+        return res
+      }
+      for (let i = 0; i < RUNS + 5; i++) {
+        const next = (await timed('next', () =>
+          t.app.inject({
+            method: 'GET',
+            url: `/api/exercises/next?tz=${encodeURIComponent(TZ)}`,
+            headers: bearer(token),
+          }),
+        )) as unknown as { json(): { exampleId: string; text: string; translation: string } }
+        const ex = next.json()
+        await timed('evaluate', () =>
+          t.app.inject({
+            method: 'POST',
+            url: '/api/exercises/evaluate',
+            headers: bearer(token),
+            payload: {
+              exampleId: ex.exampleId,
+              userTranscription: ex.text,
+              userTranslation: ex.translation,
+              attemptId: randomUUID(),
+            },
+          }),
+        )
+        await timed('stats', () =>
+          t.app.inject({
+            method: 'GET',
+            url: `/api/exercises/stats?tz=${encodeURIComponent(TZ)}`,
+            headers: bearer(token),
+          }),
+        )
+        await timed('calendar', () =>
+          t.app.inject({ method: 'GET', url: '/api/exercises', headers: bearer(token) }),
+        )
+      }
+      // The first five rounds warm up (JIT, caches) and are not counted.
+      return Object.fromEntries(Object.entries(times).map(([k, v]) => [k, v.slice(5)]))
+    }
+
+    const bigTimes = await measure(big.token)
+    const smallTimes = await measure(small.token)
+    console.log(
+      `\nReview log: in-process (app.inject) on PGlite, ${RUNS} rounds each; ${library.length} examples`,
+    )
+    console.log(
+      `| call | p50 ms, ${big.reviews} reviews | p50 ms, ${small.reviews} reviews | ratio | p99 ms, ${big.reviews} | p99 ms, ${small.reviews} |`,
+    )
+    console.log('|---|---|---|---|---|---|')
+    for (const name of ['next', 'evaluate', 'stats', 'calendar']) {
+      const b = percentile(bigTimes[name]!, 50)
+      const s = percentile(smallTimes[name]!, 50)
+      console.log(
+        `| ${name} | ${b} | ${s} | ${(b / s).toFixed(2)}× | ${percentile(bigTimes[name]!, 99)} | ${percentile(smallTimes[name]!, 99)} |`,
+      )
+    }
+  } finally {
+    await t.close()
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) await run()
