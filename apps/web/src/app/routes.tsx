@@ -15,6 +15,7 @@ import { ChatPage } from '../features/chat/chat-page'
 import { CalendarPage } from '../features/calendar/calendar-page'
 import { DashboardPage } from '../features/dashboard/dashboard-page'
 import { ManagePage } from '../features/editor/manage-page'
+import { ExerciseFlow } from '../features/exercise/components/exercise-flow'
 import { ExercisePage } from '../features/exercise/exercise-page'
 import { AboutPage } from '../features/pages/about-page'
 import { LandingPage } from '../features/pages/landing-page'
@@ -50,7 +51,7 @@ export const layoutRoutes: RouteObject[] = [
       { path: 'preferences', element: <PreferencesPage /> },
       { path: 'exercise', element: <ExercisePage /> },
       { path: 'calendar', element: <CalendarPage /> },
-      { path: 'sandbox', element: <SandboxPage /> },
+      { path: 'sandbox', element: <SandboxPage Flow={ExerciseFlow} /> },
       { path: 'reports', element: <ReportsPage /> },
       { path: 'bugreport', element: <BugReportPage /> },
       { path: 'bugreport/:exampleID', element: <BugReportPage /> },

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { configureApiClient } from '../../lib/api-client'
 import { renderWithProviders } from '../../test-utils'
-import { json } from '../../components/exercise/test-fixtures'
+import { json } from '../../test/fixtures'
 import { CalendarPage } from './calendar-page'
 
 const fetchMock = vi.fn<typeof fetch>()

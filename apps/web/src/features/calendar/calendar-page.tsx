@@ -14,7 +14,7 @@ import { LISTING_MAX_HEIGHT_PX, TONES, USAGE_BANDS, USAGE_BAND_RANGES } from '@c
 import type { api } from '@che/core'
 import { useMemo, useState } from 'react'
 import { ConfidenceDots } from '../../components/confidence-dots'
-import { formatDue } from '../../components/exercise/format-due'
+import { formatDue } from '../../lib/format-due'
 import { QueryState } from '../../components/query-state'
 import type { ResponseOf } from '../../lib/api-client'
 import { CALENDAR_FALLBACK_ERROR, useCalendar } from './api/get-calendar'

@@ -4,7 +4,7 @@ import type { api } from '@che/core'
 import { configureApiClient } from '../../lib/api-client'
 import type { ResponseOf } from '../../lib/api-client'
 import { makeProfile, renderRoutes, signedIn } from '../../test-utils'
-import { json } from '../../components/exercise/test-fixtures'
+import { json } from '../../test/fixtures'
 import { DashboardPage } from './dashboard-page'
 
 type Stats = ResponseOf<typeof api.exercisesStats>

@@ -3,7 +3,7 @@ import { REPORT_STATE_NOT_YET, TONE_DESCRIPTIONS, USAGE_BAND_RANGES } from '@che
 import type { api, Preferences } from '@che/core'
 import type { ReactNode } from 'react'
 import { Link } from 'react-router'
-import { formatDue } from '../../components/exercise/format-due'
+import { formatDue } from '../../lib/format-due'
 import { QueryState } from '../../components/query-state'
 import { useProfile } from '../../lib/auth/profile'
 import type { ResponseOf } from '../../lib/api-client'

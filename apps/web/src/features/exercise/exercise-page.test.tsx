@@ -3,13 +3,7 @@ import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { configureApiClient } from '../../lib/api-client'
 import { makeProfile, renderRoutes, signedIn } from '../../test-utils'
-import {
-  EXAMPLE_ID,
-  json,
-  makeEvaluation,
-  makeExample,
-  makePayload,
-} from '../../components/exercise/test-fixtures'
+import { EXAMPLE_ID, json, makeEvaluation, makeExample, makePayload } from '../../test/fixtures'
 import { ExercisePage } from './exercise-page'
 
 const fetchMock = vi.fn<typeof fetch>()

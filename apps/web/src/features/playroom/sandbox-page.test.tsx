@@ -3,12 +3,8 @@ import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { configureApiClient } from '../../lib/api-client'
 import { makeProfile, renderRoutes, signedIn } from '../../test-utils'
-import {
-  EXAMPLE_ID,
-  json,
-  makeEvaluation,
-  makeExample,
-} from '../../components/exercise/test-fixtures'
+import { EXAMPLE_ID, json, makeEvaluation, makeExample } from '../../test/fixtures'
+import { ExerciseFlow } from '../exercise/components/exercise-flow'
 import { SandboxPage } from './sandbox-page'
 
 const fetchMock = vi.fn<typeof fetch>()
@@ -22,10 +18,14 @@ afterEach(() => {
 })
 
 const mount = () =>
-  renderRoutes([{ path: '/app/sandbox', element: <SandboxPage /> }], '/app/sandbox', {
-    auth: signedIn(),
-    profile: makeProfile(),
-  })
+  renderRoutes(
+    [{ path: '/app/sandbox', element: <SandboxPage Flow={ExerciseFlow} /> }],
+    '/app/sandbox',
+    {
+      auth: signedIn(),
+      profile: makeProfile(),
+    },
+  )
 
 describe('SandboxPage', () => {
   it('introduces the Playroom with the candle, then drills an example with no score and Next resets', async () => {

@@ -1,11 +1,12 @@
 import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core'
 import { DEFAULT_SANDBOX_IMAGE } from '@che/core'
 import { useState } from 'react'
+import type { ComponentType } from 'react'
 import { ErrorText } from '../../components/error-text'
-import { ExerciseFlow } from '../../components/exercise/exercise-flow'
 import { Loading } from '../../components/loading'
 import { ApiError, errorMessage } from '../../lib/api-client'
 import { useProfile } from '../../lib/auth/profile'
+import type { ExerciseFlowProps } from '../../types/exercise'
 import { useEvaluateSandbox } from './api/evaluate-sandbox'
 import { SANDBOX_FALLBACK_ERROR, useSandboxNext } from './api/get-sandbox-next'
 import { Candle } from './candle'
@@ -41,7 +42,10 @@ function Intro({ onStart }: { onStart: () => void }) {
   )
 }
 
-function Drill() {
+/** The component that runs one drill through the exercise phases; the route supplies it. */
+export type DrillFlow = ComponentType<ExerciseFlowProps>
+
+function Drill({ Flow }: { Flow: DrillFlow }) {
   const profile = useProfile()
   const [round, setRound] = useState(0)
   const next = useSandboxNext(round, true)
@@ -57,7 +61,7 @@ function Drill() {
     return <ErrorText message={errorMessage(error, SANDBOX_FALLBACK_ERROR)} />
   }
   return (
-    <ExerciseFlow
+    <Flow
       key={`${next.data.exampleId}:${round}`}
       example={next.data}
       isAdmin={profile.data?.role === 'admin'}
@@ -68,12 +72,16 @@ function Drill() {
   )
 }
 
-export function SandboxPage() {
+/**
+ * The Playroom. It does not import the exercise feature: the route passes the exercise flow in
+ * as `Flow` (features never import each other; app/routes composes them).
+ */
+export function SandboxPage({ Flow }: { Flow: DrillFlow }) {
   const [started, setStarted] = useState(false)
   return (
     <Stack gap="lg" maw={760}>
       <Title order={1}>Playroom</Title>
-      {started ? <Drill /> : <Intro onStart={() => setStarted(true)} />}
+      {started ? <Drill Flow={Flow} /> : <Intro onStart={() => setStarted(true)} />}
     </Stack>
   )
 }

@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { configureApiClient } from '../../lib/api-client'
 import { PROFILE_KEY } from '../../lib/auth/profile'
 import { makeProfile, renderWithProviders, signedIn, testQueryClient } from '../../test-utils'
-import { json } from '../../components/exercise/test-fixtures'
+import { json } from '../../test/fixtures'
 import { mergePreferences } from './api/update-preferences'
 import { PreferencesPage } from './preferences-page'
 

@@ -1,7 +1,7 @@
 import { api } from '@che/core'
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { call } from '../../../lib/api-client'
-import { CALENDAR_KEY } from '../../../components/exercise/query-keys'
+import { CALENDAR_KEY } from '../../../lib/query-keys'
 
 export const CALENDAR_FALLBACK_ERROR = 'Failed to fetch your calendar'
 

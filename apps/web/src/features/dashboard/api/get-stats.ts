@@ -1,7 +1,8 @@
 import { api } from '@che/core'
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { call } from '../../../lib/api-client'
-import { browserTimeZone, STATS_KEY } from '../../../components/exercise/query-keys'
+import { STATS_KEY } from '../../../lib/query-keys'
+import { browserTimeZone } from '../../../lib/time-zone'
 
 export const STATS_FALLBACK_ERROR = 'Failed to fetch your calendar stats'
 

@@ -1,8 +1,8 @@
 import { api } from '@che/core'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { call } from '../../../lib/api-client'
-import type { Answer } from '../../../components/exercise/exercise-flow'
-import { CALENDAR_KEY, STATS_KEY } from '../../../components/exercise/query-keys'
+import type { Answer } from '../../../types/exercise'
+import { CALENDAR_KEY, STATS_KEY } from '../../../lib/query-keys'
 
 /** POST /api/exercises/evaluate: grade the answer and reschedule the item. */
 export function useEvaluateExercise() {

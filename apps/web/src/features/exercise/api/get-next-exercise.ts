@@ -2,7 +2,7 @@ import { api } from '@che/core'
 import type { PreferenceFilter } from '@che/core'
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { call } from '../../../lib/api-client'
-import { NEXT_EXERCISE_KEY } from '../../../components/exercise/query-keys'
+import { NEXT_EXERCISE_KEY } from '../../../lib/query-keys'
 
 export const NEXT_EXERCISE_FALLBACK_ERROR = 'Failed to fetch next exercise'
 export const NO_DUE_IDIOMS = 'No due idioms available. Please try again later.'

@@ -1,7 +1,8 @@
 import { api } from '@che/core'
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { call } from '../../../lib/api-client'
-import { SANDBOX_NEXT_KEY, browserTimeZone } from '../../../components/exercise/query-keys'
+import { SANDBOX_NEXT_KEY } from '../../../lib/query-keys'
+import { browserTimeZone } from '../../../lib/time-zone'
 
 export const SANDBOX_FALLBACK_ERROR = 'Failed to fetch a Playroom exercise'
 

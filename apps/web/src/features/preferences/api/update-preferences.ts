@@ -3,7 +3,7 @@ import type { PreferenceFilter, UserProfile } from '@che/core'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { call } from '../../../lib/api-client'
 import { PROFILE_KEY } from '../../../lib/auth/profile'
-import { NEXT_EXERCISE_KEY, STATS_KEY } from '../../../components/exercise/query-keys'
+import { NEXT_EXERCISE_KEY, STATS_KEY } from '../../../lib/query-keys'
 
 export const PREFERENCES_FALLBACK_ERROR = 'Failed to save your preferences'
 

@@ -1,6 +1,6 @@
 import { api } from '@che/core'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { browserTimeZone } from '../../../components/exercise/query-keys'
+import { browserTimeZone } from '../../../lib/time-zone'
 import { call } from '../../../lib/api-client'
 import { REPORTS_KEY } from './get-reports'
 

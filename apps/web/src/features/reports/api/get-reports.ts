@@ -1,6 +1,6 @@
 import { api } from '@che/core'
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import { browserTimeZone } from '../../../components/exercise/query-keys'
+import { browserTimeZone } from '../../../lib/time-zone'
 import { call, callKey } from '../../../lib/api-client'
 
 export const REPORTS_FALLBACK_ERROR = 'Failed to fetch your reports'

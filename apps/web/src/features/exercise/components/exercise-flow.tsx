@@ -1,37 +1,14 @@
 import { Paper } from '@mantine/core'
-import type { Evaluation, Example } from '@che/core'
 import { useReducer, useRef, useState } from 'react'
-import { errorMessage } from '../../lib/api-client'
-import { Loading } from '../loading'
+import { errorMessage } from '../../../lib/api-client'
+import { Loading } from '../../../components/loading'
+import type { Answer, EvaluatedAnswer, ExerciseFlowProps } from '../../../types/exercise'
 import { InputPhase } from './input-phase'
 import { phaseReducer } from './phase'
 import { PromptPhase } from './prompt-phase'
 import { ResultsPhase } from './results-phase'
 
-export interface Answer {
-  exampleId: string
-  userTranscription: string
-  userTranslation: string
-  /** Fresh per attempt, so a double submit schedules once. */
-  attemptId: string
-}
-
-export interface EvaluatedAnswer {
-  evaluation: Evaluation
-  /** When the item comes back; absent in the Playroom. */
-  dueDate?: string
-}
-
-export interface ExerciseFlowProps {
-  example: Example
-  isAdmin: boolean
-  evaluate: (answer: Answer) => Promise<EvaluatedAnswer>
-  /** Called after the phase is reset to prompt: fetch the next example. */
-  onNext: () => void
-  nextLabel?: string
-  /** Message when the evaluation fails and the server gives none (spec §8). */
-  evaluateFallback?: string
-}
+export type { Answer, EvaluatedAnswer, ExerciseFlowProps }
 
 function newAttemptId(): string {
   return globalThis.crypto.randomUUID()

@@ -1,6 +1,6 @@
 import { Badge, Button, Group, Paper, Stack, Text } from '@mantine/core'
 import type { Example } from '@che/core'
-import { AudioPlayer } from '../audio-player'
+import { AudioPlayer } from '../../../components/audio-player'
 
 export interface PromptPhaseProps {
   example: Example

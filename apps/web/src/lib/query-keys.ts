@@ -6,12 +6,3 @@ export const STATS_KEY = ['exercise-stats'] as const
 export const CALENDAR_KEY = ['calendar'] as const
 export const NEXT_EXERCISE_KEY = ['exercise-next'] as const
 export const SANDBOX_NEXT_KEY = ['sandbox-next'] as const
-
-/** The learner's IANA time zone, so "due today" ends at their midnight (spec §9). */
-export function browserTimeZone(): string | undefined {
-  try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone || undefined
-  } catch {
-    return undefined
-  }
-}

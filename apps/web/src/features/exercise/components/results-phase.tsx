@@ -2,7 +2,7 @@ import { Anchor, Badge, Button, Divider, Group, Paper, Stack, Text, Title } from
 import type { Accuracy, Evaluation, Example } from '@che/core'
 import type { ReactNode } from 'react'
 import { Link } from 'react-router'
-import { formatDue } from './format-due'
+import { formatDue } from '../../../lib/format-due'
 import { sentenceParts } from './sentence-parts'
 
 const ACCURACY: Record<Accuracy, { label: string; color: string }> = {

@@ -1,7 +1,7 @@
 import { Button, Group, Stack, TextInput } from '@mantine/core'
 import { useRef } from 'react'
 import type { FormEvent, KeyboardEvent } from 'react'
-import { ErrorText } from '../error-text'
+import { ErrorText } from '../../../components/error-text'
 
 export interface InputPhaseProps {
   transcription: string

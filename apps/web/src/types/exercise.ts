@@ -1,0 +1,32 @@
+import type { Evaluation, Example } from '@che/core'
+
+/**
+ * The shape of one exercise flow (prompt → input → evaluation → results), shared by the exercise
+ * and Playroom features without either importing the other: the router hands the exercise
+ * feature's ExerciseFlow to the Playroom page as a prop.
+ */
+
+export interface Answer {
+  exampleId: string
+  userTranscription: string
+  userTranslation: string
+  /** Fresh per attempt, so a double submit schedules once. */
+  attemptId: string
+}
+
+export interface EvaluatedAnswer {
+  evaluation: Evaluation
+  /** When the item comes back; absent in the Playroom. */
+  dueDate?: string
+}
+
+export interface ExerciseFlowProps {
+  example: Example
+  isAdmin: boolean
+  evaluate: (answer: Answer) => Promise<EvaluatedAnswer>
+  /** Called after the phase is reset to prompt: fetch the next example. */
+  onNext: () => void
+  nextLabel?: string
+  /** Message when the evaluation fails and the server gives none (spec §8). */
+  evaluateFallback?: string
+}
