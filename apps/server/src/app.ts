@@ -61,6 +61,7 @@ import { registerErrorHandler } from './plugins/errors.js'
 import { registerMultipart } from './plugins/multipart.js'
 import { registerSecurity } from './plugins/security.js'
 import { createStorage } from './plugins/storage-factory.js'
+import { createSpeech } from './tts/providers.js'
 import { createEspeakSynthesizer, type SpeechSynthesizer } from './tts/tts.js'
 
 export interface BuildOptions {
@@ -68,8 +69,16 @@ export interface BuildOptions {
   database?: Database
   /** The server's clock; tests pass a fixed one. The test clock setting shifts it (settings.now). */
   clock?: () => Date
-  /** Speech for examples without a recording (default: espeak-ng); tests pass a fake. */
+  /**
+   * Speech for examples without a recording (default: the configured provider with espeak-ng
+   * as its fallback, or espeak-ng alone); tests pass a fake.
+   */
   synthesizer?: SpeechSynthesizer
+  /**
+   * Make every example's speech ahead of time in a background queue (default: on, except when
+   * NODE_ENV is test, where the request path synthesises on first use as the queue's fallback).
+   */
+  speechQueue?: boolean
   /** The local answer evaluator (default: core's); with an LLM configured it is the fallback. */
   evaluator?: Evaluator
   /** The curated library imported on start (default: the repository's content/); false skips it. */
@@ -159,6 +168,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     audioOf,
     clock,
     log: app.log,
+    // A new or re-worded example gets its speech from the queue right away.
+    textsChanged: () => audio.queue.kick(),
   })
   const imports = createImportService({ imports: createImportRepo(db), clock })
   const localEvaluator = opts.evaluator ?? evaluate
@@ -184,14 +195,25 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   )
   const exercisesRepo = createExercisesRepo(db)
   const examplesRepo = createExamplesRepo(db)
+  const synthesizer =
+    opts.synthesizer ?? createSpeech(config.speech, createEspeakSynthesizer(), app.log)
+  app.log.info(
+    { voice: synthesizer.voice, kind: synthesizer.kind ?? 'synthetic' },
+    config.speech ? 'speech: provider, espeak-ng as fallback' : 'speech: espeak-ng',
+  )
   const audio = createAudioService({
     storage,
-    synthesizer: opts.synthesizer ?? createEspeakSynthesizer(),
+    synthesizer,
     audio: createAudioRepo(db),
     signer: audioSigner,
     clock,
     log: app.log,
   })
+  if (opts.speechQueue ?? config.nodeEnv !== 'test') {
+    app.addHook('onReady', async () => audio.queue.start())
+  }
+  // Before the database closes (onClose): the sentence in hand is finished and stored.
+  app.addHook('preClose', () => audio.queue.stop())
   const exercises = createExercisesService({
     exercises: exercisesRepo,
     examples: examplesRepo,
