@@ -6,8 +6,8 @@ import type { SpeechKind } from '../../tts/tts.js'
 /** Hex characters of md5(text) in a speech key: the text version the speech says. */
 export const TEXT_VERSION_CHARS = 12
 
-/** SQL: the speech key an example's current text would have, without its extension. */
-const currentKeyStem = sql`'tts/' || ${examples.id}::text || '-' || left(md5(${examples.text}), ${sql.raw(String(TEXT_VERSION_CHARS))}) || '.'`
+/** SQL: how every speech key of an example's current text begins (audio.service ttsKeyOf). */
+const currentKeyStem = sql`'tts/' || ${examples.id}::text || '-' || left(md5(${examples.text}), ${sql.raw(String(TEXT_VERSION_CHARS))}) || '-'`
 
 /** SQL: true when the example has no stored speech for its current text. */
 const speechMissing = or(

@@ -111,7 +111,7 @@ describe('audio', () => {
       expect(synth.calls).toEqual([ex.text])
       const other = (await t.userWithRole('learner')).token
       expect((await next(other)).json().audio.url).toMatch(
-        new RegExp(`^/api/audio/tts/${ex.exampleId}-[0-9a-f]{12}\\.wav\\?`),
+        new RegExp(`^/api/audio/tts/${ex.exampleId}-[0-9a-f]{12}-synthetic\\.wav\\?`),
       )
       expect(synth.calls).toHaveLength(1)
     })

@@ -13,15 +13,28 @@ import type { AudioUrlSigner } from './audio-url.js'
 
 type Audio = z.infer<typeof AudioRef>
 
-/** Storage key of an example's synthesised speech for one text version. */
-export function ttsKeyOf(exampleId: string, text: string, extension: string): string {
+/**
+ * Storage key of an example's synthesised speech for one text version and kind of voice:
+ * tts/<example id>-<12 hex of md5(text)>-<neural|synthetic>.<ext>. A new text or a neural voice
+ * replacing espeak-ng's gives a new key, so no cached copy of the old speech is ever served.
+ */
+export function ttsKeyOf(
+  exampleId: string,
+  text: string,
+  kind: SpeechKind,
+  extension: string,
+): string {
+  return `${ttsStemOf(exampleId, text)}${kind}.${extension}`
+}
+
+function ttsStemOf(exampleId: string, text: string): string {
   const version = createHash('md5').update(text, 'utf8').digest('hex').slice(0, TEXT_VERSION_CHARS)
-  return `tts/${exampleId}-${version}.${extension}`
+  return `tts/${exampleId}-${version}-`
 }
 
 /** True when `key` is speech of `text` (made by ttsKeyOf for this example and text). */
 function speaksText(key: string, exampleId: string, text: string): boolean {
-  return key.startsWith(ttsKeyOf(exampleId, text, ''))
+  return key.startsWith(ttsStemOf(exampleId, text))
 }
 
 /** After a failed synthesis, wait this long before the request path tries that example again (ms). */
@@ -79,12 +92,13 @@ export function createAudioService(deps: {
   ): Promise<string | null> {
     try {
       const speech = await withSlot(() => speak(example.text))
-      const key = ttsKeyOf(example.id, example.text, speech.extension)
+      const kind = speech.kind ?? synthKind
+      const key = ttsKeyOf(example.id, example.text, kind, speech.extension)
       await deps.storage.put(key, speech.bytes, speech.contentType)
       const kept = await deps.audio.setTts(example.id, example.text, {
         key,
         voice: speech.voice ?? deps.synthesizer.voice,
-        kind: speech.kind ?? synthKind,
+        kind,
       })
       if (!kept) {
         // The text changed while we spoke it: this speech is stale already.
