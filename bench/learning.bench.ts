@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { Agent, request } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { sql } from 'drizzle-orm'
+import { eq } from 'drizzle-orm'
 import Fastify from 'fastify'
 import { importJWK, SignJWT, type JWK } from 'jose'
 import pg from 'pg'
@@ -12,6 +12,7 @@ import { examples } from '../apps/server/src/db/schema.js'
 import { loadSigningKeys } from '../apps/server/src/idp/keys.js'
 import { createContentRepo } from '../apps/server/src/modules/content/content.repo.js'
 import { createContentService } from '../apps/server/src/modules/content/content.service.js'
+import { ttsKeyOf } from '../apps/server/src/modules/audio/audio.service.js'
 import { createLocalStorage } from '../apps/server/src/plugins/storage.js'
 import { createEspeakSynthesizer } from '../apps/server/src/tts/tts.js'
 import { freePort, load, printTable, startServer, type LoadResult } from './support.js'
@@ -158,11 +159,19 @@ async function learningLoad(
     clock: () => new Date(),
   }).importDir()
   const jwk = (await loadSigningKeys(database.db)).keys[0] as JWK
-  const rows = await database.db.select({ id: examples.id }).from(examples)
+  const rows = await database.db.select({ id: examples.id, text: examples.text }).from(examples)
   const take = await createEspeakSynthesizer().synthesize('Esta semana estoy a full con el laburo.')
   const storage = createLocalStorage(join(dataDir, 'audio'))
-  for (const r of rows) await storage.put(`tts/${r.id}.wav`, take.bytes, take.contentType)
-  await database.db.update(examples).set({ ttsKey: sql`'tts/' || ${examples.id} || '.wav'` })
+  // Every example already has speech (as the background queue leaves a library), so the server's
+  // speech queue has nothing to do and no request waits for synthesis.
+  for (const r of rows) {
+    const key = ttsKeyOf(r.id, r.text, 'synthetic', 'wav')
+    await storage.put(key, take.bytes, take.contentType)
+    await database.db
+      .update(examples)
+      .set({ ttsKey: key, ttsVoice: 'espeak-ng es-419', ttsKind: 'synthetic' })
+      .where(eq(examples.id, r.id))
+  }
   await database.close()
 
   const server = await startServer({

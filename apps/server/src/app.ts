@@ -42,8 +42,16 @@ export interface BuildOptions {
   database?: Database
   /** The server's clock; tests pass a fixed one. The test clock setting shifts it (settings.now). */
   clock?: () => Date
-  /** Speech for examples without a recording (default: espeak-ng); tests pass a fake. */
+  /**
+   * Speech for examples without a recording (default: the configured provider with espeak-ng
+   * as its fallback, or espeak-ng alone); tests pass a fake.
+   */
   synthesizer?: SpeechSynthesizer
+  /**
+   * Make every example's speech ahead of time in a background queue (default: on, except when
+   * NODE_ENV is test, where the request path synthesises on first use as the queue's fallback).
+   */
+  speechQueue?: boolean
   /** The local answer evaluator (default: core's); with an LLM configured it is the fallback. */
   evaluator?: Evaluator
   /** The curated library imported on start (default: the repository's content/); false skips it. */
@@ -93,6 +101,11 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     evaluator: opts.evaluator,
   })
   const { settings } = services
+  if (opts.speechQueue ?? config.nodeEnv !== 'test') {
+    app.addHook('onReady', async () => services.audio.queue.start())
+  }
+  // Before the database closes (onClose): the sentence in hand is finished and stored.
+  app.addHook('preClose', () => services.audio.queue.stop())
   await settings.seedDefaults()
   await services.prompts.seedDefaults()
   if (opts.contentDir !== false) {

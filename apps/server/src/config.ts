@@ -44,6 +44,15 @@ const EnvSchema = z.object({
   LLM_BASE_URL: optionalUrl,
   LLM_API_KEY: optionalString,
   LLM_MODEL: optionalString,
+  /** A speech provider: any OpenAI-compatible /v1/audio/speech endpoint… */
+  TTS_BASE_URL: optionalUrl,
+  TTS_API_KEY: optionalString,
+  TTS_MODEL: optionalString,
+  TTS_VOICE: optionalString,
+  /** …or ElevenLabs. espeak-ng speaks when neither is set, and whenever the provider fails. */
+  ELEVENLABS_API_KEY: optionalString,
+  ELEVENLABS_VOICE_ID: optionalString,
+  ELEVENLABS_BASE_URL: optionalUrl,
   /** Bug reports are also filed as issues of GITHUB_REPO (owner/name) when both are set. */
   GITHUB_TOKEN: optionalString,
   GITHUB_REPO: optionalString.pipe(
@@ -96,11 +105,23 @@ export interface Config {
   /** Embedded provider: sign-in and sign-up attempts per minute per address (and per e-mail). */
   signInLimitPerMinute: number
   llm: { baseUrl: string; apiKey: string | undefined; model: string } | undefined
+  /** A neural voice for examples without a recording; undefined = espeak-ng only. */
+  speech: SpeechConfig | undefined
   /** Where bug reports are filed as GitHub issues; undefined = stored only. */
   github: { token: string; repo: string; apiUrl: string } | undefined
   /** Audio in an S3-compatible bucket instead of DATA_DIR/audio; absent = the local folder. */
   s3?: S3Config
 }
+
+export type SpeechConfig =
+  | {
+      provider: 'openai'
+      baseUrl: string
+      apiKey: string | undefined
+      model: string
+      voice: string
+    }
+  | { provider: 'elevenlabs'; apiKey: string; voiceId: string; baseUrl: string }
 
 export interface S3Config {
   endpoint: string
@@ -139,6 +160,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError('Invalid env: LLM_BASE_URL and LLM_MODEL go together')
   }
   const s3 = s3Config(e)
+  const speech = speechConfig(e)
   return {
     nodeEnv: e.NODE_ENV,
     port: e.PORT,
@@ -169,6 +191,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       e.LLM_BASE_URL && e.LLM_MODEL
         ? { baseUrl: e.LLM_BASE_URL, apiKey: e.LLM_API_KEY, model: e.LLM_MODEL }
         : undefined,
+    speech,
     github:
       e.GITHUB_TOKEN && e.GITHUB_REPO
         ? {
@@ -203,4 +226,42 @@ function s3Config(e: z.output<typeof EnvSchema>): S3Config | undefined {
     secretAccessKey: e.S3_SECRET_ACCESS_KEY!,
     publicUrl: e.S3_PUBLIC_URL?.replace(/\/+$/, ''),
   }
+}
+
+/** TTS_* (an OpenAI-compatible speech endpoint) or ELEVENLABS_*, not both. */
+function speechConfig(e: z.output<typeof EnvSchema>): SpeechConfig | undefined {
+  const openai = e.TTS_BASE_URL !== undefined
+  const eleven = e.ELEVENLABS_API_KEY !== undefined || e.ELEVENLABS_VOICE_ID !== undefined
+  if (openai && eleven) {
+    throw new ConfigError(
+      'Invalid env: TTS_BASE_URL and ELEVENLABS_* both set (configure one speech provider)',
+    )
+  }
+  if (!openai && (e.TTS_API_KEY || e.TTS_MODEL || e.TTS_VOICE)) {
+    throw new ConfigError('Invalid env: TTS_BASE_URL (Required when any TTS_* variable is set)')
+  }
+  if (openai) {
+    return {
+      provider: 'openai',
+      baseUrl: e.TTS_BASE_URL!.replace(/\/+$/, ''),
+      apiKey: e.TTS_API_KEY,
+      model: e.TTS_MODEL ?? 'tts-1',
+      voice: e.TTS_VOICE ?? 'nova',
+    }
+  }
+  if (eleven) {
+    if (!e.ELEVENLABS_API_KEY || !e.ELEVENLABS_VOICE_ID) {
+      throw new ConfigError('Invalid env: ELEVENLABS_API_KEY and ELEVENLABS_VOICE_ID go together')
+    }
+    return {
+      provider: 'elevenlabs',
+      apiKey: e.ELEVENLABS_API_KEY,
+      voiceId: e.ELEVENLABS_VOICE_ID,
+      baseUrl: (e.ELEVENLABS_BASE_URL ?? 'https://api.elevenlabs.io').replace(/\/+$/, ''),
+    }
+  }
+  if (e.ELEVENLABS_BASE_URL !== undefined) {
+    throw new ConfigError('Invalid env: ELEVENLABS_BASE_URL needs ELEVENLABS_API_KEY')
+  }
+  return undefined
 }

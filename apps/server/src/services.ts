@@ -37,6 +37,7 @@ import { createUsersRepo } from './modules/users/users.repo.js'
 import { createUsersService } from './modules/users/users.service.js'
 import type { Principal } from './plugins/auth.js'
 import type { AppStorage } from './plugins/storage-factory.js'
+import { createSpeech } from './tts/providers.js'
 import { createEspeakSynthesizer, type SpeechSynthesizer } from './tts/tts.js'
 
 /** How long a learner waits for the LLM's grade before the local engine grades the answer (ms). */
@@ -85,9 +86,15 @@ export function createServices(deps: ServiceDeps) {
   const exercisesRepo = createExercisesRepo(db)
   const llmClient = config.llm ? createLlmClient(config.llm) : undefined
 
+  const synthesizer =
+    deps.synthesizer ?? createSpeech(config.speech, createEspeakSynthesizer(), log)
+  log.info(
+    { voice: synthesizer.voice, kind: synthesizer.kind ?? 'synthetic' },
+    config.speech ? 'speech: provider, espeak-ng as fallback' : 'speech: espeak-ng',
+  )
   const audio = createAudioService({
     storage,
-    synthesizer: deps.synthesizer ?? createEspeakSynthesizer(),
+    synthesizer,
     audio: createAudioRepo(db),
     signer: audioSigner,
     clock,
@@ -114,6 +121,8 @@ export function createServices(deps: ServiceDeps) {
     audioOf,
     clock,
     log,
+    // A new or re-worded example gets its speech from the queue right away.
+    textsChanged: () => audio.queue.kick(),
   })
   const imports = createImportService({ imports: createImportRepo(db), clock })
   const evaluator = createEvaluator(deps, llmClient, () => prompts.get('evaluation'))

@@ -16,14 +16,18 @@ export interface HttpPeer {
   close(): Promise<void>
 }
 
+/** JSON to send, or raw bytes with their content type (audio, an HTML error page…). */
+export type PeerAnswer =
+  | { status: number; json: unknown }
+  | { status: number; bytes: Buffer; contentType: string }
+
 /**
  * A real HTTP server on 127.0.0.1 and a free port, standing in for a third-party API in tests.
- * `answer` gets each request with its JSON body parsed and returns the status and JSON to send.
+ * `answer` gets each request with its JSON body parsed and returns the status and JSON (or
+ * bytes) to send.
  */
 export async function startHttpPeer(
-  answer: (
-    req: PeerRequest,
-  ) => { status: number; json: unknown } | Promise<{ status: number; json: unknown }>,
+  answer: (req: PeerRequest) => PeerAnswer | Promise<PeerAnswer>,
 ): Promise<HttpPeer> {
   const requests: PeerRequest[] = []
   const server = createServer(async (req: IncomingMessage, res: ServerResponse) => {
@@ -38,8 +42,14 @@ export async function startHttpPeer(
     }
     const request = { method: req.method ?? '', path: req.url ?? '', headers: req.headers, body }
     requests.push(request)
-    const { status, json } = await answer(request)
-    res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(json))
+    const reply = await answer(request)
+    if ('bytes' in reply) {
+      res.writeHead(reply.status, { 'content-type': reply.contentType }).end(reply.bytes)
+    } else {
+      res
+        .writeHead(reply.status, { 'content-type': 'application/json' })
+        .end(JSON.stringify(reply.json))
+    }
   })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   const { port } = server.address() as AddressInfo

@@ -1,11 +1,28 @@
 import { spawn } from 'node:child_process'
 import { resolve } from 'node:path'
 
-/** Speech for examples without a recording. A cloud TTS can replace espeak-ng behind this. */
+/** What a learner hears when an example has no recording: a neural voice or espeak-ng's. */
+export type SpeechKind = 'neural' | 'synthetic'
+
+export interface Speech {
+  bytes: Buffer
+  contentType: string
+  extension: string
+  /** Who spoke it, when not the synthesizer's own `voice` (a fallback chain answers for its links). */
+  voice?: string
+  kind?: SpeechKind
+}
+
+/**
+ * Speech for examples without a recording: espeak-ng offline, or a speech provider
+ * (providers.ts) with espeak-ng as its fallback.
+ */
 export interface SpeechSynthesizer {
   /** Stored with the audio, shown as the example's voice. */
   readonly voice: string
-  synthesize(text: string): Promise<{ bytes: Buffer; contentType: string; extension: string }>
+  /** 'synthetic' when absent. */
+  readonly kind?: SpeechKind
+  synthesize(text: string): Promise<Speech>
 }
 
 const CLI = resolve(import.meta.dirname, 'espeak-cli.mjs')
@@ -23,6 +40,7 @@ export function createEspeakSynthesizer(
   const timeoutMs = opts.timeoutMs ?? 20_000
   return {
     voice: `espeak-ng ${voice}`,
+    kind: 'synthetic',
     synthesize(text) {
       const clean = text.replace(/\s+/g, ' ').trim()
       if (!clean) return Promise.reject(new Error('nothing to synthesise'))

@@ -150,7 +150,7 @@ describe('upload', () => {
       conjugatedSnippet: 'qué hacés',
       translation: "Hey, what's up?",
       source: '',
-      audio: { url: '/audio/x.ogg', voice: 'ana' },
+      audio: { url: '/audio/x.ogg', voice: 'ana', kind: 'recorded' },
       isNew: false,
       idiom: { text: '¿qué hacés?', translation: "what's up?", tone: 'Casual', usage: 9 },
     }

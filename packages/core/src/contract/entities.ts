@@ -62,7 +62,14 @@ export const SettingsResponse = z.object({
 })
 export type SettingsResponse = z.infer<typeof SettingsResponse>
 
-export const AudioRef = z.object({ url: z.string(), voice: z.string() })
+/**
+ * Which voice a learner hears: `recorded` (an editor's published recording), `neural` (a
+ * configured speech provider) or `synthetic` (espeak-ng, offline).
+ */
+export const VoiceKind = z.enum(['recorded', 'neural', 'synthetic'])
+export type VoiceKind = z.infer<typeof VoiceKind>
+
+export const AudioRef = z.object({ url: z.string(), voice: z.string(), kind: VoiceKind })
 
 const idiomFieldShape = {
   text: z.string().trim().min(1).max(300),

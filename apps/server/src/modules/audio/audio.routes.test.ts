@@ -110,7 +110,9 @@ describe('audio', () => {
       expect(b.json().audio).toEqual(a.json().audio)
       expect(synth.calls).toEqual([ex.text])
       const other = (await t.userWithRole('learner')).token
-      expect((await next(other)).json().audio.url).toMatch(`/api/audio/tts/${ex.exampleId}.wav?`)
+      expect((await next(other)).json().audio.url).toMatch(
+        new RegExp(`^/api/audio/tts/${ex.exampleId}-[0-9a-f]{12}-synthetic\\.wav\\?`),
+      )
       expect(synth.calls).toHaveLength(1)
     })
 
@@ -211,6 +213,7 @@ describe('audio', () => {
       expect(served.audio).toEqual({
         url: expect.stringMatching(/^\/api\/audio\/[0-9a-f-]+\.wav\?exp=\d+&sig=/),
         voice: 'Sofía (Buenos Aires)',
+        kind: 'recorded',
       })
       expect(synth.calls).toHaveLength(calls)
       const file = await fetchAudio(served.audio.url)

@@ -223,6 +223,7 @@ describe('examples routes', () => {
       expect(withSpeech.audio).toEqual({
         url: expect.stringContaining('/api/audio/tts/'),
         voice: 'espeak-ng es-419',
+        kind: 'synthetic',
       })
 
       await upload(
@@ -262,6 +263,7 @@ describe('examples routes', () => {
       expect(edited.audio).toEqual({
         url: expect.stringMatching(/^\/api\/audio\/[0-9a-f-]{36}\.wav\?exp=\d+&sig=[\w-]+$/),
         voice: 'Sofía',
+        kind: 'recorded',
       })
       const stored = await t.app.inject({
         method: 'GET',

@@ -53,7 +53,8 @@ function setup(overrides: { storage?: Partial<Storage>; update?: ExamplesRepo['u
     examples,
     idioms: {} as IdiomsRepo,
     storage,
-    audioOf: (row) => (row.audioKey ? { url: `/signed/${row.audioKey}`, voice: row.voice } : null),
+    audioOf: (row) =>
+      row.audioKey ? { url: `/signed/${row.audioKey}`, voice: row.voice, kind: 'recorded' } : null,
     clock: () => now,
   })
   return { service, storage, update }
@@ -69,7 +70,7 @@ describe('examples service', () => {
       expect(storage.put).toHaveBeenCalledWith(key, expect.any(Buffer), 'audio/wav')
       expect(update).toHaveBeenCalledWith(example.id, { ...edit, audioKey: key, updatedAt: now })
       expect(storage.delete).toHaveBeenCalledWith('old.wav')
-      expect(result.audio).toEqual({ url: `/signed/${key}`, voice: 'Sofía' })
+      expect(result.audio).toEqual({ url: `/signed/${key}`, voice: 'Sofía', kind: 'recorded' })
     })
 
     it('changes no row when the file cannot be stored', async () => {

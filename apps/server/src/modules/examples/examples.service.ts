@@ -42,6 +42,8 @@ export function createExamplesService(deps: {
   audioOf: AudioOf
   clock: () => Date
   log?: { warn(obj: unknown, msg: string): void }
+  /** Called after an example is created or its text changes (the speech queue looks again). */
+  textsChanged?: () => void
 }) {
   return {
     async get(id: string): Promise<Example> {
@@ -63,6 +65,7 @@ export function createExamplesService(deps: {
       assertSnippetInText(input.text, input.conjugatedSnippet)
       const now = deps.clock()
       const row = await deps.examples.insert({ ...input, createdAt: now, updatedAt: now })
+      deps.textsChanged?.()
       return toExample(row, idiom, deps.audioOf(row))
     },
 
@@ -102,6 +105,7 @@ export function createExamplesService(deps: {
         if (audioKey) await deps.storage.delete(audioKey).catch(() => {})
         throw notFound('Example')
       }
+      if (current.example.text !== edit.text) deps.textsChanged?.()
       if (staleTts) {
         await deps.storage
           .delete(staleTts)

@@ -15,7 +15,7 @@ export type AudioOf = (row: ExampleRow) => Example['audio']
 
 /** The example's published recording, if it has one, with a playable URL. */
 export function recordingOf(row: ExampleRow, audioUrl: AudioUrl): Example['audio'] {
-  return row.audioKey ? { url: audioUrl(row.audioKey), voice: row.voice } : null
+  return row.audioKey ? { url: audioUrl(row.audioKey), voice: row.voice, kind: 'recorded' } : null
 }
 
 export function toExampleSummary(

@@ -155,12 +155,18 @@ describe('ExercisePage', () => {
 
   it('shows an audio player instead of the text when the example has audio', async () => {
     fetchMock.mockResolvedValue(
-      json(makeExample({ audio: { url: '/media/ex.mp3', voice: 'es-AR' } })),
+      json(
+        makeExample({
+          audio: { url: '/media/ex.mp3', voice: 'espeak-ng es-419', kind: 'synthetic' },
+        }),
+      ),
     )
     const { container } = mount()
     await screen.findByRole('button', { name: 'Continue' })
     expect(container.querySelector('audio')).toHaveAttribute('controlslist', 'nodownload')
     expect(screen.queryByText(/me tomé el palo/)).toBeNull()
+    // The learner is told which voice they hear.
+    expect(screen.getByText('Synthetic voice')).toBeInTheDocument()
   })
 
   it('says no due idioms on 503 SERVICE_UNAVAILABLE and goes back to the dashboard', async () => {

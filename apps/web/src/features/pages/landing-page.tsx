@@ -33,7 +33,8 @@ export function LandingPage() {
       </Group>
       <List spacing="xs">
         <List.Item>
-          Sentences recorded by native speakers, or read aloud by a speech synthesiser.
+          Every sentence is spoken: by an editor's recording where there is one, otherwise by
+          computer speech. Each exercise says which voice you hear.
         </List.Item>
         <List.Item>Feedback on your transcription and your English translation.</List.Item>
         <List.Item>A Playroom to practise the words you misheard, with no score.</List.Item>

@@ -1,6 +1,7 @@
 import { Badge, Button, Group, Paper, Stack, Text } from '@mantine/core'
 import type { Example } from '@che/core'
 import { AudioPlayer } from '../../../components/audio-player'
+import { VoiceBadge } from '../../../components/voice-badge'
 
 export interface PromptPhaseProps {
   example: Example
@@ -20,7 +21,10 @@ export function PromptPhase({ example, isAdmin, onContinue }: PromptPhaseProps) 
       </Group>
       {example.audio ? (
         <Stack gap="xs">
-          <Text>Listen to the sentence. Play it as many times as you like, then continue.</Text>
+          <Group gap="xs" justify="space-between" wrap="wrap">
+            <Text>Listen to the sentence. Play it as many times as you like, then continue.</Text>
+            <VoiceBadge kind={example.audio.kind} voice={example.audio.voice} />
+          </Group>
           <AudioPlayer src={example.audio.url} isAdmin={isAdmin} label="Sentence audio" />
         </Stack>
       ) : (

@@ -1,0 +1,193 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import type { FastifyInstance } from 'fastify'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { buildApp } from '../app.js'
+import { ConfigError, loadConfig } from '../config.js'
+import { createTestDatabase, type TestDatabase } from '../db/test-db.js'
+import { examples, idioms } from '../db/schema.js'
+import { seedExample } from '../modules/exercises/exercises.fixtures.js'
+import { startHttpPeer, type HttpPeer } from '../test/http-peer.js'
+import { bearer, startTestApp, type TestApp } from '../test/support.js'
+import { createEspeakSynthesizer, type SpeechSynthesizer } from './tts.js'
+
+describe('speech providers configured by environment', () => {
+  let peer: HttpPeer
+  let failing = false
+  let realAudio: Buffer
+
+  beforeAll(async () => {
+    realAudio = (await createEspeakSynthesizer().synthesize('Dale, nos vemos al toque.')).bytes
+    peer = await startHttpPeer(() =>
+      failing
+        ? { status: 500, json: { error: 'down' } }
+        : { status: 200, bytes: realAudio, contentType: 'audio/mpeg' },
+    )
+  })
+  afterAll(() => peer.close())
+
+  async function nextAudio(t: TestApp) {
+    const { token } = await t.userWithRole('learner')
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/exercises/next',
+      headers: bearer(token),
+    })
+    expect(res.statusCode, res.body).toBe(200)
+    return res.json().audio as { url: string; voice: string; kind: string }
+  }
+
+  it.each([
+    ['TTS_*', () => ({ TTS_BASE_URL: `${peer.url}/v1`, TTS_API_KEY: 'sk-x' }), 'tts-1 nova'],
+    [
+      'ELEVENLABS_*',
+      () => ({
+        ELEVENLABS_API_KEY: 'xi',
+        ELEVENLABS_VOICE_ID: 'abc',
+        ELEVENLABS_BASE_URL: peer.url,
+      }),
+      'ElevenLabs abc',
+    ],
+  ])(
+    'with %s a learner hears the neural voice; when it fails, espeak-ng',
+    { timeout: 90_000 },
+    async (_n, env, voice) => {
+      failing = false
+      const t = await startTestApp(env(), { contentDir: false })
+      try {
+        const admin = (await t.userWithRole('admin')).token
+        await seedExample(t, admin, { tone: 'Casual' })
+        const audio = await nextAudio(t)
+        expect(audio).toMatchObject({ voice, kind: 'neural' })
+        const file = await t.app.inject({ method: 'GET', url: audio.url })
+        expect(file.rawPayload.equals(realAudio)).toBe(true)
+
+        failing = true
+        await seedExample(t, admin, {
+          tone: 'Official',
+          text: 'Che, ¿me hacés la gauchada?',
+          snippet: 'la gauchada',
+        })
+        const { token } = await t.userWithRole('learner')
+        const official = await t.app.inject({
+          method: 'GET',
+          url: '/api/exercises/next?tone=Official',
+          headers: bearer(token),
+        })
+        expect(official.json().audio).toMatchObject({
+          voice: 'espeak-ng es-419',
+          kind: 'synthetic',
+        })
+      } finally {
+        await t.close()
+      }
+    },
+  )
+
+  it('refuses half or double provider configuration with a clear message', () => {
+    const base = { NODE_ENV: 'test' }
+    expect(() => loadConfig({ ...base, TTS_MODEL: 'tts-1' })).toThrow(
+      new ConfigError('Invalid env: TTS_BASE_URL (Required when any TTS_* variable is set)'),
+    )
+    expect(() => loadConfig({ ...base, ELEVENLABS_API_KEY: 'k' })).toThrow(
+      'ELEVENLABS_API_KEY and ELEVENLABS_VOICE_ID go together',
+    )
+    expect(() =>
+      loadConfig({
+        ...base,
+        TTS_BASE_URL: 'http://x/v1',
+        ELEVENLABS_API_KEY: 'k',
+        ELEVENLABS_VOICE_ID: 'v',
+      }),
+    ).toThrow('configure one speech provider')
+    expect(loadConfig({ ...base, TTS_BASE_URL: 'http://x/v1/' }).speech).toEqual({
+      provider: 'openai',
+      baseUrl: 'http://x/v1',
+      apiKey: undefined,
+      model: 'tts-1',
+      voice: 'nova',
+    })
+  })
+
+  describe('when a provider is configured after espeak-ng spoke the library', () => {
+    let database: TestDatabase
+    let dataDir: string
+    let app: FastifyInstance | undefined
+
+    beforeAll(async () => {
+      database = await createTestDatabase()
+      dataDir = mkdtempSync(join(tmpdir(), 'che-speech-upgrade-'))
+    })
+    afterAll(async () => {
+      await app?.close()
+      await database.drop()
+      rmSync(dataDir, { recursive: true, force: true })
+    })
+
+    it('the queue replaces espeak-ng speech with the neural voice, and keeps it while the provider fails', {
+      timeout: 90_000,
+    }, async () => {
+      const env = { NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir }
+      const [idiom] = await database.db
+        .insert(idioms)
+        .values({ text: 'al toque', translation: 'right away', normalizedText: 'al toque' })
+        .returning()
+      await database.db.insert(examples).values(
+        ['Vengo al toque.', 'Te llamo al toque.'].map((text) => ({
+          idiomId: idiom!.id,
+          text,
+          conjugatedSnippet: 'al toque',
+        })),
+      )
+      const speechRows = () =>
+        database.db
+          .select({ key: examples.ttsKey, voice: examples.ttsVoice, kind: examples.ttsKind })
+          .from(examples)
+          .orderBy(examples.text)
+      const start = async (extra: Record<string, string>, synthesizer?: SpeechSynthesizer) => {
+        app = await buildApp(loadConfig({ ...env, ...extra }), {
+          database,
+          contentDir: false,
+          speechQueue: true,
+          ...(synthesizer ? { synthesizer } : {}),
+        })
+        await app.ready()
+      }
+      const stop = async () => {
+        await app?.close()
+        app = undefined
+      }
+      const waitFor = async (done: () => Promise<boolean>) => {
+        const until = Date.now() + 20_000
+        while (!(await done())) {
+          if (Date.now() > until) throw new Error('the queue did not get there')
+          await new Promise((r) => setTimeout(r, 20))
+        }
+      }
+
+      // First start: no provider; the queue speaks both with espeak-ng.
+      await start({}, createEspeakSynthesizer())
+      await waitFor(async () => (await speechRows()).every((r) => r.kind === 'synthetic'))
+      await stop()
+      const espeakRows = await speechRows()
+
+      // A provider is configured but down: the espeak-ng speech stays, nothing is lost.
+      failing = true
+      const asked = peer.requests.length
+      await start({ TTS_BASE_URL: `${peer.url}/v1` })
+      await waitFor(async () => peer.requests.length - asked >= 2)
+      await stop()
+      expect(await speechRows()).toEqual(espeakRows)
+
+      // The provider is back: the next start replaces both with the neural voice.
+      failing = false
+      await start({ TTS_BASE_URL: `${peer.url}/v1` })
+      await waitFor(async () => (await speechRows()).every((r) => r.kind === 'neural'))
+      await stop()
+      const neural = await speechRows()
+      expect(neural.map((r) => r.voice)).toEqual(['tts-1 nova', 'tts-1 nova'])
+      expect(neural.map((r) => r.key)).not.toEqual(espeakRows.map((r) => r.key))
+    })
+  })
+})
