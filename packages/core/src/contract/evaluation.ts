@@ -51,7 +51,14 @@ export const EvaluatorExample = z.object({
   text: z.string(),
   conjugatedSnippet: z.string(),
   translation: z.string(),
-  idiom: z.object({ text: z.string(), translation: z.string() }),
+  idiom: z.object({
+    text: z.string(),
+    translation: z.string(),
+    /** Ways to say the idiom's meaning in English (paraphrases, equivalent English idioms). */
+    meanings: z.array(z.string()).optional(),
+    /** Literal readings of the idiom that betray a misunderstanding. */
+    literals: z.array(z.string()).optional(),
+  }),
   alternatives: z.array(z.string()).optional(),
   literal: z.string().optional(),
 })
