@@ -254,7 +254,10 @@ function matchGloss(gloss: Gloss, text: EnglishText): number[] | null {
     if (found.length === 0) return null
     for (const f of found) for (let i = f.start; i <= f.end; i++) positions.push(i)
   }
-  return [...new Set(positions)].sort((a, b) => a - b)
+  const span = [...new Set(positions)].sort((a, b) => a - b)
+  // "not go to school" is not said by "went to school"
+  if (gloss.negative && !negatedAt(text, span, gloss)) return null
+  return span
 }
 
 function negatedAt(text: EnglishText, positions: number[], gloss: Gloss | null): boolean {
@@ -381,8 +384,10 @@ function judge(
   // where the reference expresses the idiom, and where the learner does
   let refSpan: number[] | null = null
   let refGloss: Gloss | null = null
+  const refAll = new Set<number>()
   for (const g of glosses) {
     const m = matchGloss(g, ref)
+    if (m) for (const i of m) refAll.add(i)
     if (m && (!refSpan || m.length > refSpan.length)) {
       refSpan = m
       refGloss = g
@@ -397,7 +402,8 @@ function judge(
       userGloss = g
     }
   }
-  const idiomInRef = new Set(refSpan ?? [])
+  // every reference word some meaning phrase finds is the idiom's ("gets straight to the point")
+  const idiomInRef = new Set([...(refSpan ?? []), ...refAll])
   const refContent = ref.cover.filter((u) => !ref.opening.has(u.start))
 
   const matchedRef = (u: Unit): boolean => {
@@ -494,10 +500,33 @@ function judge(
     (u: Unit): boolean =>
       u.multi ? false : isNounLike(text.tokens[u.start] ?? '') || isDetail(u)
   // a clause left out: reference words (verbs too) with nothing of the learner's in their place
-  const missingWords = missing.filter((u) => !u.light && !(refSpan ?? []).includes(u.start))
-  const otherWords = extra.filter((u) => !u.light)
+  // (words next to the idiom's own are part of how it is said: "a mess broke out", "came on foot")
+  const nearIdiom = (u: Unit): boolean =>
+    (refSpan ?? []).some((i) => i >= u.start - 2 && i <= u.end + 2)
+  const general = (u: Unit): boolean => u.light || (!u.multi && u.keys.some(isLightVerb))
+  const missingWords = missing.filter((u) => !general(u) && !nearIdiom(u))
+  const otherWords = extra.filter((u) => !general(u))
+  // only a run of the reference with nothing the learner kept in it is a dropped clause
+  // (words missing here and there are a paraphrase, or details, checked below)
+  const runs: Unit[][] = []
+  for (const u of ref.cover) {
+    if (missingWords.includes(u)) {
+      const last = runs[runs.length - 1]
+      if (last && last.at(-1) === prevContent(u)) last.push(u)
+      else runs.push([u])
+    }
+  }
+  function prevContent(u: Unit): Unit | undefined {
+    const i = ref.cover.indexOf(u)
+    for (let k = i - 1; k >= 0; k--) {
+      const c = ref.cover[k]!
+      if (!general(c)) return c
+    }
+    return undefined
+  }
+  const dropped = runs.find((r) => r.length > otherWords.length)
   const omitted =
-    missingWords.length - otherWords.length >= 2 ? clauseOf(ref, missingWords, reference) : null
+    missingWords.length > otherWords.length && dropped ? clauseOf(ref, dropped, reference) : null
   missingDetails = missingDetails.filter(counts(ref))
   const extraDetails = extra.filter(counts(user))
   // the idiom's own negation is compared above, when both sides show the idiom
@@ -526,12 +555,14 @@ function judge(
       `You wrote "${surfaceOf(user, extraDetails[0]!)}" where the sentence says "${surfaceOf(ref, missingDetails[0]!)}".`,
     )
   } else {
-    if (missingDetails.length)
+    // an added word with nothing left out is the learner's own way of saying it ("get out of bed")
+    if (missingDetails.length) {
       slips.push(`You left out ${quoteList(missingDetails.map((u) => surfaceOf(ref, u)))}.`)
-    if (extraDetails.length)
-      slips.push(
-        `${quoteList(extraDetails.map((u) => surfaceOf(user, u)))} is not in the sentence.`,
-      )
+      if (extraDetails.length)
+        slips.push(
+          `${quoteList(extraDetails.map((u) => surfaceOf(user, u)))} is not in the sentence.`,
+        )
+    }
   }
   if (hasPast(ref.tokens) !== hasPast(user.tokens))
     slips.push(
@@ -608,6 +639,8 @@ function literalReading(
     const literal = analyseCached(phrase, REFERENCE_SENSE_RANK)
     const own = literal.cover.filter(
       (u) =>
+        // "put", "get": too general to betray a reading
+        (u.multi || !u.keys.some(isLightVerb)) &&
         !references.some((r) => r.units.some((x) => x.keys.some((k) => u.keys.includes(k)))) &&
         !glosses.some((g) => g.analysed.units.some((x) => x.keys.some((k) => u.keys.includes(k)))),
     )
