@@ -105,6 +105,10 @@ export const idioms = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     text: text('text').notNull(),
     translation: text('translation').notNull(),
+    /** Ways to say the idiom's meaning in English (paraphrases, equivalent English idioms). */
+    meanings: jsonb('meanings').$type<string[]>().notNull().default([]),
+    /** Literal readings of the idiom that betray a misunderstanding (graded major). */
+    literals: jsonb('literals').$type<string[]>().notNull().default([]),
     tone: text('tone', { enum: TONE_VALUES }).notNull().default('Casual'),
     /** 1-10, 10 = super common. */
     usage: integer('usage').notNull().default(8),

@@ -19,6 +19,13 @@ export type ContentExample = z.infer<typeof ContentExample>
 export const ContentIdiom = z.object({
   text: z.string().min(1),
   translation: z.string().min(1),
+  /**
+   * Ways to say the idiom's meaning in English: paraphrases and equivalent English idioms
+   * ("give up", "throw in the towel"). The evaluator accepts any of them as the idiom's meaning.
+   */
+  meanings: z.array(z.string().min(1)).default([]),
+  /** Literal readings of the idiom that betray a misunderstanding ("throw the towel"): major. */
+  literals: z.array(z.string().min(1)).default([]),
   tone: z.enum(TONES),
   usage: z.number().int().min(USAGE_MIN).max(USAGE_MAX),
   source: z.string().min(1),

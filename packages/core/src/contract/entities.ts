@@ -71,12 +71,22 @@ export type VoiceKind = z.infer<typeof VoiceKind>
 
 export const AudioRef = z.object({ url: z.string(), voice: z.string(), kind: VoiceKind })
 
+/** Short English phrases, one per item, blanks and duplicates removed (at most 40 of 200 characters). */
+export const IdiomPhrases = z
+  .array(z.string().trim().max(200))
+  .max(40)
+  .transform((list) => [...new Set(list.filter((p) => p.length > 0))])
+
 const idiomFieldShape = {
   text: z.string().trim().min(1).max(300),
   translation: z.string().trim().min(1).max(500),
   tone: Tone,
   usage: Usage,
   source: z.string().trim().max(300),
+  /** Ways to say the idiom's meaning in English (optional; the evaluator accepts them). */
+  meanings: IdiomPhrases,
+  /** Literal readings that betray a misunderstanding (optional; the evaluator grades them major). */
+  literals: IdiomPhrases,
 }
 
 export const IdiomFields = z.object({
@@ -84,6 +94,8 @@ export const IdiomFields = z.object({
   tone: idiomFieldShape.tone.default('Casual'),
   usage: idiomFieldShape.usage.default(USAGE_DEFAULT),
   source: idiomFieldShape.source.default(''),
+  meanings: idiomFieldShape.meanings.default([]),
+  literals: idiomFieldShape.literals.default([]),
 })
 export type IdiomFields = z.infer<typeof IdiomFields>
 
@@ -114,6 +126,8 @@ export const Idiom = z.object({
   idiomId: Id,
   text: z.string(),
   translation: z.string(),
+  meanings: z.array(z.string()),
+  literals: z.array(z.string()),
   tone: Tone,
   usage: z.number().int(),
   source: z.string(),

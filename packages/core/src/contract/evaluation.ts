@@ -43,6 +43,11 @@ export const Evaluation = z.object({
   missedWords: z.array(z.string()),
   /** Words the Playroom should drill: the missed words, normalised. */
   targetWords: z.array(z.string()),
+  /**
+   * How sure the engine is of both grades, 0–1 (the local engine always sets it; an LLM's
+   * answer may leave it out). The hybrid server asks an LLM only below its threshold.
+   */
+  confidence: z.number().min(0).max(1).optional(),
 })
 export type Evaluation = z.infer<typeof Evaluation>
 
@@ -51,7 +56,14 @@ export const EvaluatorExample = z.object({
   text: z.string(),
   conjugatedSnippet: z.string(),
   translation: z.string(),
-  idiom: z.object({ text: z.string(), translation: z.string() }),
+  idiom: z.object({
+    text: z.string(),
+    translation: z.string(),
+    /** Ways to say the idiom's meaning in English (paraphrases, equivalent English idioms). */
+    meanings: z.array(z.string()).optional(),
+    /** Literal readings of the idiom that betray a misunderstanding. */
+    literals: z.array(z.string()).optional(),
+  }),
   alternatives: z.array(z.string()).optional(),
   literal: z.string().optional(),
 })

@@ -8,7 +8,15 @@ type RowError = z.infer<typeof RowErrorSchema>
 
 /** The columns an idiom CSV must have (spec §5); `source` may be added. */
 export const CSV_REQUIRED_COLUMNS = ['text', 'translation', 'tone', 'usage'] as const
-export const CSV_OPTIONAL_COLUMNS = ['source'] as const
+/**
+ * `meanings` and `literals` hold English phrases separated by `|` ("give up | throw in the
+ * towel"): the ways to say the idiom's meaning, and the literal readings graded major.
+ */
+export const CSV_OPTIONAL_COLUMNS = ['source', 'meanings', 'literals'] as const
+/** Between the phrases of a `meanings` or `literals` cell. */
+export const CSV_PHRASE_SEPARATOR = '|'
+const PHRASES_MAX = 40
+const PHRASE_MAX = 200
 
 const TEXT_MAX = 300
 const TRANSLATION_MAX = 500
@@ -51,6 +59,14 @@ function cell(row: Record<string, unknown>, key: string): string | number | unde
   return String(value)
 }
 
+/** A `meanings`/`literals` cell: phrases split on `|` (a client may send the array back). */
+function phrases(value: unknown): string[] {
+  const list = Array.isArray(value)
+    ? value.map((v) => String(v))
+    : String(value ?? '').split(CSV_PHRASE_SEPARATOR)
+  return [...new Set(list.map((p) => p.trim()).filter(Boolean))]
+}
+
 export type RowResult = { ok: true; idiom: IdiomFields } | { ok: false; errors: RowError[] }
 
 /**
@@ -65,6 +81,8 @@ export function validateIdiomRow(input: Record<string, unknown>, row: number): R
   const rawTone = String(cell(input, 'tone') ?? '').trim()
   const rawUsage = cell(input, 'usage')
   const source = String(cell(input, 'source') ?? '').trim()
+  const meanings = phrases(input.meanings)
+  const literals = phrases(input.literals)
 
   if (!text) errors.push({ row, field: 'text', message: 'Text is required' })
   else if (text.length > TEXT_MAX)
@@ -106,8 +124,21 @@ export function validateIdiomRow(input: Record<string, unknown>, row: number): R
   if (source.length > SOURCE_MAX)
     errors.push({ row, field: 'source', message: `Source is longer than ${SOURCE_MAX} characters` })
 
+  for (const [field, list] of [
+    ['meanings', meanings],
+    ['literals', literals],
+  ] as const) {
+    if (list.length > PHRASES_MAX)
+      errors.push({ row, field, message: `At most ${PHRASES_MAX} phrases, separated by |` })
+    if (list.some((p) => p.length > PHRASE_MAX))
+      errors.push({ row, field, message: `A phrase is longer than ${PHRASE_MAX} characters` })
+  }
+
   if (errors.length) return { ok: false, errors }
-  return { ok: true, idiom: IdiomFields.parse({ text, translation, tone, usage, source }) }
+  return {
+    ok: true,
+    idiom: IdiomFields.parse({ text, translation, tone, usage, source, meanings, literals }),
+  }
 }
 
 export interface RowsResult {

@@ -2,6 +2,7 @@ import { z } from 'zod'
 
 import { Accuracy, EvaluatorAttempt, EvaluatorExample } from '../contract/evaluation.js'
 import type { Evaluator } from './index.js'
+import { fold } from './normalise.js'
 
 /** One graded case, as in shared/evaluator/dev.jsonl: an example, an attempt, the expected grade. */
 export const GradedCase = EvaluatorExample.extend(EvaluatorAttempt.shape).extend({
@@ -9,6 +10,49 @@ export const GradedCase = EvaluatorExample.extend(EvaluatorAttempt.shape).extend
   expect: z.object({ transcription: Accuracy.optional(), translation: Accuracy.optional() }),
 })
 export type GradedCase = z.infer<typeof GradedCase>
+
+/** What the content library knows about an idiom and its examples (content/idioms/*.json). */
+export interface ContentMeaning {
+  text: string
+  meanings?: string[]
+  literals?: string[]
+  examples?: { text: string; alternatives?: string[]; literal?: string }[]
+}
+
+const keyOf = (text: string): string =>
+  fold(text)
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim()
+
+/**
+ * Gives each case what the server would pass for it: the meaning data of its idiom and, when its
+ * sentence is a content example, that example's accepted alternatives and literal rendering
+ * (found by the sentence, else by the idiom's text). Fields a case already has are kept.
+ */
+export function withContent(cases: GradedCase[], idioms: readonly ContentMeaning[]): GradedCase[] {
+  const byIdiom = new Map<string, ContentMeaning>()
+  const byExample = new Map<string, [ContentMeaning, { alternatives?: string[]; literal?: string }]>()
+  for (const idiom of idioms) {
+    byIdiom.set(keyOf(idiom.text), idiom)
+    for (const e of idiom.examples ?? []) byExample.set(keyOf(e.text), [idiom, e])
+  }
+  return cases.map((c) => {
+    const found = byExample.get(keyOf(c.text))
+    const idiom = found?.[0] ?? byIdiom.get(keyOf(c.idiom.text))
+    if (!idiom) return c
+    const example = found?.[1]
+    return {
+      ...c,
+      idiom: {
+        ...c.idiom,
+        meanings: c.idiom.meanings ?? idiom.meanings,
+        literals: c.idiom.literals ?? idiom.literals,
+      },
+      alternatives: c.alternatives ?? example?.alternatives,
+      literal: c.literal ?? example?.literal,
+    }
+  })
+}
 
 /** Parses JSONL text into cases (blank lines ignored). */
 export function parseCases(jsonl: string): GradedCase[] {
@@ -25,6 +69,8 @@ export interface CaseResult {
   field: 'transcription' | 'translation'
   expected: Accuracy
   got: Accuracy
+  /** The evaluator's confidence in its grades (0–1). */
+  confidence: number
 }
 
 export interface ClassAgreement {
@@ -65,6 +111,7 @@ export function scoreCases(
       field,
       expected,
       got,
+      confidence: e.confidence ?? 1,
     })
     tally[expected][1]++
     if (got === expected) tally[expected][0]++

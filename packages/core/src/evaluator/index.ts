@@ -47,8 +47,10 @@ export const evaluate: Evaluator = (example, attempt) => {
     mistakeType,
     missedWords: transcription.missedWords,
     targetWords: toTargetWords(transcription.missedWords),
+    confidence: Math.min(transcription.confidence, translation.confidence),
   }
 }
 
+export { DEFAULT_LLM_THRESHOLD } from './confidence.js'
 export { gradeTranscription } from './transcription.js'
-export { gradeTranslation } from './translation.js'
+export { gradeTranslation, TRANSLATION_CONFIDENCE } from './translation.js'

@@ -27,6 +27,8 @@ export interface TranscriptionResult {
   slips: WordSlip[]
   /** Reference words missed or got wrong, as written in the reference. */
   missedWords: string[]
+  /** How sure the grade is, 0–1: lower near the line between minor and major. */
+  confidence: number
 }
 
 /** Marks the tokens of `text` that belong to the conjugated snippet (the idiom as heard). */
@@ -219,6 +221,7 @@ export function gradeTranscription(
       feedback: 'You did not write anything. Listen again and type what you hear.',
       slips: [],
       missedWords: everything,
+      confidence: 0.99,
     }
   }
   if (looksEnglish(written, heard)) {
@@ -228,6 +231,7 @@ export function gradeTranscription(
       feedback: 'This looks like English. Type the Spanish words you hear, not a translation.',
       slips: [],
       missedWords: everything,
+      confidence: 0.99,
     }
   }
 
@@ -259,8 +263,11 @@ export function gradeTranscription(
       feedback: details.join(' '),
       slips,
       missedWords,
+      confidence: 0.95,
     }
   }
+  // near the line between minor and major the rules are the least sure
+  const borderline = heavy === 2 || points === 3 || points === 4 || typos === 2
   if (heavy >= 2 || points >= 4 || typos >= 3 || matched < heard.length * 0.6) {
     return {
       accuracy: 'major',
@@ -268,6 +275,7 @@ export function gradeTranscription(
       feedback: `Much of the sentence is missing or different. ${details.join(' ')}`.trim(),
       slips,
       missedWords,
+      confidence: borderline ? 0.7 : 0.95,
     }
   }
   if (slips.length === 0) {
@@ -277,6 +285,7 @@ export function gradeTranscription(
       feedback: 'Perfect transcription!',
       slips,
       missedWords,
+      confidence: 0.99,
     }
   }
   return {
@@ -285,6 +294,7 @@ export function gradeTranscription(
     feedback: details.join(' '),
     slips,
     missedWords,
+    confidence: borderline ? 0.7 : 0.95,
   }
 }
 

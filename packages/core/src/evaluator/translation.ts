@@ -20,6 +20,8 @@ import { tokeniseEnglish, tokeniseSpanish } from './tokenise.js'
 /** How far down a word's WordNet senses we look: a learner's word in its common senses only. */
 const USER_SENSE_RANK = 3
 const REFERENCE_SENSE_RANK = 7
+/** The idiom's meaning phrases are matched in their common senses only ("best" is not "terrible"). */
+const MEANING_SENSE_RANK = 2
 /** A negator this many words before the idiom's words makes it negative ("can't stand"). */
 const NEGATION_WINDOW = 3
 
@@ -179,6 +181,12 @@ function unitsMatch(a: Unit, b: Unit): boolean {
   return false
 }
 
+function sameMeaning(a: Unit, b: Unit): boolean {
+  for (const k of a.keys) if (b.keys.includes(k)) return true
+  for (const id of a.senses.keys()) if (b.senses.has(id)) return true
+  return false
+}
+
 function hasUnit(unit: Unit, text: EnglishText): boolean {
   return text.units.some((u) => unitsMatch(u, unit))
 }
@@ -199,19 +207,33 @@ function parseGlosses(idiomTranslation: string, extra: string[] = []): Gloss[] {
   const parts = idiomTranslation
     .replace(/\([^)]*\)/g, ' ')
     .split(/[;,]|\bor\b/)
-    .concat(extra)
-    .map((p) =>
+    .map((p): readonly [string, number] => [p, REFERENCE_SENSE_RANK])
+    .concat(extra.map((p): readonly [string, number] => [p, MEANING_SENSE_RANK]))
+    .map(([p, rank]) => [
       p
         .trim()
         .replace(/^to\s+/i, '')
         .replace(/^be\s+/i, '')
         .trim(),
-    )
-    .filter((p) => p.length > 0)
-  return parts.map((p) => {
-    const glossText = analyseCached(p, REFERENCE_SENSE_RANK, true)
-    return { text: p, analysed: glossText, negative: glossText.tokens.some((t) => NEGATORS.has(t)) }
-  })
+      rank,
+    ] as const)
+    .filter(([p]) => p.length > 0)
+  const glosses: Gloss[] = []
+  const seen = new Set<string>()
+  for (const [p, rank] of parts) {
+    if (seen.has(p)) continue
+    seen.add(p)
+    const glossText = analyseCached(p, rank, true)
+    // "go" or "pass" alone would be found in almost any sentence: no evidence of a meaning
+    const telling = glossText.cover.some((u) => u.multi || !u.keys.some(isLightVerb))
+    if (glossText.cover.length > 0 && !telling) continue
+    glosses.push({
+      text: p,
+      analysed: glossText,
+      negative: glossText.tokens.some((t) => NEGATORS.has(t)),
+    })
+  }
+  return glosses
 }
 
 /** Where in `text` the gloss is expressed (token positions), or null. */
@@ -226,11 +248,16 @@ function matchGloss(gloss: Gloss, text: EnglishText): number[] | null {
   }
   const positions: number[] = []
   for (const unit of cover) {
-    const found = findUnit(unit, text)
+    // a meaning's word is matched by itself or a synonym, never by something more general
+    // ("best", a kind of person, is not said by "person")
+    const found = text.units.filter((u) => sameMeaning(u, unit))
     if (found.length === 0) return null
     for (const f of found) for (let i = f.start; i <= f.end; i++) positions.push(i)
   }
-  return [...new Set(positions)].sort((a, b) => a - b)
+  const span = [...new Set(positions)].sort((a, b) => a - b)
+  // "not go to school" is not said by "went to school"
+  if (gloss.negative && !negatedAt(text, span, gloss)) return null
+  return span
 }
 
 function negatedAt(text: EnglishText, positions: number[], gloss: Gloss | null): boolean {
@@ -279,11 +306,32 @@ export interface TranslationResult {
   accuracy: Accuracy
   mistakeType: MistakeType
   feedback: string
+  /** How sure the grade is, 0–1 (see TRANSLATION_CONFIDENCE). */
+  confidence: number
 }
 
 interface Judgement extends TranslationResult {
   rank: number
 }
+
+/**
+ * How sure the grader is of each kind of verdict (0–1), measured on the tuning cases: a verdict
+ * resting on a known meaning phrase is sure; one that rests on the absence of a match (the
+ * learner may have said the meaning in words no list has) is not.
+ */
+export const TRANSLATION_CONFIDENCE = {
+  mechanical: 0.97,
+  literal: 0.9,
+  perfectByMeaning: 0.9,
+  perfectByReference: 0.8,
+  perfectUnknownIdiom: 0.55,
+  minorOneSlip: 0.75,
+  minorSwap: 0.5,
+  minorOmission: 0.7,
+  opposite: 0.75,
+  missingWithOtherWords: 0.4,
+  missingNothingElse: 0.85,
+} as const
 
 const RANK: Record<Accuracy, number> = { perfect: 2, minor: 1, major: 0 }
 
@@ -336,8 +384,10 @@ function judge(
   // where the reference expresses the idiom, and where the learner does
   let refSpan: number[] | null = null
   let refGloss: Gloss | null = null
+  const refAll = new Set<number>()
   for (const g of glosses) {
     const m = matchGloss(g, ref)
+    if (m) for (const i of m) refAll.add(i)
     if (m && (!refSpan || m.length > refSpan.length)) {
       refSpan = m
       refGloss = g
@@ -352,7 +402,8 @@ function judge(
       userGloss = g
     }
   }
-  const idiomInRef = new Set(refSpan ?? [])
+  // every reference word some meaning phrase finds is the idiom's ("gets straight to the point")
+  const idiomInRef = new Set([...(refSpan ?? []), ...refAll])
   const refContent = ref.cover.filter((u) => !ref.opening.has(u.start))
 
   const matchedRef = (u: Unit): boolean => {
@@ -417,6 +468,10 @@ function judge(
           ? ` You wrote ${quoteList(extra.map((u) => surfaceOf(user, u)))}, which does not say that.`
           : ''
       }`,
+      // other words where the idiom should be may be a rendering no list knows
+      confidence: extra.some((u) => !isDetail(u))
+        ? TRANSLATION_CONFIDENCE.missingWithOtherWords
+        : TRANSLATION_CONFIDENCE.missingNothingElse,
     }
   }
   // "broke" and "have no money" agree: a gloss that carries its own negation cancels it out
@@ -434,6 +489,7 @@ function judge(
       feedback: `Your translation says the opposite: check the negation. ${idiomName} means "${meaning}" and the sentence is ${
         refNegative ? 'negative' : 'positive'
       }.`,
+      confidence: TRANSLATION_CONFIDENCE.opposite,
     }
   }
 
@@ -443,6 +499,34 @@ function judge(
     (text: EnglishText) =>
     (u: Unit): boolean =>
       u.multi ? false : isNounLike(text.tokens[u.start] ?? '') || isDetail(u)
+  // a clause left out: reference words (verbs too) with nothing of the learner's in their place
+  // (words next to the idiom's own are part of how it is said: "a mess broke out", "came on foot")
+  const nearIdiom = (u: Unit): boolean =>
+    (refSpan ?? []).some((i) => i >= u.start - 2 && i <= u.end + 2)
+  const general = (u: Unit): boolean => u.light || (!u.multi && u.keys.some(isLightVerb))
+  const missingWords = missing.filter((u) => !general(u) && !nearIdiom(u))
+  const otherWords = extra.filter((u) => !general(u))
+  // only a run of the reference with nothing the learner kept in it is a dropped clause
+  // (words missing here and there are a paraphrase, or details, checked below)
+  const runs: Unit[][] = []
+  for (const u of ref.cover) {
+    if (missingWords.includes(u)) {
+      const last = runs[runs.length - 1]
+      if (last && last.at(-1) === prevContent(u)) last.push(u)
+      else runs.push([u])
+    }
+  }
+  function prevContent(u: Unit): Unit | undefined {
+    const i = ref.cover.indexOf(u)
+    for (let k = i - 1; k >= 0; k--) {
+      const c = ref.cover[k]!
+      if (!general(c)) return c
+    }
+    return undefined
+  }
+  const dropped = runs.find((r) => r.length > otherWords.length)
+  const omitted =
+    missingWords.length > otherWords.length && dropped ? clauseOf(ref, dropped, reference) : null
   missingDetails = missingDetails.filter(counts(ref))
   const extraDetails = extra.filter(counts(user))
   // the idiom's own negation is compared above, when both sides show the idiom
@@ -459,21 +543,26 @@ function judge(
       mistakeType: 'meaning',
       feedback:
         'Your translation says the opposite of the sentence: check the negation (not, no, never, nobody).',
+      confidence: TRANSLATION_CONFIDENCE.opposite,
     }
   }
 
   const slips: string[] = []
-  if (missingDetails.length === 1 && extraDetails.length === 1) {
+  if (omitted) {
+    slips.push(`You left out part of the sentence: "${omitted}".`)
+  } else if (missingDetails.length === 1 && extraDetails.length === 1) {
     slips.push(
       `You wrote "${surfaceOf(user, extraDetails[0]!)}" where the sentence says "${surfaceOf(ref, missingDetails[0]!)}".`,
     )
   } else {
-    if (missingDetails.length)
+    // an added word with nothing left out is the learner's own way of saying it ("get out of bed")
+    if (missingDetails.length) {
       slips.push(`You left out ${quoteList(missingDetails.map((u) => surfaceOf(ref, u)))}.`)
-    if (extraDetails.length)
-      slips.push(
-        `${quoteList(extraDetails.map((u) => surfaceOf(user, u)))} is not in the sentence.`,
-      )
+      if (extraDetails.length)
+        slips.push(
+          `${quoteList(extraDetails.map((u) => surfaceOf(user, u)))} is not in the sentence.`,
+        )
+    }
   }
   if (hasPast(ref.tokens) !== hasPast(user.tokens))
     slips.push(
@@ -491,18 +580,77 @@ function judge(
       accuracy: 'perfect',
       mistakeType: 'none',
       feedback: `Great translation: you got the meaning of ${idiomName}.`,
+      confidence: !refSpan
+        ? TRANSLATION_CONFIDENCE.perfectUnknownIdiom
+        : userGloss
+          ? TRANSLATION_CONFIDENCE.perfectByMeaning
+          : TRANSLATION_CONFIDENCE.perfectByReference,
     }
   }
+  const swapOnly =
+    !omitted && slips.length === 1 && missingDetails.length === 1 && extraDetails.length === 1
   return {
     rank: 1,
     accuracy: 'minor',
     mistakeType: 'detail',
     feedback: `You got the idiom right, with a small slip. ${slips.join(' ')}`,
+    confidence: omitted
+      ? TRANSLATION_CONFIDENCE.minorOmission
+      : swapOnly
+        ? TRANSLATION_CONFIDENCE.minorSwap
+        : TRANSLATION_CONFIDENCE.minorOneSlip,
   }
 }
 
-function majorOnly(mistakeType: MistakeType, feedback: string): TranslationResult {
-  return { accuracy: 'major', mistakeType, feedback }
+/** The reference's words from the first to the last left-out unit ("before I signed"). */
+function clauseOf(ref: EnglishText, missing: Unit[], reference: string): string {
+  const from = Math.min(...missing.map((u) => u.start))
+  const to = Math.max(...missing.map((u) => u.end))
+  // the learner's own spelling of the words: surfaces line up with tokens apart from "'s"
+  const words = reference.normalize('NFC').match(/[\p{L}\p{M}\p{N}']+/gu) ?? []
+  const slice = ref.tokens.slice(from, to + 1)
+  const start = words.findIndex((w, i) =>
+    slice.every((t, k) => fold(words[i + k] ?? '').replace(/'.*$/, '') === t.replace(/'.*$/, '')),
+  )
+  return start >= 0 ? words.slice(start, start + slice.length).join(' ') : slice.join(' ')
+}
+
+function majorOnly(
+  mistakeType: MistakeType,
+  feedback: string,
+  confidence: number = TRANSLATION_CONFIDENCE.mechanical,
+): TranslationResult {
+  return { accuracy: 'major', mistakeType, feedback, confidence }
+}
+
+/**
+ * Whether the learner gave a literal reading of the idiom: every word of one of the literal
+ * phrases that neither the reference nor the idiom's meanings use (at least 60 % of a longer
+ * one). A literal reading wins over a WordNet synonym of a meaning ("on the moon": "moon" is
+ * also "daydream"); words a meaning itself uses never count ("wash my hands of it").
+ */
+function literalReading(
+  literals: string[],
+  user: EnglishText,
+  references: EnglishText[],
+  glosses: Gloss[],
+): boolean {
+  for (const phrase of literals) {
+    const literal = analyseCached(phrase, REFERENCE_SENSE_RANK)
+    const own = literal.cover.filter(
+      (u) =>
+        // "put", "get": too general to betray a reading
+        (u.multi || !u.keys.some(isLightVerb)) &&
+        !references.some((r) => r.units.some((x) => x.keys.some((k) => u.keys.includes(k)))) &&
+        !glosses.some((g) => g.analysed.units.some((x) => x.keys.some((k) => u.keys.includes(k)))),
+    )
+    if (own.length === 0) continue
+    const hitUnits = own.filter((u) =>
+      user.units.some((x) => !x.light && x.keys.some((k) => u.keys.includes(k))),
+    )
+    if (hitUnits.length >= Math.max(1, Math.ceil(own.length * 0.6))) return true
+  }
+  return false
 }
 
 /**
@@ -528,7 +676,8 @@ export function gradeTranslation(example: EvaluatorExample, userText: string): T
   if (copied.length >= Math.max(2, user.tokens.length * 0.5)) {
     return majorOnly('untranslated', 'This is Spanish. Write what the sentence means in English.')
   }
-  const glossWords = new Set(tokeniseEnglish(example.idiom.translation))
+  const meanings = example.idiom.meanings ?? []
+  const glossWords = new Set(tokeniseEnglish([example.idiom.translation, ...meanings].join(' ')))
   const idiomWords = tokeniseSpanish(example.conjugatedSnippet)
     .map((t) => t.folded)
     .filter((w) => w.length >= 4 && !SPANISH_FUNCTION_WORDS.has(w))
@@ -542,20 +691,15 @@ export function gradeTranslation(example: EvaluatorExample, userText: string): T
     )
   }
 
-  const glosses = parseGlosses(example.idiom.translation)
-  if (example.literal) {
-    const literal = analyseCached(example.literal, REFERENCE_SENSE_RANK)
+  const glosses = parseGlosses(example.idiom.translation, meanings)
+  const literals = [...(example.literal ? [example.literal] : []), ...(example.idiom.literals ?? [])]
+  if (literals.length > 0) {
     const refs = references.map((r) => analyseCached(r, REFERENCE_SENSE_RANK))
-    const literalOnly = literal.cover.filter(
-      (u) => !refs.some((r) => hasUnit(u, r)) && !glosses.some((g) => hasUnit(u, g.analysed)),
-    )
-    const hits = literalOnly.filter((u) =>
-      user.units.some((x) => x.keys.some((k) => u.keys.includes(k))),
-    )
-    if (literalOnly.length > 0 && hits.length >= Math.max(1, Math.ceil(literalOnly.length * 0.6))) {
+    if (literalReading(literals, user, refs, glosses)) {
       return majorOnly(
         'literal',
         `That is the word-for-word reading. "${example.idiom.text}" is an idiom: it means "${example.idiom.translation}".`,
+        TRANSLATION_CONFIDENCE.literal,
       )
     }
   }
@@ -566,6 +710,6 @@ export function gradeTranslation(example: EvaluatorExample, userText: string): T
     if (!best || j.rank > best.rank) best = j
     if (best.rank === RANK.perfect) break
   }
-  const { accuracy, mistakeType, feedback } = best!
-  return { accuracy, mistakeType, feedback }
+  const { accuracy, mistakeType, feedback, confidence } = best!
+  return { accuracy, mistakeType, feedback, confidence }
 }

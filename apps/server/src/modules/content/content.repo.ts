@@ -1,4 +1,4 @@
-import { inArray, or } from 'drizzle-orm'
+import { and, eq, inArray, or, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.js'
 import { examples, idioms } from '../../db/schema.js'
 import type { NewExampleRow } from '../examples/examples.repo.js'
@@ -45,6 +45,26 @@ function contentQueries(db: Db) {
         )
       }
       return inserted
+    },
+    /** Sets meanings and literals on idioms that have neither yet; returns how many changed. */
+    async fillMeanings(rows: { id: string; meanings: string[]; literals: string[] }[]) {
+      let n = 0
+      for (const r of rows) {
+        n += (
+          await db
+            .update(idioms)
+            .set({ meanings: r.meanings, literals: r.literals })
+            .where(
+              and(
+                eq(idioms.id, r.id),
+                sql`${idioms.meanings} = '[]'::jsonb`,
+                sql`${idioms.literals} = '[]'::jsonb`,
+              ),
+            )
+            .returning({ id: idioms.id })
+        ).length
+      }
+      return n
     },
     async examplesOf(idiomIds: string[]) {
       const found: { idiomId: string; contentKey: string | null; text: string }[] = []

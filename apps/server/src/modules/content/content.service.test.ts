@@ -15,6 +15,8 @@ const fixture: ContentFile = {
     {
       text: 'Estar al horno',
       translation: 'to be in deep trouble',
+      meanings: [],
+      literals: [],
       tone: 'Casual',
       usage: 8,
       source: 'test',
@@ -38,6 +40,8 @@ const fixture: ContentFile = {
     {
       text: 'Tener mala leche',
       translation: 'to have bad luck; to mean harm',
+      meanings: [],
+      literals: [],
       tone: 'Street',
       usage: 6,
       source: 'test',
@@ -181,6 +185,8 @@ describe('content service', () => {
         {
           text: 'Hacer la vaca',
           translation: 'to pool money',
+          meanings: [],
+          literals: [],
           tone: 'Casual',
           usage: 7,
           source: 'test',
@@ -204,6 +210,8 @@ describe('content service', () => {
         {
           text: 'Ser un pan de Dios',
           translation: 'to be a kind soul',
+          meanings: [],
+          literals: [],
           tone: 'Neutral',
           usage: 6,
           source: 'test',

@@ -20,7 +20,8 @@ export interface ContentImportReport extends ContentImportCounts {
  * Brings the curated library into the database. It only ever inserts: an idiom is known by its
  * content_key (or, when an admin entered it first, by its text), an example by its content_key
  * (or its text) within the idiom; rows that exist are never changed, so an admin's edits win and a
- * second run changes nothing.
+ * second run changes nothing. One exception: an existing idiom with no meanings and no literals
+ * (imported before content carried them) gets the content's.
  */
 export function createContentService(deps: { content: ContentRepo; clock: () => Date }) {
   async function importIdioms(list: ContentIdiom[]): Promise<ContentImportCounts> {
@@ -47,6 +48,18 @@ export function createContentService(deps: { content: ContentRepo; clock: () => 
             idOf.set(r.normalizedText, r.id)
       }
       remember(await q.findIdioms(keys))
+      // Content idioms imported before they carried meaning data get it now; an idiom whose
+      // meanings or literals an admin has filled in keeps them.
+      await q.fillMeanings(
+        keys
+          .filter((k) => idOf.has(k))
+          .map((k) => ({
+            id: idOf.get(k)!,
+            meanings: unique.get(k)!.meanings,
+            literals: unique.get(k)!.literals,
+          }))
+          .filter((r) => r.meanings.length > 0 || r.literals.length > 0),
+      )
 
       const toCreate = keys.filter((k) => !idOf.has(k))
       const created = await q.insertIdioms(
@@ -55,6 +68,8 @@ export function createContentService(deps: { content: ContentRepo; clock: () => 
           return {
             text: i.text,
             translation: i.translation,
+            meanings: i.meanings,
+            literals: i.literals,
             tone: i.tone,
             usage: i.usage,
             source: i.source,

@@ -10,6 +10,8 @@ const idiom: IdiomRow = {
   id: '00000000-0000-4000-8000-000000000001',
   text: 'Meter la pata',
   translation: 'to blunder',
+  meanings: [],
+  literals: [],
   tone: 'Neutral',
   usage: 9,
   source: '',

@@ -71,7 +71,12 @@ export function evaluatorExample(example: ExampleRow, idiom: IdiomRow): Evaluato
     text: example.text,
     conjugatedSnippet: example.conjugatedSnippet,
     translation: example.translation,
-    idiom: { text: idiom.text, translation: idiom.translation },
+    idiom: {
+      text: idiom.text,
+      translation: idiom.translation,
+      ...(idiom.meanings.length ? { meanings: idiom.meanings } : {}),
+      ...(idiom.literals.length ? { literals: idiom.literals } : {}),
+    },
     ...(example.alternatives.length ? { alternatives: example.alternatives } : {}),
     ...(example.literal ? { literal: example.literal } : {}),
   }

@@ -63,6 +63,8 @@ export function toIdiom(
     idiomId: row.id,
     text: row.text,
     translation: row.translation,
+    meanings: row.meanings,
+    literals: row.literals,
     tone: row.tone,
     usage: row.usage,
     source: row.source,

@@ -64,7 +64,43 @@ describe('IdiomForm', () => {
       tone: 'Casual',
       usage: 9,
       source: '',
+      meanings: [],
+      literals: [],
     })
+  })
+
+  it('sends the meanings and literal readings one per line, blanks and repeats dropped', async () => {
+    const user = userEvent.setup()
+    stubFetch({ 'GET /api/idioms/tones': () => json(tones) })
+    const onSubmit = vi.fn()
+    renderWithProviders(
+      <IdiomForm
+        initial={{
+          text: 'Tirar la toalla',
+          translation: 'to give up',
+          tone: 'Casual',
+          usage: 8,
+          source: '',
+          meanings: ['give up'],
+          literals: [],
+        }}
+        onSubmit={onSubmit}
+      />,
+    )
+    const meanings = screen.getByRole('textbox', { name: /Meanings in English/ })
+    expect(meanings).toHaveValue('give up')
+    await user.type(meanings, '{Enter}throw in the towel{Enter}{Enter} give up ')
+    await user.type(
+      screen.getByRole('textbox', { name: /Literal readings/ }),
+      'throw the towel{Enter}toss the towel',
+    )
+    await user.click(screen.getByRole('button', { name: 'Save' }))
+    expect(onSubmit).toHaveBeenCalledWith(
+      expect.objectContaining({
+        meanings: ['give up', 'throw in the towel'],
+        literals: ['throw the towel', 'toss the towel'],
+      }),
+    )
   })
 
   it('offers the five tones, each with its description', async () => {
@@ -102,6 +138,8 @@ describe('CreateIdiomPage', () => {
       tone: 'Casual',
       usage: 8,
       source: '',
+      meanings: [],
+      literals: [],
     })
     await user.click(within(dialog).getByRole('button', { name: 'Add example' }))
     await waitFor(() => expect(router.state.location.pathname).toBe(`/admin/example/${IDIOM_ID}`))

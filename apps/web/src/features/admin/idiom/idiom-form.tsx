@@ -1,4 +1,4 @@
-import { Button, Group, Select, Slider, Stack, Text, TextInput } from '@mantine/core'
+import { Button, Group, Select, Slider, Stack, Text, Textarea, TextInput } from '@mantine/core'
 import { USAGE_DEFAULT, USAGE_MAX, USAGE_MIN } from '@che/core'
 import type { IdiomFields, Tone } from '@che/core'
 import { useId, useState } from 'react'
@@ -41,6 +41,8 @@ export function IdiomForm({
   const [tone, setTone] = useState<Tone | null>(initial?.tone ?? DEFAULT_TONE)
   const [usage, setUsage] = useState(initial?.usage ?? USAGE_DEFAULT)
   const [source, setSource] = useState(initial?.source ?? '')
+  const [meanings, setMeanings] = useState((initial?.meanings ?? []).join('\n'))
+  const [literals, setLiterals] = useState((initial?.literals ?? []).join('\n'))
   const [errors, setErrors] = useState<Errors>({})
   const usageLabelId = useId()
 
@@ -58,6 +60,8 @@ export function IdiomForm({
       tone,
       usage,
       source: source.trim(),
+      meanings: linesOf(meanings),
+      literals: linesOf(literals),
     })
   }
 
@@ -129,6 +133,24 @@ export function IdiomForm({
           onChange={(e) => setSource(e.currentTarget.value)}
           maxLength={300}
         />
+        <Textarea
+          label="Meanings in English"
+          description="Optional, one per line: other ways to say what the idiom means (paraphrases, English idioms). Answers that use them count as the idiom's meaning."
+          value={meanings}
+          onChange={(e) => setMeanings(e.currentTarget.value)}
+          autosize
+          minRows={2}
+          maxRows={8}
+        />
+        <Textarea
+          label="Literal readings"
+          description="Optional, one per line: word-for-word readings that show the idiom was not understood. Answers that use them are graded major."
+          value={literals}
+          onChange={(e) => setLiterals(e.currentTarget.value)}
+          autosize
+          minRows={2}
+          maxRows={8}
+        />
         {error ? (
           <Text c="red.7" role="alert" fw={500}>
             {error}
@@ -147,6 +169,18 @@ export function IdiomForm({
       </Stack>
     </form>
   )
+}
+
+/** One phrase per line of a textarea: trimmed, blanks and repeats dropped. */
+export function linesOf(value: string): string[] {
+  return [
+    ...new Set(
+      value
+        .split('\n')
+        .map((l) => l.trim())
+        .filter(Boolean),
+    ),
+  ]
 }
 
 /** The message of a failed save (spec §8): 'Error on save ' and the server's message. */

@@ -78,6 +78,8 @@ function IdiomDetail({ idiom }: { idiom: Idiom }) {
               tone: idiom.tone,
               usage: idiom.usage,
               source: idiom.source,
+              meanings: idiom.meanings,
+              literals: idiom.literals,
             }}
             submitLabel="Save changes"
             saving={update.isPending}

@@ -14,7 +14,10 @@ export type ReviewStatus = 'new' | 'error' | 'duplicate' | 'exists'
 export interface ReviewRow {
   /** 1-based data row (the header is not counted), as the server numbers them. */
   row: number
-  cells: Record<(typeof CSV_REQUIRED_COLUMNS)[number] | 'source', string>
+  cells: Record<
+    (typeof CSV_REQUIRED_COLUMNS)[number] | (typeof CSV_OPTIONAL_COLUMNS)[number],
+    string
+  >
   status: ReviewStatus
   errors: RowError[]
   /** For a duplicate: the earlier row of the same file with the same idiom. */

@@ -10,6 +10,8 @@ export function makeIdiom(overrides: Record<string, unknown> = {}) {
     tone: 'Casual',
     usage: 8,
     source: '',
+    meanings: [],
+    literals: [],
     createdAt: '2024-05-01T12:00:00.000Z',
     examples: [],
     assigned: null,

@@ -1,0 +1,46 @@
+/**
+ * Splits the held-out cases (packages/core/src/evaluator/heldout/all.jsonl) at random into a
+ * tuning half and an untouched half, by idiom: every case of one idiom lands in the same half, so
+ * the untouched half measures idioms the engine was never tuned on. The shuffle is seeded
+ * (SEED below), so the split is reproducible; it was made and committed before any result was
+ * looked at. Never tune on untouched.jsonl.
+ *
+ * Run: npx tsx scripts/split-heldout.ts
+ */
+import { readFileSync, writeFileSync } from 'node:fs'
+import { dirname, join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+const SEED = 20261122
+const dir = join(dirname(fileURLToPath(import.meta.url)), '../packages/core/src/evaluator/heldout')
+
+/** mulberry32: a small seeded generator, enough for a reproducible shuffle. */
+function random(seed: number): () => number {
+  let a = seed >>> 0
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0
+    let t = a
+    t = Math.imul(t ^ (t >>> 15), t | 1)
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
+  }
+}
+
+const lines = readFileSync(join(dir, 'all.jsonl'), 'utf8').split('\n').filter(Boolean)
+const idiomOf = (line: string): string =>
+  (JSON.parse(line) as { idiom: { text: string } }).idiom.text
+const idioms = [...new Set(lines.map(idiomOf))]
+const next = random(SEED)
+for (let i = idioms.length - 1; i > 0; i--) {
+  const j = Math.floor(next() * (i + 1))
+  ;[idioms[i], idioms[j]] = [idioms[j]!, idioms[i]!]
+}
+const tuning = new Set(idioms.slice(0, Math.ceil(idioms.length / 2)))
+const write = (name: string, keep: (l: string) => boolean): number => {
+  const chosen = lines.filter(keep)
+  writeFileSync(join(dir, name), `${chosen.join('\n')}\n`)
+  return chosen.length
+}
+const a = write('tuning.jsonl', (l) => tuning.has(idiomOf(l)))
+const b = write('untouched.jsonl', (l) => !tuning.has(idiomOf(l)))
+console.log(`seed ${SEED}: ${a} tuning cases, ${b} untouched cases (${idioms.length} idioms)`)
