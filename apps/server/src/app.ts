@@ -58,6 +58,7 @@ import { createUsersService } from './modules/users/users.service.js'
 import { createTokenVerifier, type Principal } from './plugins/auth.js'
 import { registerEndpoint, type Caller, type ContractDeps } from './plugins/contract.js'
 import { registerErrorHandler } from './plugins/errors.js'
+import { registerHealth } from './plugins/health.js'
 import { registerMultipart } from './plugins/multipart.js'
 import { registerSecurity } from './plugins/security.js'
 import { createStorage } from './plugins/storage-factory.js'
@@ -303,7 +304,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     betaCookieValid,
   }
 
-  app.get('/healthz', async () => ({ ok: true }))
+  registerHealth(app, { database, storage })
   registerEndpoint(app, contract, api.clientConfig, () => ({
     authority: config.oidc.issuer,
     clientId: config.oidc.clientId,

@@ -37,6 +37,10 @@ const EnvSchema = z.object({
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
   /** Sign-in (and sign-up) attempts allowed per minute, per client address and per e-mail. */
   SIGNIN_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(10),
+  /** On SIGTERM, ms to keep serving with /readyz at 503 before closing (load balancers move away). */
+  SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(600_000).default(0),
+  /** Bearer token /metrics requires; /metrics is open when unset. */
+  METRICS_TOKEN: optionalString,
   /** Maximum JSON body size in bytes. */
   BODY_LIMIT: z.coerce.number().int().positive().default(1_048_576),
   LLM_BASE_URL: optionalUrl,
@@ -88,6 +92,8 @@ export interface Config {
   corsOrigins: string[]
   webDist: string
   bodyLimit: number
+  shutdownDrainMs: number
+  metricsToken: string | undefined
   trustProxy: boolean
   /** Embedded provider: sign-in and sign-up attempts per minute per address (and per e-mail). */
   signInLimitPerMinute: number
@@ -158,6 +164,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       .filter(Boolean),
     webDist: resolve(e.WEB_DIST),
     bodyLimit: e.BODY_LIMIT,
+    shutdownDrainMs: e.SHUTDOWN_DRAIN_MS,
+    metricsToken: e.METRICS_TOKEN,
     trustProxy: e.TRUST_PROXY === 'true',
     signInLimitPerMinute: e.SIGNIN_LIMIT_PER_MINUTE,
     llm:
