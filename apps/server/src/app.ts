@@ -11,11 +11,13 @@ import { createLlmClient } from './ai/llm-client.js'
 import { asyncEvaluator, createLlmEvaluator } from './ai/llm-evaluator.js'
 import type { AppContext } from './app-context.js'
 import type { Config } from './config.js'
+import { createChangeBus, type ChangeTopic } from './db/bus.js'
 import { openDatabase, type Database } from './db/client.js'
 import { prompts as promptsTable, settings as settingsTable } from './db/schema.js'
 import { AppError, notFound } from './errors.js'
 import { createEmbeddedIdp } from './idp/idp.js'
 import { loadOrCreateSecret } from './lib/secrets.js'
+import { createSharedCounter, sharedRateLimitStore } from './lib/shared-rate-limit.js'
 import { createDiscovery } from './lib/discovery.js'
 import { registerAdminRoutes } from './modules/admin/admin.routes.js'
 import { createAudioRepo } from './modules/audio/audio.repo.js'
@@ -104,6 +106,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(cookie, { secret: cookieSecret })
   await app.register(rateLimit, {
     global: false,
+    // Counted in the database, so several instances share one budget per client.
+    store: sharedRateLimitStore(createSharedCounter(db)),
     errorResponseBuilder: (_req, ctx) =>
       new AppError(
         429,
@@ -122,10 +126,19 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     settings: createKvRepo(db, settingsTable),
     prompts: createKvRepo(db, promptsTable),
   }
+  // Several instances on one PostgreSQL tell each other about changes (LISTEN/NOTIFY); a change
+  // that cannot be announced is logged, the others then catch up when their cache expires.
+  const bus = createChangeBus(database, app.log)
+  app.addHook('onClose', () => bus.close())
+  const announce = (topic: ChangeTopic) => () =>
+    bus.publish(topic).catch((err: Error) => {
+      app.log.warn({ topic, err: err.message }, 'could not announce a change to other instances')
+    })
   const settings = createSettingsService({
     settings: repos.settings,
     clock: realClock,
     nodeEnv: config.nodeEnv,
+    changed: announce('settings'),
   })
   await settings.seedDefaults()
   const prompts = createPromptsService({ prompts: repos.prompts })
@@ -217,8 +230,13 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     clock,
     log: app.log,
   })
-  const caches = createCacheRegistry()
+  const caches = createCacheRegistry({ broadcast: announce('caches') })
   caches.register('settings', () => settings.invalidate())
+  bus.subscribe(async (topic) => {
+    if (topic === 'settings') settings.invalidate()
+    else await caches.clearLocal()
+  })
+  bus.onResync(() => caches.clearLocal().then(() => {}))
 
   const idp = config.oidc.embedded
     ? await createEmbeddedIdp({

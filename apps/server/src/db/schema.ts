@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm'
 import {
+  bigint,
   boolean,
   check,
   index,
@@ -300,4 +301,19 @@ export const reports = pgTable(
     index('reports_user_generated_idx').on(t.userId, t.generatedAt),
     check('reports_engine_check', sql`${t.engine} in ('local', 'llm')`),
   ],
+)
+
+/**
+ * Fixed-window request counters shared by every instance on the database (sign-in, sign-up,
+ * chat, beta password): one row per limit and client key, reset when its window has passed.
+ */
+export const rateLimits = pgTable(
+  'rate_limits',
+  {
+    key: text('key').primaryKey(),
+    /** Start of the current window, ms since the epoch. */
+    windowStart: bigint('window_start', { mode: 'number' }).notNull(),
+    count: integer('count').notNull(),
+  },
+  (t) => [index('rate_limits_window_start_idx').on(t.windowStart)],
 )
