@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto'
+import { randomBytes, randomUUID } from 'node:crypto'
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import cookie from '@fastify/cookie'
@@ -61,6 +61,7 @@ import { createTokenVerifier, type Principal } from './plugins/auth.js'
 import { registerEndpoint, type Caller, type ContractDeps } from './plugins/contract.js'
 import { registerErrorHandler } from './plugins/errors.js'
 import { registerHealth } from './plugins/health.js'
+import { registerMetrics } from './plugins/metrics.js'
 import { registerMultipart } from './plugins/multipart.js'
 import { registerSecurity } from './plugins/security.js'
 import { createStorage } from './plugins/storage-factory.js'
@@ -85,7 +86,19 @@ const EVALUATION_TIMEOUT_MS = 20_000
 /** Build the whole product: API, embedded identity provider and SPA on one Fastify app. */
 export async function buildApp(config: Config, opts: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    logger:
+      config.logLevel === 'silent'
+        ? false
+        : {
+            level: config.logLevel,
+            // JSON lines in production and wherever output is collected; readable on a terminal.
+            ...(process.stdout.isTTY && config.nodeEnv !== 'production'
+              ? { transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss' } } }
+              : {}),
+          },
+    // Every log line of a request carries its id (reqId); a proxy's X-Request-Id is kept.
+    requestIdHeader: 'x-request-id',
+    genReqId: () => randomUUID(),
     bodyLimit: config.bodyLimit,
     trustProxy: config.trustProxy,
   })
@@ -99,6 +112,10 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   const clock = () => settings.now()
 
   registerErrorHandler(app)
+  app.addHook('onRequest', async (request, reply) => {
+    void reply.header('x-request-id', request.id)
+  })
+  const metrics = registerMetrics(app, { database, token: config.metricsToken })
   await registerSecurity(app, config)
   const cookieSecret =
     config.cookieSecret ??
@@ -183,8 +200,9 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
         local: localEvaluator,
         log: app.log,
         timeoutMs: EVALUATION_TIMEOUT_MS,
+        metrics,
       })
-    : asyncEvaluator(localEvaluator)
+    : asyncEvaluator(localEvaluator, metrics)
   app.log.info(
     config.llm
       ? {
@@ -201,6 +219,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   const audio = createAudioService({
     storage,
     synthesizer: opts.synthesizer ?? createEspeakSynthesizer(),
+    metrics,
     audio: createAudioRepo(db),
     signer: audioSigner,
     clock,
