@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto'
+import { randomBytes, randomUUID } from 'node:crypto'
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import cookie from '@fastify/cookie'
@@ -9,10 +9,12 @@ import { api, BETA_COOKIE, type Endpoint } from '@che/core'
 import type { Evaluator } from '@che/core/evaluator'
 import type { AppContext } from './app-context.js'
 import type { Config } from './config.js'
+import { createChangeBus, type ChangeTopic } from './db/bus.js'
 import { openDatabase, type Database } from './db/client.js'
 import { AppError, notFound } from './errors.js'
 import { createEmbeddedIdp } from './idp/idp.js'
 import { loadOrCreateSecret } from './lib/secrets.js'
+import { createSharedCounter, sharedRateLimitStore } from './lib/shared-rate-limit.js'
 import { createDiscovery } from './lib/discovery.js'
 import { registerAdminRoutes } from './modules/admin/admin.routes.js'
 import { registerAudioRoutes } from './modules/audio/audio.routes.js'
@@ -31,6 +33,8 @@ import { registerUsersRoutes } from './modules/users/users.routes.js'
 import { createTokenVerifier, type Principal } from './plugins/auth.js'
 import { registerEndpoint, type Caller, type ContractDeps } from './plugins/contract.js'
 import { registerErrorHandler } from './plugins/errors.js'
+import { registerHealth } from './plugins/health.js'
+import { registerMetrics } from './plugins/metrics.js'
 import { registerMultipart } from './plugins/multipart.js'
 import { registerSecurity } from './plugins/security.js'
 import { createStorage } from './plugins/storage-factory.js'
@@ -61,7 +65,19 @@ export interface BuildOptions {
 /** Build the whole product: API, embedded identity provider and SPA on one Fastify app. */
 export async function buildApp(config: Config, opts: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    logger:
+      config.logLevel === 'silent'
+        ? false
+        : {
+            level: config.logLevel,
+            // JSON lines in production and wherever output is collected; readable on a terminal.
+            ...(process.stdout.isTTY && config.nodeEnv !== 'production'
+              ? { transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss' } } }
+              : {}),
+          },
+    // Every log line of a request carries its id (reqId); a proxy's X-Request-Id is kept.
+    requestIdHeader: 'x-request-id',
+    genReqId: () => randomUUID(),
     bodyLimit: config.bodyLimit,
     trustProxy: config.trustProxy,
   })
@@ -71,6 +87,10 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   const { db } = database
 
   registerErrorHandler(app)
+  app.addHook('onRequest', async (request, reply) => {
+    void reply.header('x-request-id', request.id)
+  })
+  const metrics = registerMetrics(app, { database, token: config.metricsToken })
   await registerSecurity(app, config)
   const cookieSecret =
     config.cookieSecret ??
@@ -78,6 +98,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(cookie, { secret: cookieSecret })
   await app.register(rateLimit, {
     global: false,
+    // Counted in the database, so several instances share one budget per client.
+    store: sharedRateLimitStore(createSharedCounter(db)),
     errorResponseBuilder: (_req, ctx) =>
       new AppError(
         429,
@@ -89,7 +111,17 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   const storage = await createStorage(config)
   app.addHook('onClose', () => storage.close())
   app.log.info({ storage: storage.location }, 'audio storage')
+  // Several instances on one PostgreSQL tell each other about changes (LISTEN/NOTIFY); a change
+  // that cannot be announced is logged, the others then catch up when their cache expires.
+  const bus = createChangeBus(database, app.log)
+  app.addHook('onClose', () => bus.close())
+  const announce = (topic: ChangeTopic) => () =>
+    bus.publish(topic).catch((err: Error) => {
+      app.log.warn({ topic, err: err.message }, 'could not announce a change to other instances')
+    })
   const { clock, repos, caches, services } = createServices({
+    metrics,
+    announce,
     config,
     db,
     storage,
@@ -101,6 +133,11 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     evaluator: opts.evaluator,
   })
   const { settings } = services
+  bus.subscribe(async (topic) => {
+    if (topic === 'settings') settings.invalidate()
+    else await caches.clearLocal()
+  })
+  bus.onResync(() => caches.clearLocal().then(() => {}))
   if (opts.speechQueue ?? config.nodeEnv !== 'test') {
     app.addHook('onReady', async () => services.audio.queue.start())
   }
@@ -179,7 +216,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     betaCookieValid,
   }
 
-  app.get('/healthz', async () => ({ ok: true }))
+  registerHealth(app, { database, storage })
   registerEndpoint(app, contract, api.clientConfig, () => ({
     authority: config.oidc.issuer,
     clientId: config.oidc.clientId,

@@ -39,6 +39,10 @@ const EnvSchema = z.object({
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
   /** Sign-in (and sign-up) attempts allowed per minute, per client address and per e-mail. */
   SIGNIN_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(10),
+  /** On SIGTERM, ms to keep serving with /readyz at 503 before closing (load balancers move away). */
+  SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(600_000).default(0),
+  /** Bearer token /metrics requires; /metrics is open when unset. */
+  METRICS_TOKEN: optionalString,
   /** Maximum JSON body size in bytes. */
   BODY_LIMIT: z.coerce.number().int().positive().default(1_048_576),
   LLM_BASE_URL: optionalUrl,
@@ -101,6 +105,8 @@ export interface Config {
   /** Whether the SPA's source maps are served (NODE_ENV other than production, or SOURCEMAPS_PUBLIC). */
   sourcemapsPublic: boolean
   bodyLimit: number
+  shutdownDrainMs: number
+  metricsToken: string | undefined
   trustProxy: boolean
   /** Embedded provider: sign-in and sign-up attempts per minute per address (and per e-mail). */
   signInLimitPerMinute: number
@@ -185,6 +191,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     webDist: resolve(e.WEB_DIST),
     sourcemapsPublic: e.NODE_ENV !== 'production' || e.SOURCEMAPS_PUBLIC === 'true',
     bodyLimit: e.BODY_LIMIT,
+    shutdownDrainMs: e.SHUTDOWN_DRAIN_MS,
+    metricsToken: e.METRICS_TOKEN,
     trustProxy: e.TRUST_PROXY === 'true',
     signInLimitPerMinute: e.SIGNIN_LIMIT_PER_MINUTE,
     llm:

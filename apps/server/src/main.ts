@@ -1,5 +1,19 @@
+import type { FastifyInstance } from 'fastify'
 import { buildApp } from './app.js'
-import { type Config, ConfigError, loadConfig } from './config.js'
+import { type Config, loadConfig } from './config.js'
+import { checkDataDir, explainStartupError } from './startup.js'
+
+/** Print why the server could not start (one actionable line when the cause is known) and exit 1. */
+function fail(
+  err: unknown,
+  config: Config | undefined,
+  stage: 'config' | 'open' | 'listen',
+): never {
+  const line = explainStartupError(err, config, stage)
+  if (line) console.error(`Che Idioms could not start: ${line}`)
+  else console.error('Che Idioms could not start:', err)
+  process.exit(1)
+}
 
 /** `npm start` / `npm run serve`: read the environment, build the app and listen. */
 async function main(): Promise<void> {
@@ -7,20 +21,32 @@ async function main(): Promise<void> {
   try {
     config = loadConfig()
   } catch (err) {
-    if (err instanceof ConfigError) {
-      console.error(err.message)
-      process.exit(1)
-    }
-    throw err
+    fail(err, undefined, 'config')
   }
   const started = performance.now()
-  const app = await buildApp(config)
-  await app.listen({ port: config.port, host: config.host })
+  let app: FastifyInstance
+  try {
+    checkDataDir(config)
+    app = await buildApp(config)
+  } catch (err) {
+    fail(err, config, 'open')
+  }
+  try {
+    await app.listen({ port: config.port, host: config.host })
+  } catch (err) {
+    await app.close().catch(() => {})
+    fail(err, config, 'listen')
+  }
   const ms = Math.round(performance.now() - started)
   console.log(`Che Idioms is ready at ${config.publicUrl} (ready in ${ms} ms)`)
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => {
-      void app.close().then(() => process.exit(0))
+      // Readiness goes 503 first so load balancers stop sending traffic, then in-flight
+      // requests finish and the app closes.
+      app.health.drain()
+      setTimeout(() => {
+        void app.close().then(() => process.exit(0))
+      }, config.shutdownDrainMs)
     })
   }
 }

@@ -4,6 +4,7 @@ import { createLlmClient } from './ai/llm-client.js'
 import { asyncEvaluator, createLlmEvaluator } from './ai/llm-evaluator.js'
 import type { Config } from './config.js'
 import type { Db } from './db/client.js'
+import type { ChangeTopic } from './db/bus.js'
 import { prompts as promptsTable, settings as settingsTable } from './db/schema.js'
 import { createCacheRegistry } from './modules/admin/cache-registry.js'
 import { createAudioRepo } from './modules/audio/audio.repo.js'
@@ -36,6 +37,7 @@ import { createSettingsService } from './modules/settings/settings.service.js'
 import { createUsersRepo } from './modules/users/users.repo.js'
 import { createUsersService } from './modules/users/users.service.js'
 import type { Principal } from './plugins/auth.js'
+import type { Metrics } from './plugins/metrics.js'
 import type { AppStorage } from './plugins/storage-factory.js'
 import { createSpeech } from './tts/providers.js'
 import { createEspeakSynthesizer, type SpeechSynthesizer } from './tts/tts.js'
@@ -56,6 +58,10 @@ export interface ServiceDeps {
   userinfo: (principal: Principal) => Promise<Record<string, unknown>>
   synthesizer?: SpeechSynthesizer | undefined
   evaluator?: Evaluator | undefined
+  /** Prometheus metrics (evaluations by engine and grade, LLM/TTS fallbacks). */
+  metrics: Metrics
+  /** Tells the other instances on the same database that a topic changed (LISTEN/NOTIFY). */
+  announce: (topic: ChangeTopic) => () => void
 }
 
 /**
@@ -74,6 +80,7 @@ export function createServices(deps: ServiceDeps) {
     settings: repos.settings,
     clock: deps.realClock,
     nodeEnv: config.nodeEnv,
+    changed: deps.announce('settings'),
   })
   // Everything but the settings cache reads the clock through the settings service, which adds
   // the test-only testClockOffsetDays when NODE_ENV is test (and nothing otherwise).
@@ -95,6 +102,7 @@ export function createServices(deps: ServiceDeps) {
   const audio = createAudioService({
     storage,
     synthesizer,
+    metrics: deps.metrics,
     audio: createAudioRepo(db),
     signer: audioSigner,
     clock,
@@ -167,7 +175,7 @@ export function createServices(deps: ServiceDeps) {
     adminEmails: config.adminEmails,
     userinfo: deps.userinfo,
   })
-  const caches = createCacheRegistry()
+  const caches = createCacheRegistry({ broadcast: deps.announce('caches') })
   caches.register('settings', () => settings.invalidate())
 
   return {
@@ -210,12 +218,13 @@ function createEvaluator(
       : { engine: 'local' },
     llm ? 'evaluator: LLM, local engine as fallback' : 'evaluator: local engine',
   )
-  if (!client) return asyncEvaluator(local)
+  if (!client) return asyncEvaluator(local, deps.metrics)
   return createLlmEvaluator({
     client,
     prompt,
     local,
     log: deps.log,
     timeoutMs: EVALUATION_TIMEOUT_MS,
+    metrics: deps.metrics,
   })
 }

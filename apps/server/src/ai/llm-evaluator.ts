@@ -1,3 +1,4 @@
+import type { Metrics } from '../plugins/metrics.js'
 import { z } from 'zod'
 import { Evaluation, type EvaluatorAttempt, type EvaluatorExample } from '@che/core'
 import { toTargetWords, type Evaluator } from '@che/core/evaluator'
@@ -61,6 +62,8 @@ export function createLlmEvaluator(deps: {
   log: Log
   /** Whole LLM call (ms); past it the learner gets the local grade. */
   timeoutMs: number
+  /** Counts each grade by engine, and each fallback (GET /metrics). */
+  metrics?: Metrics
 }): AsyncEvaluator {
   async function ask(example: EvaluatorExample, attempt: EvaluatorAttempt): Promise<Evaluation> {
     const prompt = (await deps.prompt())?.trim()
@@ -95,6 +98,8 @@ export function createLlmEvaluator(deps: {
         },
         'LLM evaluation failed; graded by the local engine',
       )
+      deps.metrics?.fallback('llm', err instanceof LlmError ? err.kind : 'error')
+      deps.metrics?.evaluation('local', local.transcriptionAccuracy)
       return local
     }
     if (llm.transcriptionAccuracy === 'perfect' && local.transcriptionAccuracy === 'major') {
@@ -102,6 +107,7 @@ export function createLlmEvaluator(deps: {
         { llm: 'perfect', local: 'major', mistakeType: local.mistakeType },
         'LLM called a transcription perfect that the local engine grades major; kept the local transcription grade',
       )
+      deps.metrics?.evaluation('llm', local.transcriptionAccuracy)
       // With a major transcription the local mistakeType and missed words are the transcription's.
       return {
         ...llm,
@@ -112,12 +118,16 @@ export function createLlmEvaluator(deps: {
         targetWords: local.targetWords,
       }
     }
+    deps.metrics?.evaluation('llm', llm.transcriptionAccuracy)
     return llm
   }
 }
 
 /** The local engine with the server's asynchronous shape. */
 export const asyncEvaluator =
-  (local: Evaluator): AsyncEvaluator =>
-  async (example, attempt) =>
-    local(example, attempt)
+  (local: Evaluator, metrics?: Metrics): AsyncEvaluator =>
+  async (example, attempt) => {
+    const evaluation = local(example, attempt)
+    metrics?.evaluation('local', evaluation.transcriptionAccuracy)
+    return evaluation
+  }

@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs'
+import { mkdirSync, readFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
 import { sql } from 'drizzle-orm'
@@ -17,8 +17,14 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>
 export interface Database {
   db: Db
   kind: 'pglite' | 'postgres'
+  /** PostgreSQL only: the connection pool (metrics read its counts) and the URL it connects to. */
+  pool?: pg.Pool
+  url?: string
   close(): Promise<void>
 }
+
+/** How long a query waits for a connection before failing (503) while PostgreSQL is away. */
+const CONNECT_TIMEOUT_MS = 3_000
 
 const MIGRATIONS = resolve(import.meta.dirname, '../../drizzle')
 /** Serialises migrations when several instances start against one PostgreSQL at once. */
@@ -30,14 +36,24 @@ const MIGRATION_LOCK = 7_263_410_001
  */
 export async function openDatabase(opts: { url?: string; dataDir: string }): Promise<Database> {
   if (opts.url) {
-    const pool = new pg.Pool({ connectionString: opts.url, max: 10 })
-    // An idle connection that the server drops (restart, failover, admin kill) is reported here;
-    // without a listener Node would treat it as an uncaught exception and stop the process.
-    // The pool replaces the connection on the next query.
-    pool.on('error', (err) => {
-      if (!closing) console.error(`database connection lost: ${err.message}`)
+    const pool = new pg.Pool({
+      connectionString: opts.url,
+      max: 10,
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+      keepAlive: true,
     })
     let closing = false
+    const lost = (err: Error) => {
+      if (!closing) console.error(`database connection lost: ${err.message}`)
+    }
+    // A connection that the server drops (restart, failover, pg_terminate_backend, network cut)
+    // emits 'error'; without a listener Node treats it as an uncaught exception and stops the
+    // process. The pool's own listener covers idle connections only, so every client gets one
+    // for its whole life, including while it is checked out (inside a transaction, mid-query).
+    // The query in flight fails (503 to the caller), the pool drops the broken client and opens
+    // a fresh connection for the next query.
+    pool.on('error', lost)
+    pool.on('connect', (client) => client.on('error', lost))
     const db = drizzlePg(pool, { schema }) as unknown as Db
     const client = await pool.connect()
     try {
@@ -50,6 +66,8 @@ export async function openDatabase(opts: { url?: string; dataDir: string }): Pro
     return {
       db,
       kind: 'postgres',
+      pool,
+      url: opts.url,
       close: () => {
         closing = true
         return pool.end()
@@ -72,6 +90,22 @@ export async function usePglite(client: PGlite): Promise<Database> {
   const db = drizzlePglite(client, { schema })
   await migratePglite(db, { migrationsFolder: MIGRATIONS })
   return { db: db as unknown as Db, kind: 'pglite', close: () => client.close() }
+}
+
+/** Migrations shipped with this build (drizzle's journal). */
+export function expectedMigrations(): number {
+  const journal = JSON.parse(readFileSync(join(MIGRATIONS, 'meta', '_journal.json'), 'utf8')) as {
+    entries: unknown[]
+  }
+  return journal.entries.length
+}
+
+/** Migrations recorded as applied in the database. */
+export async function appliedMigrations(db: Db): Promise<number> {
+  const result = (await db.execute(
+    sql`select count(*)::int as n from drizzle.__drizzle_migrations`,
+  )) as unknown as { rows: { n: number }[] }
+  return Number(result.rows[0]?.n ?? 0)
 }
 
 /** A cheap query that proves the connection works. */

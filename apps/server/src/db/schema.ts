@@ -349,3 +349,18 @@ export const reports = pgTable(
     check('reports_engine_check', sql`${t.engine} in ('local', 'llm')`),
   ],
 )
+
+/**
+ * Fixed-window request counters shared by every instance on the database (sign-in, sign-up,
+ * chat, beta password): one row per limit and client key, reset when its window has passed.
+ */
+export const rateLimits = pgTable(
+  'rate_limits',
+  {
+    key: text('key').primaryKey(),
+    /** Start of the current window, ms since the epoch. */
+    windowStart: bigint('window_start', { mode: 'number' }).notNull(),
+    count: integer('count').notNull(),
+  },
+  (t) => [index('rate_limits_window_start_idx').on(t.windowStart)],
+)

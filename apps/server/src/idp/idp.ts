@@ -9,7 +9,7 @@ import { createDrizzleAdapter, deleteExpiredPayloads } from './adapter.js'
 import { registerInteractionRoutes } from './interactions.js'
 import { loadCookieKeys, loadSigningKeys, toPublicJwks } from './keys.js'
 import { logoutPage, messagePage } from './pages.js'
-import { createRateLimiter } from './rate-limit.js'
+import { createSharedCounter, createSharedRateLimiter } from '../lib/shared-rate-limit.js'
 
 export interface EmbeddedIdp {
   /** Mount the provider and its interaction pages under /oidc on the Fastify app. */
@@ -118,8 +118,19 @@ export async function createEmbeddedIdp(deps: {
           assets,
           home,
           log,
-          signInLimiter: createRateLimiter({ max: limits.signInMax, windowMs: limits.windowMs }),
-          signUpLimiter: createRateLimiter({ max: limits.signUpMax, windowMs: limits.windowMs }),
+          // Counted in the database: every instance shares one budget per address and e-mail.
+          signInLimiter: createSharedRateLimiter({
+            counter: createSharedCounter(db),
+            name: 'signin',
+            max: limits.signInMax,
+            windowMs: limits.windowMs,
+          }),
+          signUpLimiter: createSharedRateLimiter({
+            counter: createSharedCounter(db),
+            name: 'signup',
+            max: limits.signUpMax,
+            windowMs: limits.windowMs,
+          }),
         })
       })
 

@@ -5,9 +5,9 @@ import { errors as oidcErrors, type InteractionResults } from 'oidc-provider'
 import { AppError } from '../errors.js'
 import { normalizeEmail, PASSWORD_RULES, type AccountsRepo } from './accounts.js'
 import { messagePage, signInPage, signUpPage, type Field, type FormError } from './pages.js'
-import type { createRateLimiter } from './rate-limit.js'
 
-type RateLimiter = ReturnType<typeof createRateLimiter>
+/** Counts attempts per key; the seconds to wait when any key is over its limit. */
+type RateLimiter = { hit(keys: string[]): Promise<number | undefined> }
 
 export interface InteractionDeps {
   provider: Provider
@@ -211,7 +211,10 @@ export function registerInteractionRoutes(scope: FastifyInstance, deps: Interact
 
       if (!email) return show(400, { message: 'Enter your e-mail address', field: 'email' })
       if (!password) return show(400, { message: 'Enter your password', field: 'password' })
-      const wait = deps.signInLimiter.hit([`ip:${request.ip}`, `email:${normalizeEmail(email)}`])
+      const wait = await deps.signInLimiter.hit([
+        `ip:${request.ip}`,
+        `email:${normalizeEmail(email)}`,
+      ])
       if (wait !== undefined) {
         reply.header('Retry-After', String(wait))
         return show(429, {
@@ -244,7 +247,7 @@ export function registerInteractionRoutes(scope: FastifyInstance, deps: Interact
         return sendPage(reply, page.status, page.html)
       }
 
-      const wait = deps.signUpLimiter.hit([`ip:${request.ip}`])
+      const wait = await deps.signUpLimiter.hit([`ip:${request.ip}`])
       if (wait !== undefined) {
         reply.header('Retry-After', String(wait))
         return show(429, {

@@ -1,7 +1,11 @@
 import type { FastifyError, FastifyInstance } from 'fastify'
 import { ZodError } from 'zod'
 import type { ErrorBody } from '@che/core'
+import { isDatabaseUnavailable } from '../db/faults.js'
 import { AppError } from '../errors.js'
+
+/** Seconds a client is told to wait (Retry-After) while the database is unreachable. */
+export const DB_RETRY_AFTER_S = 5
 
 /** Turn a zod error into the `details` of a VALIDATION_FAILED body: one entry per bad field. */
 export function zodDetails(err: ZodError): { field: string; message: string }[] {
@@ -27,11 +31,23 @@ export function registerErrorHandler(app: FastifyInstance): void {
         message: 'Some fields are not valid',
         details: zodDetails(err),
       }
+    } else if (isDatabaseUnavailable(err)) {
+      status = 503
+      body = {
+        code: 'SERVICE_UNAVAILABLE',
+        message: 'The database is unavailable right now; try again in a few seconds',
+      }
+      void reply.header('retry-after', String(DB_RETRY_AFTER_S))
     } else if ('statusCode' in err && typeof err.statusCode === 'number' && err.statusCode < 500) {
       status = err.statusCode
       body = { code: fastifyCode(err as FastifyError), message: err.message }
     }
-    if (status >= 500) request.log.error({ err }, 'request failed')
+    // Server-side failures carry the request id, so a user's report can be matched to the logs.
+    const dbDown = status === 503 && !(err instanceof AppError) && isDatabaseUnavailable(err)
+    if ((status === 500 || dbDown) && body.details === undefined)
+      body = { ...body, details: { requestId: request.id } }
+    if (dbDown) request.log.warn({ err: { message: err.message } }, 'database unavailable')
+    else if (status >= 500) request.log.error({ err }, 'request failed')
     else request.log.info({ code: body.code, status }, body.message)
     void reply.status(status).send(body)
   })

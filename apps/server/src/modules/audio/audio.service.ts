@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto'
+import type { Metrics } from '../../plugins/metrics.js'
 import type { z } from 'zod'
 import type { AudioRef } from '@che/core'
 import { toMessage } from '../../errors.js'
@@ -55,6 +56,8 @@ type Log = {
 export function createAudioService(deps: {
   storage: Storage
   synthesizer: SpeechSynthesizer
+  /** Counts speech that could not be made (the example is then shown as text). */
+  metrics?: Pick<Metrics, 'fallback'>
   audio: AudioRepo
   signer: AudioUrlSigner
   clock: () => Date
@@ -112,6 +115,7 @@ export function createAudioService(deps: {
         { err: toMessage(err), exampleId: example.id },
         'speech synthesis failed; serving the example as text',
       )
+      deps.metrics?.fallback('tts', 'synthesis_failed')
       if (failedAt.size >= MAX_REMEMBERED_FAILURES) failedAt.clear()
       failedAt.set(example.id, deps.clock().getTime())
       return null

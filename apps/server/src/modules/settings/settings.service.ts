@@ -79,6 +79,8 @@ export function createSettingsService(deps: {
   clock: () => Date
   /** The test clock (testClockOffsetDays) works only when this is 'test'. */
   nodeEnv?: string
+  /** Tell the other instances to drop their cached settings (after a save). */
+  changed?: () => Promise<void>
 }) {
   const nodeEnv = deps.nodeEnv ?? 'development'
   let cache: { at: number; map: Record<string, string> } | undefined
@@ -131,6 +133,7 @@ export function createSettingsService(deps: {
       await deps.settings.replace(map)
       cache = undefined
       remember(map)
+      await deps.changed?.()
     },
     /** The betaKey to put in the cookie when the password is right; throws otherwise. */
     async verifyBetaPassword(password: string): Promise<string> {

@@ -1,0 +1,230 @@
+import { randomBytes } from 'node:crypto'
+import { sql } from 'drizzle-orm'
+import type { FastifyInstance } from 'fastify'
+import pg from 'pg'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { betaKeyFor } from '@che/core'
+import { buildApp } from './app.js'
+import { loadConfig } from './config.js'
+import { expectedMigrations, openDatabase, type Database } from './db/client.js'
+import { createSharedCounter, createSharedRateLimiter } from './lib/shared-rate-limit.js'
+import { tokenMinter } from './test/learner-load.js'
+
+// Two instances of the server on one PostgreSQL database, as behind a load balancer: each has
+// its own connection pool, caches and LISTEN connection. server-pg project only.
+const adminUrl = process.env.TEST_DATABASE_URL
+const run = process.env.CHE_TEST_DB === 'postgres' && !!adminUrl
+const PUBLIC_URL = 'http://che.multi.invalid'
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
+
+/** Poll `check` until it is true; resolves with the ms it took (fails after `limitMs`). */
+async function within(limitMs: number, check: () => Promise<boolean>): Promise<number> {
+  const start = performance.now()
+  while (performance.now() - start < limitMs) {
+    if (await check()) return Math.round(performance.now() - start)
+    await sleep(20)
+  }
+  throw new Error(`not true within ${limitMs} ms`)
+}
+
+describe.runIf(run)('two instances on one PostgreSQL database', { timeout: 60_000 }, () => {
+  const name = `che_multi_${randomBytes(5).toString('hex')}`
+  let url: string
+  let a: FastifyInstance
+  let b: FastifyInstance
+  let admin: string
+  let learner: string
+
+  beforeAll(async () => {
+    const c = new pg.Client({ connectionString: adminUrl })
+    await c.connect()
+    await c.query(`create database ${name}`)
+    await c.end()
+    const u = new URL(adminUrl!)
+    u.pathname = `/${name}`
+    url = u.toString()
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      PUBLIC_URL,
+      DATA_DIR: 'memory://',
+      DATABASE_URL: url,
+      WEB_DIST: '/nonexistent',
+    })
+    // Both start together: the migrations must run once, under the advisory lock.
+    ;[a, b] = await Promise.all([
+      buildApp(config, { contentDir: false }),
+      buildApp(config, { contentDir: false }),
+    ])
+    await Promise.all([a.ready(), b.ready()])
+    const mint = await tokenMinter(url, PUBLIC_URL)
+    admin = await mint('multi-admin')
+    learner = await mint('multi-learner')
+    for (const token of [admin, learner]) {
+      const res = await a.inject({
+        method: 'POST',
+        url: '/api/users/sync',
+        headers: { authorization: `Bearer ${token}` },
+        payload: {},
+      })
+      expect(res.statusCode).toBe(200)
+    }
+  }, 120_000)
+
+  afterAll(async () => {
+    await a?.close()
+    await b?.close()
+    const c = new pg.Client({ connectionString: adminUrl })
+    await c.connect()
+    await c.query(`drop database if exists ${name} with (force)`)
+    await c.end()
+  })
+
+  const as = (token: string) => ({ authorization: `Bearer ${token}` })
+  async function settingsOn(app: FastifyInstance): Promise<Record<string, string>> {
+    const res = await app.inject({ method: 'GET', url: '/api/settings', headers: as(admin) })
+    return res.json().settings
+  }
+  async function save(app: FastifyInstance, settings: Record<string, string>) {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/settings',
+      headers: as(admin),
+      payload: { settings },
+    })
+    expect(res.statusCode, res.body).toBe(200)
+  }
+
+  it('ran the migrations once when both started together', async () => {
+    const database = await openDatabase({ url, dataDir: 'unused' })
+    try {
+      const rows = (await database.db.execute(
+        sql`select hash, count(*)::int as n from drizzle.__drizzle_migrations group by hash`,
+      )) as unknown as { rows: { n: number }[] }
+      expect(rows.rows).toHaveLength(expectedMigrations())
+      expect(rows.rows.every((r) => r.n === 1)).toBe(true)
+    } finally {
+      await database.close()
+    }
+  })
+
+  it('a settings change on one instance reaches the other within 1 s', async () => {
+    const before = await settingsOn(b) // b now holds the settings in its cache
+    const ms = await within(1_000, async () => (await settingsOn(b)).dailyNewLimit === '37').catch(
+      () => -1,
+    )
+    expect(ms).toBe(-1) // nothing changed yet: the probe itself is sound
+    await save(a, { ...before, dailyNewLimit: '37' })
+    const took = await within(1_000, async () => (await settingsOn(b)).dailyNewLimit === '37')
+    console.log(`settings propagation A -> B: ${took} ms`)
+  })
+
+  it('the beta gate closed on one instance holds on the other within 1 s', async () => {
+    const current = await settingsOn(a)
+    const probe = () =>
+      b
+        .inject({ method: 'GET', url: '/api/exercises/stats', headers: as(learner) })
+        .then((r) => r.json())
+    expect(
+      (await b.inject({ method: 'GET', url: '/api/exercises/stats', headers: as(learner) }))
+        .statusCode,
+    ).toBe(200)
+    await save(a, {
+      ...current,
+      inBeta: 'true',
+      betaKey: betaKeyFor('sesamo abrite', current.testKey!),
+    })
+    await within(1_000, async () => (await probe()).code === 'BETA_REQUIRED')
+    await save(a, { ...current, inBeta: 'false' })
+    await within(1_000, async () => (await probe()).code !== 'BETA_REQUIRED')
+  })
+
+  it('prompts saved on one instance are what the other uses', async () => {
+    const current = (
+      await a.inject({ method: 'GET', url: '/api/admin/prompts', headers: as(admin) })
+    ).json().prompts as Record<string, string>
+    const res = await a.inject({
+      method: 'POST',
+      url: '/api/admin/prompts',
+      headers: as(admin),
+      payload: { prompts: { ...current, chat: 'Respondé en rioplatense.' } },
+    })
+    expect(res.statusCode, res.body).toBe(200)
+    await within(1_000, async () => {
+      const r = await b.inject({ method: 'GET', url: '/api/admin/prompts', headers: as(admin) })
+      return r.json().prompts.chat === 'Respondé en rioplatense.'
+    })
+  })
+
+  it('Reset Caches on one instance clears the other one too', async () => {
+    const current = await settingsOn(b) // cached on b
+    // Changed behind both instances' backs (no notification): only a cache reset shows it.
+    const database = await openDatabase({ url, dataDir: 'unused' })
+    try {
+      await database.db.execute(sql`update settings set value = '41' where key = 'dailyNewLimit'`)
+    } finally {
+      await database.close()
+    }
+    expect((await settingsOn(b)).dailyNewLimit).toBe(current.dailyNewLimit)
+    const res = await a.inject({ method: 'GET', url: '/api/admin/resetcaches', headers: as(admin) })
+    expect(res.statusCode).toBe(200)
+    await within(1_000, async () => (await settingsOn(b)).dailyNewLimit === '41')
+  })
+
+  it('the beta password limit (10 a minute) is one budget across both instances', async () => {
+    const statuses: number[] = []
+    for (let i = 0; i < 11; i++) {
+      const res = await (i % 2 ? b : a).inject({
+        method: 'POST',
+        url: '/api/beta/verify',
+        payload: { password: `guess ${i}` },
+        remoteAddress: '203.0.113.9',
+      })
+      statuses.push(res.statusCode)
+    }
+    expect(statuses.slice(0, 10).every((s) => s !== 429)).toBe(true)
+    expect(statuses[10]).toBe(429)
+  })
+
+  it('the help chat limit (20 a minute) is one budget across both instances', async () => {
+    const statuses: number[] = []
+    for (let i = 0; i < 21; i++) {
+      const res = await (i % 2 ? b : a).inject({
+        method: 'POST',
+        url: '/api/chat',
+        payload: { question: '¿Cómo funciona el repaso?' },
+        remoteAddress: '203.0.113.10',
+      })
+      statuses.push(res.statusCode)
+    }
+    expect(statuses.slice(0, 20).every((s) => s === 200)).toBe(true)
+    expect(statuses[20]).toBe(429)
+  })
+
+  it('sign-in attempts counted by either instance share one budget per address and e-mail', async () => {
+    // The embedded provider's limiter of each instance, each on its own connection pool.
+    const dbs: Database[] = await Promise.all([
+      openDatabase({ url, dataDir: 'unused' }),
+      openDatabase({ url, dataDir: 'unused' }),
+    ])
+    try {
+      const limiters = dbs.map((d) =>
+        createSharedRateLimiter({
+          counter: createSharedCounter(d.db),
+          name: 'signin',
+          max: 10,
+          windowMs: 60_000,
+        }),
+      )
+      const waits: (number | undefined)[] = []
+      for (let i = 0; i < 11; i++) {
+        waits.push(await limiters[i % 2]!.hit([`ip:198.51.100.${i}`, 'email:lu@example.com']))
+      }
+      expect(waits.slice(0, 10)).toEqual(Array(10).fill(undefined))
+      expect(waits[10]).toBeGreaterThan(0)
+    } finally {
+      await Promise.all(dbs.map((d) => d.close()))
+    }
+  })
+})
