@@ -15,8 +15,13 @@ import { openDatabase, type Database } from './db/client.js'
 import { prompts as promptsTable, settings as settingsTable } from './db/schema.js'
 import { AppError, notFound } from './errors.js'
 import { createEmbeddedIdp } from './idp/idp.js'
+import { createAdminSetupCode, isExposed } from './lib/exposure.js'
+import { createMailer } from './lib/mailer.js'
 import { loadOrCreateSecret } from './lib/secrets.js'
 import { createDiscovery } from './lib/discovery.js'
+import { createUserAccountsRepo } from './modules/accounts/accounts.repo.js'
+import { registerAccountsRoutes } from './modules/accounts/accounts.routes.js'
+import { createUserAccountsService } from './modules/accounts/accounts.service.js'
 import { registerAdminRoutes } from './modules/admin/admin.routes.js'
 import { createAudioRepo } from './modules/audio/audio.repo.js'
 import { registerAudioRoutes } from './modules/audio/audio.routes.js'
@@ -219,11 +224,14 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   const caches = createCacheRegistry()
   caches.register('settings', () => settings.invalidate())
 
+  const mailer = config.smtp ? createMailer(config.smtp, app.log) : undefined
+  if (mailer) app.addHook('onClose', async () => mailer.close())
   const idp = config.oidc.embedded
     ? await createEmbeddedIdp({
         config,
         db,
         log: app.log,
+        mailer,
         limits: {
           signInMax: config.signInLimitPerMinute,
           signUpMax: config.signInLimitPerMinute,
@@ -245,11 +253,33 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     })
     return res.ok ? ((await res.json()) as Record<string, unknown>) : {}
   }
+  // On an install others can reach, the first account is not admin by itself (issue 14.6).
+  const exposed = isExposed(config)
+  const adminSetupCode =
+    exposed && config.adminEmails.length === 0
+      ? await loadOrCreateSecret(db, 'admin.setup-code', async () => createAdminSetupCode())
+      : undefined
   const users = createUsersService({
     users: repos.users,
     adminEmails: config.adminEmails,
     userinfo,
+    firstUserIsAdmin: !exposed,
   })
+  const userAccountsRepo = createUserAccountsRepo(db)
+  const accounts = createUserAccountsService({
+    repo: userAccountsRepo,
+    users: repos.users,
+    idp: idp
+      ? { issuer: config.oidc.issuer, accounts: idp.accounts, revokeSessions: idp.revokeSessions }
+      : undefined,
+    adminSetupCode,
+    clock: realClock,
+  })
+  if (adminSetupCode && !(await userAccountsRepo.hasAdmin())) {
+    const text = `No admin yet on an install reachable from the network: sign up, then enter this one-time set-up code on your account page (/app/account) to become admin: ${adminSetupCode}`
+    app.log.warn({ setupCode: adminSetupCode }, text)
+    if (config.nodeEnv !== 'test') console.log(`\n${text}\n`)
+  }
 
   async function betaCookieValid(request: FastifyRequest): Promise<boolean> {
     const raw = request.cookies[BETA_COOKIE]
@@ -262,6 +292,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     async resolveCaller(_request, token): Promise<Caller> {
       const principal = await verify(token)
       const user = await repos.users.findBySubject(principal.issuer, principal.subject)
+      // Disabled (403 ACCOUNT_DISABLED) and deleted (401) users are refused on their next call.
+      await accounts.checkCaller(principal, user)
       return { principal, user, role: user?.role ?? 'learner' }
     },
     async checkBeta(request, caller) {
@@ -312,6 +344,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     embeddedIdp: config.oidc.embedded,
   }))
   registerUsersRoutes(ctx)
+  registerAccountsRoutes(ctx, accounts)
   registerSettingsRoutes(ctx)
   registerIdiomsRoutes(ctx)
   registerExamplesRoutes(ctx)
@@ -344,7 +377,13 @@ async function registerSpa(app: FastifyInstance, config: Config): Promise<void> 
   const index = join(config.webDist, 'index.html')
   const built = existsSync(index)
   if (built) {
-    await app.register(fastifyStatic, { root: config.webDist, wildcard: false, index: false })
+    await app.register(fastifyStatic, {
+      root: config.webDist,
+      wildcard: false,
+      index: false,
+      // Source maps stay on disk unless SOURCEMAPS_PUBLIC=true (they would publish the sources).
+      allowedPath: (pathName) => config.sourcemapsPublic || !pathName.endsWith('.map'),
+    })
   }
   const html = built ? readFileSync(index, 'utf8') : undefined
   app.setNotFoundHandler((request, reply) => {
