@@ -165,7 +165,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       accessTokenType: e.OIDC_ACCESS_TOKEN_TYPE,
     },
     smtp: e.SMTP_URL
-      ? { url: e.SMTP_URL, from: e.MAIL_FROM ?? `Che Idioms <no-reply@${new URL(publicUrl).hostname}>` }
+      ? {
+          url: e.SMTP_URL,
+          from: e.MAIL_FROM ?? `Che Idioms <no-reply@${new URL(publicUrl).hostname}>`,
+        }
       : undefined,
     sourcemapsPublic: e.SOURCEMAPS_PUBLIC === 'true',
     adminEmails: e.ADMIN_EMAILS.split(',')

@@ -26,7 +26,6 @@ export type AuthenticationResult = { ok: true; account: IdpAccount } | { ok: fal
 
 export type AccountTokenPurpose = 'reset' | 'verify'
 
-
 export const PASSWORD_MIN_LENGTH = 8
 export const PASSWORD_MAX_LENGTH = 128
 export const NAME_MAX_LENGTH = 100

@@ -23,7 +23,11 @@ describe('findControlCharacters', () => {
   })
 
   it('refuses DEL and names a bare string as the body', () => {
-    expect(findControlCharacters('x\u007f')).toEqual([{ field: '(body)', message: expect.any(String) }])
-    expect(findControlCharacters('x\u007f', 'q')).toEqual([{ field: 'q', message: expect.any(String) }])
+    expect(findControlCharacters('x\u007f')).toEqual([
+      { field: '(body)', message: expect.any(String) },
+    ])
+    expect(findControlCharacters('x\u007f', 'q')).toEqual([
+      { field: 'q', message: expect.any(String) },
+    ])
   })
 })

@@ -20,9 +20,11 @@ export function findControlCharacters(
 ): { field: string; message: string }[] {
   const here = path || '(body)'
   if (typeof value === 'string') {
-    if (CONTROL_CHARACTERS.test(value)) found.push({ field: here, message: CONTROL_CHARACTERS_MESSAGE })
+    if (CONTROL_CHARACTERS.test(value))
+      found.push({ field: here, message: CONTROL_CHARACTERS_MESSAGE })
   } else if (Array.isArray(value)) {
-    if (depth < 32) value.forEach((item, i) => findControlCharacters(item, join(path, i), found, depth + 1))
+    if (depth < 32)
+      value.forEach((item, i) => findControlCharacters(item, join(path, i), found, depth + 1))
   } else if (typeof value === 'object' && value !== null) {
     if (depth < 32) {
       for (const [key, item] of Object.entries(value)) {

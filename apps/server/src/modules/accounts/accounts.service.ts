@@ -1,6 +1,13 @@
 import { timingSafeEqual } from 'node:crypto'
 import type { AccountExport, AccountInfo, AdminUser, UserProfile } from '@che/core'
-import { AppError, badRequest, conflict, forbidden, notFound, unauthenticated } from '../../errors.js'
+import {
+  AppError,
+  badRequest,
+  conflict,
+  forbidden,
+  notFound,
+  unauthenticated,
+} from '../../errors.js'
 import type { AccountsRepo } from '../../idp/accounts.js'
 import type { Principal } from '../../plugins/auth.js'
 import type { UserRow, UsersRepo } from '../users/users.repo.js'
@@ -90,8 +97,9 @@ export function createUserAccountsService(deps: {
     },
 
     async info(user: UserRow): Promise<AccountInfo> {
+      const accountId = embeddedAccountOf(user)
       return {
-        passwordManagedHere: embeddedAccountOf(user) !== undefined,
+        passwordManagedHere: Boolean(accountId && (await idp?.accounts.findById(accountId))),
         adminSetupPending: deps.adminSetupCode !== undefined && !(await repo.hasAdmin()),
       }
     },
