@@ -388,7 +388,12 @@ async function registerSpa(app: FastifyInstance, config: Config): Promise<void> 
   const html = built ? readFileSync(index, 'utf8') : undefined
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? ''
-    if (path.startsWith('/api/') || path.startsWith('/oidc/') || request.method !== 'GET') {
+    if (
+      path.startsWith('/api/') ||
+      path.startsWith('/oidc/') ||
+      path.endsWith('.map') ||
+      request.method !== 'GET'
+    ) {
       throw notFound(`${request.method} ${path}`)
     }
     if (!html) {
