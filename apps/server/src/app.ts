@@ -13,9 +13,14 @@ import { createChangeBus, type ChangeTopic } from './db/bus.js'
 import { openDatabase, type Database } from './db/client.js'
 import { AppError, notFound } from './errors.js'
 import { createEmbeddedIdp } from './idp/idp.js'
+import { createAdminSetupCode, isExposed } from './lib/exposure.js'
+import { createMailer } from './lib/mailer.js'
 import { loadOrCreateSecret } from './lib/secrets.js'
 import { createSharedCounter, sharedRateLimitStore } from './lib/shared-rate-limit.js'
 import { createDiscovery } from './lib/discovery.js'
+import { createUserAccountsRepo } from './modules/accounts/accounts.repo.js'
+import { registerAccountsRoutes } from './modules/accounts/accounts.routes.js'
+import { createUserAccountsService } from './modules/accounts/accounts.service.js'
 import { registerAdminRoutes } from './modules/admin/admin.routes.js'
 import { registerAudioRoutes } from './modules/audio/audio.routes.js'
 import { registerBugReportsRoutes } from './modules/bug-reports/bug-reports.routes.js'
@@ -119,7 +124,15 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     bus.publish(topic).catch((err: Error) => {
       app.log.warn({ topic, err: err.message }, 'could not announce a change to other instances')
     })
+  const realClock = opts.clock ?? (() => new Date())
+  // On an install others can reach, the first account is not admin by itself (issue 14.6).
+  const exposed = isExposed(config)
+  const adminSetupCode =
+    exposed && config.adminEmails.length === 0
+      ? await loadOrCreateSecret(db, 'admin.setup-code', async () => createAdminSetupCode())
+      : undefined
   const { clock, repos, caches, services } = createServices({
+    firstUserIsAdmin: !exposed,
     metrics,
     announce,
     config,
@@ -127,7 +140,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     storage,
     log: app.log,
     secret: cookieSecret,
-    realClock: opts.clock ?? (() => new Date()),
+    realClock,
     userinfo: (principal) => userinfo(principal),
     synthesizer: opts.synthesizer,
     evaluator: opts.evaluator,
@@ -152,11 +165,14 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     app.log.info({ ...report, invalidFiles: report.invalidFiles.length }, 'content imported')
   }
 
+  const mailer = config.smtp ? createMailer(config.smtp, app.log) : undefined
+  if (mailer) app.addHook('onClose', async () => mailer.close())
   const idp = config.oidc.embedded
     ? await createEmbeddedIdp({
         config,
         db,
         log: app.log,
+        mailer,
         limits: {
           signInMax: config.signInLimitPerMinute,
           signUpMax: config.signInLimitPerMinute,
@@ -178,6 +194,24 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     })
     return res.ok ? ((await res.json()) as Record<string, unknown>) : {}
   }
+  // Needs the embedded provider (sessions to revoke), so it is built here rather than with the
+  // other services in services.ts.
+  const userAccountsRepo = createUserAccountsRepo(db)
+  const accounts = createUserAccountsService({
+    repo: userAccountsRepo,
+    users: repos.users,
+    idp: idp
+      ? { issuer: config.oidc.issuer, accounts: idp.accounts, revokeSessions: idp.revokeSessions }
+      : undefined,
+    adminSetupCode,
+    clock: realClock,
+  })
+  if (adminSetupCode && !(await userAccountsRepo.hasAdmin())) {
+    const text = `No admin yet on an install reachable from the network: sign up, then enter this one-time set-up code on your account page (/app/account) to become admin: ${adminSetupCode}`
+    app.log.warn({ setupCode: adminSetupCode }, text)
+    if (config.nodeEnv !== 'test') console.log(`\n${text}\n`)
+  }
+
   async function betaCookieValid(request: FastifyRequest): Promise<boolean> {
     const raw = request.cookies[BETA_COOKIE]
     if (!raw) return false
@@ -189,6 +223,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     async resolveCaller(_request, token): Promise<Caller> {
       const principal = await verify(token)
       const user = await repos.users.findBySubject(principal.issuer, principal.subject)
+      // Disabled (403 ACCOUNT_DISABLED) and deleted (401) users are refused on their next call.
+      await accounts.checkCaller(principal, user)
       return { principal, user, role: user?.role ?? 'learner' }
     },
     async checkBeta(request, caller) {
@@ -225,6 +261,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     embeddedIdp: config.oidc.embedded,
   }))
   registerUsersRoutes(ctx)
+  registerAccountsRoutes(ctx, accounts)
   registerSettingsRoutes(ctx)
   registerIdiomsRoutes(ctx)
   registerExamplesRoutes(ctx)

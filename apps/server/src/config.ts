@@ -25,6 +25,8 @@ const EnvSchema = z.object({
   OIDC_ISSUER: optionalUrl,
   OIDC_CLIENT_ID: optionalString,
   OIDC_AUDIENCE: optionalString,
+  /** `at+jwt` (RFC 9068, default): the API accepts only tokens typed as access tokens. */
+  OIDC_ACCESS_TOKEN_TYPE: z.enum(['at+jwt', 'any']).default('at+jwt'),
   /** Comma-separated e-mail addresses that are always admins. */
   ADMIN_EMAILS: z.string().default(''),
   /** Signs cookies; generated once and kept in the database when unset. */
@@ -33,8 +35,6 @@ const EnvSchema = z.object({
   CORS_ORIGINS: z.string().default(''),
   /** Directory of the built SPA. */
   WEB_DIST: z.string().default(resolve(import.meta.dirname, '../../web/dist')),
-  /** Serve the web app's source maps (*.map) in production too; always served otherwise. */
-  SOURCEMAPS_PUBLIC: z.enum(['true', 'false']).default('false'),
   /** Trust X-Forwarded-* headers (client address, protocol, host): only behind a reverse proxy. */
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
   /** Sign-in (and sign-up) attempts allowed per minute, per client address and per e-mail. */
@@ -43,6 +43,12 @@ const EnvSchema = z.object({
   SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(600_000).default(0),
   /** Bearer token /metrics requires; /metrics is open when unset. */
   METRICS_TOKEN: optionalString,
+  /** Outgoing mail (password reset, e-mail verification), e.g. smtp://user:pass@host:587. */
+  SMTP_URL: optionalUrl,
+  /** The From address of outgoing mail. */
+  MAIL_FROM: optionalString,
+  /** Serve the web app's source maps (*.map) publicly; they stay on disk otherwise. */
+  SOURCEMAPS_PUBLIC: z.enum(['true', 'false']).default('false'),
   /** Maximum JSON body size in bytes. */
   BODY_LIMIT: z.coerce.number().int().positive().default(1_048_576),
   LLM_BASE_URL: optionalUrl,
@@ -97,13 +103,17 @@ export interface Config {
     issuer: string
     clientId: string
     audience: string
+    /** 'at+jwt': bearer tokens must carry the JWT header typ at+jwt (RFC 9068). */
+    accessTokenType: 'at+jwt' | 'any'
   }
   adminEmails: string[]
+  /** Outgoing mail; undefined = no mail (reset by `npm run users -- reset-password`). */
+  smtp: { url: string; from: string } | undefined
+  /** Serve *.map files of the web app (default: kept on disk only). */
+  sourcemapsPublic: boolean
   cookieSecret: string | undefined
   corsOrigins: string[]
   webDist: string
-  /** Whether the SPA's source maps are served (NODE_ENV other than production, or SOURCEMAPS_PUBLIC). */
-  sourcemapsPublic: boolean
   bodyLimit: number
   shutdownDrainMs: number
   metricsToken: string | undefined
@@ -180,7 +190,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       issuer: (e.OIDC_ISSUER ?? `${publicUrl}/oidc`).replace(/\/+$/, ''),
       clientId: e.OIDC_CLIENT_ID ?? 'che-idioms-web',
       audience: e.OIDC_AUDIENCE ?? `${publicUrl}/api`,
+      accessTokenType: e.OIDC_ACCESS_TOKEN_TYPE,
     },
+    smtp: e.SMTP_URL
+      ? {
+          url: e.SMTP_URL,
+          from: e.MAIL_FROM ?? `Che Idioms <no-reply@${new URL(publicUrl).hostname}>`,
+        }
+      : undefined,
+    sourcemapsPublic: e.SOURCEMAPS_PUBLIC === 'true',
     adminEmails: e.ADMIN_EMAILS.split(',')
       .map((s) => s.trim().toLowerCase())
       .filter(Boolean),
@@ -189,7 +207,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       .map((s) => s.trim())
       .filter(Boolean),
     webDist: resolve(e.WEB_DIST),
-    sourcemapsPublic: e.NODE_ENV !== 'production' || e.SOURCEMAPS_PUBLIC === 'true',
     bodyLimit: e.BODY_LIMIT,
     shutdownDrainMs: e.SHUTDOWN_DRAIN_MS,
     metricsToken: e.METRICS_TOKEN,

@@ -58,6 +58,8 @@ export interface ServiceDeps {
   userinfo: (principal: Principal) => Promise<Record<string, unknown>>
   synthesizer?: SpeechSynthesizer | undefined
   evaluator?: Evaluator | undefined
+  /** Whether the first account of the install becomes admin (false on an exposed install). */
+  firstUserIsAdmin: boolean
   /** Prometheus metrics (evaluations by engine and grade, LLM/TTS fallbacks). */
   metrics: Metrics
   /** Tells the other instances on the same database that a topic changed (LISTEN/NOTIFY). */
@@ -174,6 +176,7 @@ export function createServices(deps: ServiceDeps) {
     users: repos.users,
     adminEmails: config.adminEmails,
     userinfo: deps.userinfo,
+    firstUserIsAdmin: deps.firstUserIsAdmin,
   })
   const caches = createCacheRegistry({ broadcast: deps.announce('caches') })
   caches.register('settings', () => settings.invalidate())

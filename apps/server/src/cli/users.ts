@@ -4,12 +4,21 @@ import { loadConfig } from '../config.js'
 import { openDatabase } from '../db/client.js'
 import { toMessage } from '../errors.js'
 import { createAccountsRepo } from '../idp/accounts.js'
-import { createUsersRepo } from '../modules/users/users.repo.js'
+import { revokeAccountPayloads } from '../idp/adapter.js'
+import { RESET_TOKEN_TTL_MS } from '../idp/interactions.js'
+import { createUserAccountsRepo } from '../modules/accounts/accounts.repo.js'
+import { createUserAccountsService } from '../modules/accounts/accounts.service.js'
+import { createUsersRepo, type UserRow } from '../modules/users/users.repo.js'
 
 const USAGE = `Usage:
   npm run users -- set-role <email> <learner|editor|admin>
   npm run users -- create <email> --name <name> --password <password> [--role <role>]
-  npm run users -- list`
+  npm run users -- list
+  npm run users -- disable <email>          refuse the account's next API call, end its sessions
+  npm run users -- enable <email>
+  npm run users -- delete <email>           delete the account and its data (cannot be undone)
+  npm run users -- reset-password <email> [--password <new password>]
+                                            print a one-hour reset link, or set the password`
 
 function parseRole(value: string | undefined): Role {
   if (!value || !(ROLES as readonly string[]).includes(value)) {
@@ -29,6 +38,29 @@ async function main(argv: string[]): Promise<void> {
   const config = loadConfig()
   const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir })
   const users = createUsersRepo(database.db)
+  const accounts = createAccountsRepo(database.db)
+  const service = createUserAccountsService({
+    repo: createUserAccountsRepo(database.db),
+    users,
+    idp: config.oidc.embedded
+      ? {
+          issuer: config.oidc.issuer,
+          accounts,
+          revokeSessions: async (id) => {
+            await revokeAccountPayloads(database.db, id)
+          },
+        }
+      : undefined,
+    clock: () => new Date(),
+  })
+  /** The product users of an address; an error when there is none. */
+  async function usersOf(address: string): Promise<UserRow[]> {
+    const rows = await users.findByEmail(address)
+    if (rows.length === 0) throw new Error(`no user with e-mail ${address}`)
+    return rows
+  }
+  // The CLI acts as the operator, not as one of the users (no "own account" rule applies).
+  const operator = { id: '' } as UserRow
   try {
     if (command === 'set-role' && email) {
       const role = parseRole(positionals[2])
@@ -59,7 +91,39 @@ async function main(argv: string[]): Promise<void> {
       console.log(`created ${account.email} (${role})`)
     } else if (command === 'list') {
       for (const row of await users.listByRoles([...ROLES]))
-        console.log(`${row.email}\t${row.role}\t${row.name}`)
+        console.log(`${row.email}\t${row.role}\t${row.name}${row.disabledAt ? '\tdisabled' : ''}`)
+    } else if (command === 'disable' && email) {
+      for (const row of await usersOf(email)) await service.disable(operator, row.id)
+      console.log(`${email} is disabled; its sessions are ended`)
+    } else if (command === 'enable' && email) {
+      for (const row of await usersOf(email)) await service.enable(row.id)
+      console.log(`${email} is enabled`)
+    } else if (command === 'delete' && email) {
+      const rows = await users.findByEmail(email)
+      for (const row of rows) await service.delete(operator, row.id)
+      // An embedded account that never signed in to the app has no user row yet.
+      const account = config.oidc.embedded ? await accounts.findByEmail(email) : undefined
+      if (account) {
+        await accounts.delete(account.id)
+        await revokeAccountPayloads(database.db, account.id)
+      }
+      if (rows.length === 0 && !account) throw new Error(`no user with e-mail ${email}`)
+      console.log(`${email} is deleted with its data`)
+    } else if (command === 'reset-password' && email) {
+      if (!config.oidc.embedded)
+        throw new Error('reset-password works with the embedded identity provider only')
+      const account = await accounts.findByEmail(email)
+      if (!account) throw new Error(`no account with e-mail ${email}`)
+      if (values.password !== undefined) {
+        await accounts.setPassword(account, values.password)
+        await revokeAccountPayloads(database.db, account.id)
+        console.log(`the password of ${account.email} is changed; its sessions are ended`)
+      } else {
+        const token = await accounts.createToken(account.id, 'reset', RESET_TOKEN_TTL_MS)
+        console.log(
+          `Send this link to ${account.email}; it works once, for one hour:\n${config.oidc.issuer}/reset/${token}`,
+        )
+      }
     } else {
       console.error(USAGE)
       process.exitCode = 2

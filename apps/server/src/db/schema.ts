@@ -34,10 +34,27 @@ export const users = pgTable(
     /** Claims of the last token seen, standard technical claims removed. */
     claims: jsonb('claims').$type<Record<string, unknown>>().notNull().default({}),
     preferences: jsonb('preferences').$type<Record<string, unknown>>().notNull().default({}),
+    /** Set while an admin has disabled the account: every API call answers 403 ACCOUNT_DISABLED. */
+    disabledAt: timestamp('disabled_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [unique('users_issuer_subject_key').on(t.issuer, t.subject)],
+)
+
+/**
+ * Tombstones of deleted users: a token of this issuer + subject issued before `deleted_at` is
+ * refused (401), so an access token still in flight cannot re-create the user through
+ * POST /api/users/sync. Holds no personal data.
+ */
+export const deletedUsers = pgTable(
+  'deleted_users',
+  {
+    issuer: text('issuer').notNull(),
+    subject: text('subject').notNull(),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.issuer, t.subject] })],
 )
 
 /** Flat key-value settings (inBeta, betaKey, testKey, limits...). */
@@ -70,6 +87,28 @@ export const idpAccounts = pgTable('idp_accounts', {
   emailVerified: boolean('email_verified').notNull().default(false),
   createdAt: createdAt(),
 })
+
+/**
+ * Single-use links of the embedded provider: password reset and e-mail verification. Only the
+ * SHA-256 of the token is stored; `used_at` is set by the one request that consumes it.
+ */
+export const accountTokens = pgTable(
+  'account_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => idpAccounts.id, { onDelete: 'cascade' }),
+    purpose: text('purpose', { enum: ['reset', 'verify'] }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('account_tokens_purpose_check', sql`${t.purpose} in ('reset', 'verify')`),
+    index('account_tokens_account_idx').on(t.accountId),
+  ],
+)
 
 /** oidc-provider's models (sessions, grants, codes, tokens...), one row each. */
 export const oidcPayloads = pgTable(

@@ -1,10 +1,12 @@
 import { ZxcvbnFactory } from '@zxcvbn-ts/core'
 import * as zxcvbnCommon from '@zxcvbn-ts/language-common'
 // @node-rs/argon2 ships prebuilt binaries per platform (no compile at install); argon2id is its default.
+import { createHash, randomBytes } from 'node:crypto'
 import { hash, verify } from '@node-rs/argon2'
-import { eq } from 'drizzle-orm'
+import { and, eq, gt, isNotNull, isNull } from 'drizzle-orm'
+import { CONTROL_CHARACTERS } from '@che/core'
 import type { Db } from '../db/client.js'
-import { idpAccounts } from '../db/schema.js'
+import { accountTokens, idpAccounts, users } from '../db/schema.js'
 import { AppError, badRequest } from '../errors.js'
 
 export interface IdpAccount {
@@ -16,9 +18,13 @@ export interface IdpAccount {
 
 export type AccountsRepo = ReturnType<typeof createAccountsRepo>
 
-export type AuthenticationResult =
-  | { ok: true; account: IdpAccount }
-  | { ok: false; reason: 'UNKNOWN_EMAIL' | 'WRONG_PASSWORD' }
+/**
+ * Unknown address and wrong password are one outcome, so the sign-in page cannot tell them
+ * apart (no account enumeration); both cost one argon2 verification.
+ */
+export type AuthenticationResult = { ok: true; account: IdpAccount } | { ok: false }
+
+export type AccountTokenPurpose = 'reset' | 'verify'
 
 export const PASSWORD_MIN_LENGTH = 8
 export const PASSWORD_MAX_LENGTH = 128
@@ -46,7 +52,11 @@ export function normalizeEmail(email: string): string {
 function validateEmail(raw: string): string {
   const email = normalizeEmail(raw)
   if (!email) throw badRequest('Enter your e-mail address', { field: 'email' })
-  if (email.length > EMAIL_MAX_LENGTH || !EMAIL_PATTERN.test(email)) {
+  if (
+    email.length > EMAIL_MAX_LENGTH ||
+    !EMAIL_PATTERN.test(email) ||
+    CONTROL_CHARACTERS.test(email)
+  ) {
     throw badRequest('Enter a valid e-mail address, like name@example.com', { field: 'email' })
   }
   return email
@@ -55,13 +65,16 @@ function validateEmail(raw: string): string {
 function validateName(raw: string): string {
   const name = raw.trim().replace(/\s+/g, ' ')
   if (!name) throw badRequest('Enter your name', { field: 'name' })
+  if (CONTROL_CHARACTERS.test(name)) {
+    throw badRequest('Your name contains characters that are not allowed', { field: 'name' })
+  }
   if (name.length > NAME_MAX_LENGTH) {
     throw badRequest(`Your name can have at most ${NAME_MAX_LENGTH} characters`, { field: 'name' })
   }
   return name
 }
 
-async function validatePassword(password: string, userInputs: string[]): Promise<void> {
+export async function validatePassword(password: string, userInputs: string[]): Promise<void> {
   if (password.length < PASSWORD_MIN_LENGTH) {
     throw badRequest(`Use at least ${PASSWORD_MIN_LENGTH} characters for your password`, {
       field: 'password',
@@ -87,6 +100,18 @@ const columns = {
   emailVerified: idpAccounts.emailVerified,
 }
 
+const sha256 = (token: string) => createHash('sha256').update(token).digest('hex')
+
+/**
+ * A hash of a random password with the library's default parameters (the same as every stored
+ * hash): verifying against it costs what verifying a real account costs.
+ */
+let dummyHash: Promise<string> | undefined
+const getDummyHash = () => {
+  dummyHash ??= hash(randomBytes(32).toString('hex'))
+  return dummyHash
+}
+
 /** Accounts of the embedded identity provider: e-mail, name and an argon2id password hash. */
 export function createAccountsRepo(db: Db) {
   async function findByEmail(email: string) {
@@ -100,8 +125,12 @@ export function createAccountsRepo(db: Db) {
 
   async function authenticate(email: string, password: string): Promise<AuthenticationResult> {
     const row = await findByEmail(email)
-    if (!row) return { ok: false, reason: 'UNKNOWN_EMAIL' }
-    if (!(await verify(row.passwordHash, password))) return { ok: false, reason: 'WRONG_PASSWORD' }
+    if (!row) {
+      // Same work as for a real account, so the answer's timing does not tell either.
+      await verify(await getDummyHash(), password).catch(() => false)
+      return { ok: false }
+    }
+    if (!(await verify(row.passwordHash, password))) return { ok: false }
     return {
       ok: true,
       account: { id: row.id, email: row.email, name: row.name, emailVerified: row.emailVerified },
@@ -148,6 +177,133 @@ export function createAccountsRepo(db: Db) {
 
     /** Like verify, but says why it failed, for the sign-in page. */
     authenticate,
+
+    /** The account of an address (any case), if there is one. */
+    async findByEmail(email: string): Promise<IdpAccount | undefined> {
+      const row = await findByEmail(email)
+      return row
+        ? { id: row.id, email: row.email, name: row.name, emailVerified: row.emailVerified }
+        : undefined
+    },
+
+    /** Spend as long as a sign-up's hashing, for answers that must not reveal a taken address. */
+    async hashDecoy(password: string): Promise<void> {
+      await hash(password || 'decoy')
+    },
+
+    /** Throws VALIDATION_FAILED (field password) when the password is too weak for the account. */
+    async checkNewPassword(account: IdpAccount, password: string): Promise<void> {
+      await validatePassword(password, [
+        account.email,
+        account.email.split('@')[0] ?? '',
+        account.name,
+        'che',
+        'idioms',
+      ])
+    },
+
+    /** Checks the new password's strength and stores its hash. */
+    async setPassword(account: IdpAccount, password: string): Promise<void> {
+      await validatePassword(password, [
+        account.email,
+        account.email.split('@')[0] ?? '',
+        account.name,
+        'che',
+        'idioms',
+      ])
+      await db
+        .update(idpAccounts)
+        .set({ passwordHash: await hash(password) })
+        .where(eq(idpAccounts.id, account.id))
+    },
+
+    /** True when `password` is the account's current password. */
+    async checkPassword(id: string, password: string): Promise<boolean> {
+      const [row] = await db
+        .select({ passwordHash: idpAccounts.passwordHash })
+        .from(idpAccounts)
+        .where(eq(idpAccounts.id, id))
+        .limit(1)
+      return row ? verify(row.passwordHash, password).catch(() => false) : false
+    },
+
+    async markVerified(id: string): Promise<void> {
+      await db.update(idpAccounts).set({ emailVerified: true }).where(eq(idpAccounts.id, id))
+    },
+
+    async delete(id: string): Promise<void> {
+      if (!UUID_PATTERN.test(id)) return
+      await db.delete(idpAccounts).where(eq(idpAccounts.id, id))
+    },
+
+    /** True while an admin has disabled the product user this account signs in as. */
+    async isDisabled(id: string): Promise<boolean> {
+      const [row] = await db
+        .select({ id: users.id })
+        .from(users)
+        .where(and(eq(users.subject, id), isNotNull(users.disabledAt)))
+        .limit(1)
+      return row !== undefined
+    },
+
+    /** A new single-use token (returned once; only its SHA-256 is stored). */
+    async createToken(
+      accountId: string,
+      purpose: AccountTokenPurpose,
+      ttlMs: number,
+      now = new Date(),
+    ): Promise<string> {
+      const token = randomBytes(32).toString('base64url')
+      await db.insert(accountTokens).values({
+        tokenHash: sha256(token),
+        accountId,
+        purpose,
+        expiresAt: new Date(now.getTime() + ttlMs),
+      })
+      return token
+    },
+
+    /** Uses a token up: the account id when it was valid, unused and not expired, else undefined. */
+    async consumeToken(
+      token: string,
+      purpose: AccountTokenPurpose,
+      now = new Date(),
+    ): Promise<string | undefined> {
+      const [row] = await db
+        .update(accountTokens)
+        .set({ usedAt: now })
+        .where(
+          and(
+            eq(accountTokens.tokenHash, sha256(token)),
+            eq(accountTokens.purpose, purpose),
+            isNull(accountTokens.usedAt),
+            gt(accountTokens.expiresAt, now),
+          ),
+        )
+        .returning({ accountId: accountTokens.accountId })
+      return row?.accountId
+    },
+
+    /** The account a valid token belongs to, without using it up (to show the form first). */
+    async peekToken(
+      token: string,
+      purpose: AccountTokenPurpose,
+      now = new Date(),
+    ): Promise<string | undefined> {
+      const [row] = await db
+        .select({ accountId: accountTokens.accountId })
+        .from(accountTokens)
+        .where(
+          and(
+            eq(accountTokens.tokenHash, sha256(token)),
+            eq(accountTokens.purpose, purpose),
+            isNull(accountTokens.usedAt),
+            gt(accountTokens.expiresAt, now),
+          ),
+        )
+        .limit(1)
+      return row?.accountId
+    },
 
     async findById(id: string): Promise<IdpAccount | undefined> {
       // ids are uuids; anything else (a stale or foreign subject) cannot match and would make

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, lte, or } from 'drizzle-orm'
+import { and, eq, gt, isNull, lte, or, sql } from 'drizzle-orm'
 import type { Adapter, AdapterConstructor, AdapterPayload } from 'oidc-provider'
 import type { Db } from '../db/client.js'
 import { oidcPayloads } from '../db/schema.js'
@@ -87,6 +87,19 @@ export async function deleteExpiredPayloads(db: Db, now: Date = new Date()): Pro
   const gone = await db
     .delete(oidcPayloads)
     .where(lte(oidcPayloads.expiresAt, now))
+    .returning({ id: oidcPayloads.id })
+  return gone.length
+}
+
+/**
+ * Ends everything the provider holds for an account: sessions, grants, refresh tokens, codes
+ * (each payload names its accountId). Its JWT access tokens are not stored; the API refuses
+ * them through the user's disabled or deleted state instead.
+ */
+export async function revokeAccountPayloads(db: Db, accountId: string): Promise<number> {
+  const gone = await db
+    .delete(oidcPayloads)
+    .where(sql`${oidcPayloads.payload}->>'accountId' = ${accountId}`)
     .returning({ id: oidcPayloads.id })
   return gone.length
 }

@@ -282,19 +282,23 @@ describe('embedded identity provider', () => {
       return { status: res.status, html: await res.text(), headers: res.headers }
     }
 
-    it('says the password is wrong', async () => {
+    it('says the e-mail or the password is wrong, keeping the address', async () => {
       const res = await submit('login', { email, password: 'not the password' })
       expect(res.status).toBe(401)
-      expect(res.html).toContain('The password is wrong')
+      expect(res.html).toContain('The e-mail address or the password is wrong')
       expect(res.html).toContain('role="alert"')
-      expect(res.html).toMatch(/id="password"[^>]*aria-invalid="true"/)
       expect(res.html).toContain(`value="${email}"`)
     })
 
-    it('says there is no account for an unknown e-mail', async () => {
-      const res = await submit('login', { email: uniqueEmail(), password: PASSWORD })
-      expect(res.status).toBe(401)
-      expect(res.html).toContain('There is no account with this e-mail address')
+    it('answers an unknown e-mail exactly as a wrong password (no account enumeration)', async () => {
+      const unknown = uniqueEmail()
+      const wrongPassword = await submit('login', { email, password: 'not the password' })
+      const noAccount = await submit('login', { email: unknown, password: PASSWORD })
+      expect(noAccount.status).toBe(wrongPassword.status)
+      const normalise = (html: string, address: string) =>
+        html.replaceAll(address, 'ADDRESS').replace(/\/interaction\/[\w-]+/g, '/interaction/UID')
+      expect(normalise(noAccount.html, unknown)).toBe(normalise(wrongPassword.html, email))
+      expect(noAccount.html).not.toMatch(/aria-invalid/)
     })
 
     it('refuses a second account with the same e-mail in another case', async () => {

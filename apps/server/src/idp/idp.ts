@@ -5,7 +5,8 @@ import Provider, { type Configuration, type KoaContextWithOIDC } from 'oidc-prov
 import type { Config } from '../config.js'
 import type { Db } from '../db/client.js'
 import { createAccountsRepo, type AccountsRepo } from './accounts.js'
-import { createDrizzleAdapter, deleteExpiredPayloads } from './adapter.js'
+import type { Mailer } from '../lib/mailer.js'
+import { createDrizzleAdapter, deleteExpiredPayloads, revokeAccountPayloads } from './adapter.js'
 import { registerInteractionRoutes } from './interactions.js'
 import { loadCookieKeys, loadSigningKeys, toPublicJwks } from './keys.js'
 import { logoutPage, messagePage } from './pages.js'
@@ -16,6 +17,10 @@ export interface EmbeddedIdp {
   register(app: FastifyInstance): Promise<void>
   /** The public JWKS (for jose's createLocalJWKSet in the API's bearer verification). */
   publicJwks(): JSONWebKeySet
+  /** The provider's accounts (e-mail, name, password). */
+  accounts: AccountsRepo
+  /** Signs an account out everywhere: sessions, grants and refresh tokens end. */
+  revokeSessions(accountId: string): Promise<void>
 }
 
 /** Where the provider lives on this server; the issuer's path is what browsers see. */
@@ -46,6 +51,7 @@ export async function createEmbeddedIdp(deps: {
   db: Db
   log: FastifyBaseLogger
   limits?: Partial<IdpLimits>
+  mailer?: Mailer | undefined
 }): Promise<EmbeddedIdp> {
   const { config, db, log } = deps
   const limits = { ...DEFAULT_LIMITS, ...deps.limits }
@@ -85,9 +91,14 @@ export async function createEmbeddedIdp(deps: {
   })
 
   const callback = provider.callback()
+  const revokeSessions = async (accountId: string) => {
+    await revokeAccountPayloads(db, accountId)
+  }
 
   return {
     publicJwks: () => publicJwks,
+    accounts,
+    revokeSessions,
 
     async register(app) {
       // The provider itself: every /oidc path Fastify has no route for goes to Koa, untouched.
@@ -131,6 +142,9 @@ export async function createEmbeddedIdp(deps: {
             max: limits.signUpMax,
             windowMs: limits.windowMs,
           }),
+          mailer: deps.mailer,
+          issuerUrl: config.oidc.issuer,
+          revokeSessions,
         })
       })
 
@@ -241,10 +255,11 @@ function providerConfiguration(opts: {
       client.redirectUris?.some((uri) => URL.parse(uri)?.origin === origin) ?? false,
     async findAccount(_ctx, sub) {
       const account = await accounts.findById(sub)
-      if (!account) return undefined
+      // A disabled account gets no new tokens (refresh, silent sign-in) while it stays disabled.
+      if (!account || (await accounts.isDisabled(account.id))) return undefined
       return {
         accountId: account.id,
-        // Sign-up never proves mailbox ownership; only operator-made accounts are verified.
+        // Verified: operator-made accounts, and with SMTP_URL addresses confirmed by their link.
         claims: () => ({
           sub: account.id,
           email: account.email,

@@ -80,10 +80,15 @@ export function signInPage(opts: {
   assets: string
   action: string
   signUpHref: string
+  /** "Forgot your password?" link. */
+  resetHref?: string | undefined
   email?: string | undefined
   error?: FormError | undefined
 }): string {
   const focusEmail = !opts.error && !opts.email ? ' autofocus' : ''
+  const reset = opts.resetHref
+    ? `\n    <p class="switch"><a href="${escapeHtml(opts.resetHref)}">Forgot your password?</a></p>`
+    : ''
   return layout({
     title: 'Sign in',
     assets: opts.assets,
@@ -91,7 +96,44 @@ export function signInPage(opts: {
 ${errorSummary(opts.error)}    <form method="post" action="${escapeHtml(opts.action)}" novalidate>
 ${input({ field: 'email', label: 'E-mail', type: 'email', autocomplete: 'username', value: opts.email, error: opts.error, extra: focusEmail })}${input({ field: 'password', label: 'Password', type: 'password', autocomplete: 'current-password', error: opts.error })}      <button type="submit">Sign in</button>
     </form>
-    <p class="switch">New here? <a href="${escapeHtml(opts.signUpHref)}">Create an account</a></p>`,
+    <p class="switch">New here? <a href="${escapeHtml(opts.signUpHref)}">Create an account</a></p>${reset}`,
+  })
+}
+
+/** Asks for the address to send a password-reset link to. */
+export function forgotPasswordPage(opts: {
+  assets: string
+  action: string
+  homeHref: string
+  email?: string | undefined
+  error?: FormError | undefined
+}): string {
+  return layout({
+    title: 'Reset your password',
+    assets: opts.assets,
+    body: `    <h1>Reset your password</h1>
+    <p>Enter the e-mail address of your account. We will send you a link to choose a new password.</p>
+${errorSummary(opts.error)}    <form method="post" action="${escapeHtml(opts.action)}" novalidate>
+${input({ field: 'email', label: 'E-mail', type: 'email', autocomplete: 'username', value: opts.email, error: opts.error, extra: opts.error ? '' : ' autofocus' })}      <button type="submit">Send the link</button>
+    </form>
+    <p class="switch"><a href="${escapeHtml(opts.homeHref)}">Back to ${PRODUCT}</a></p>`,
+  })
+}
+
+/** The new-password form a reset link opens. */
+export function newPasswordPage(opts: {
+  assets: string
+  action: string
+  passwordRules: string
+  error?: FormError | undefined
+}): string {
+  return layout({
+    title: 'Choose a new password',
+    assets: opts.assets,
+    body: `    <h1>Choose a new password</h1>
+${errorSummary(opts.error)}    <form method="post" action="${escapeHtml(opts.action)}" novalidate>
+${input({ field: 'password', label: 'New password', type: 'password', autocomplete: 'new-password', error: opts.error, hint: opts.passwordRules, extra: ' minlength="8" maxlength="128" autofocus' })}      <button type="submit">Save the new password</button>
+    </form>`,
   })
 }
 

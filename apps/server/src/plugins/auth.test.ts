@@ -11,7 +11,7 @@ async function keys() {
   const jwks: JSONWebKeySet = { keys: [jwk] }
   const mint = (expSeconds: number, sub = 'learner-1') =>
     new SignJWT({ iss: config.issuer, aud: config.audience, sub })
-      .setProtectedHeader({ alg: 'RS256', kid: 'k1' })
+      .setProtectedHeader({ alg: 'RS256', kid: 'k1', typ: 'at+jwt' })
       .setIssuedAt()
       .setExpirationTime(Math.floor(Date.now() / 1000) + expSeconds)
       .sign(privateKey)

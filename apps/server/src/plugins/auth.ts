@@ -27,7 +27,7 @@ const CLOCK_TOLERANCE_S = 60
 
 /**
  * Verifies API access tokens with jose: RS256 only, the expected issuer and audience,
- * exp/nbf with 60 s of leeway. Keys come from the embedded provider's own JWKS, or from an
+ * exp/nbf with 60 s of leeway, and the header typ at+jwt (RFC 9068) unless configured off. Keys come from the embedded provider's own JWKS, or from an
  * external issuer's jwks_uri (found through its discovery document, cached by jose).
  */
 export function createTokenVerifier(
@@ -78,7 +78,15 @@ export function createTokenVerifier(
         algorithms: ['RS256'],
         clockTolerance: CLOCK_TOLERANCE_S,
         requiredClaims: ['sub', 'exp'],
+        // RFC 9068: an access token says so in its header, so an ID token (typ JWT) can never
+        // stand in for one, even where its audience happens to match.
+        ...(config.accessTokenType === 'at+jwt' ? { typ: 'at+jwt' } : {}),
       })
+      // Providers that do not type their access tokens (OIDC_ACCESS_TOKEN_TYPE=any): still refuse
+      // what is recognisably an ID token.
+      if (config.accessTokenType === 'any' && isIdToken(payload)) {
+        throw unauthenticated('An ID token is not an access token; sign in again')
+      }
       const principal: Principal = {
         issuer: config.issuer,
         subject: payload.sub!,
@@ -94,6 +102,16 @@ export function createTokenVerifier(
       throw err
     }
   }
+}
+
+/** ID-token markers: a nonce or hash claims (OIDC Core §2, §3.1.3.6) or Keycloak's typ "ID". */
+function isIdToken(payload: JWTPayload): boolean {
+  return (
+    payload.nonce !== undefined ||
+    payload.at_hash !== undefined ||
+    payload.c_hash !== undefined ||
+    payload.typ === 'ID'
+  )
 }
 
 /** The bearer token of a request, if any. */

@@ -4,6 +4,7 @@ import { allows, type Endpoint, type Role } from '@che/core'
 import { AppError, forbidden, notImplemented, unauthenticated } from '../errors.js'
 import type { users } from '../db/schema.js'
 import { bearerToken, type Principal } from './auth.js'
+import { assertNoControlCharacters } from './text-guard.js'
 
 /**
  * Who is calling: the verified token and, once synced, the user row. The row's type comes from
@@ -38,7 +39,8 @@ export interface ContractDeps {
 
 /**
  * Register one contract endpoint. Order of checks: the caller (401), the role guard (403),
- * the beta gate, then input validation (400) — so the guard answers the same whatever the input.
+ * the beta gate, then input validation (400: control characters anywhere, then the schemas) — so
+ * the guard answers the same whatever the input.
  * Without a handler the endpoint is declared but not built yet and answers 501 NOT_IMPLEMENTED
  * after its guard.
  */
@@ -75,6 +77,11 @@ export function registerEndpoint<E extends Endpoint>(
         await deps.checkBeta(request, caller)
       }
       if (!handler) throw notImplemented(`${endpoint.method} ${endpoint.path}`)
+      assertNoControlCharacters([
+        { part: 'body', value: endpoint.multipart ? undefined : request.body },
+        { part: 'query', value: request.query },
+        { part: 'params', value: request.params },
+      ])
       const input = {
         body:
           endpoint.body && !endpoint.multipart

@@ -1,6 +1,7 @@
 import multipart from '@fastify/multipart'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { AppError } from '../errors.js'
+import { assertNoControlCharacters } from './text-guard.js'
 
 /** Default upload limit when the settings do not name one (settings key maxUploadBytes). */
 export const DEFAULT_MAX_UPLOAD_BYTES = 20 * 1024 * 1024
@@ -98,6 +99,7 @@ export async function readMultipart(
     if (err instanceof AppError) throw err
     throw new AppError(400, 'VALIDATION_FAILED', 'The upload could not be read; please try again')
   }
+  assertNoControlCharacters([{ part: 'body', value: body.fields }])
   return body
 }
 

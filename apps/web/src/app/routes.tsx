@@ -1,5 +1,6 @@
 import { Navigate } from 'react-router'
 import type { RouteObject } from 'react-router'
+import { AccountPage } from '../features/account/account-page'
 import { BugReportsPage } from '../features/admin/bug-reports/bug-reports-page'
 import { CreateExamplePage } from '../features/admin/example/create-example-page'
 import { AssignmentsPage } from '../features/admin/audio/assignments-page'
@@ -10,6 +11,7 @@ import { ImportPage } from '../features/admin/import/import-page'
 import { PromptsPage } from '../features/admin/prompts/prompts-page'
 import { ResetCachePage } from '../features/admin/reset-cache/reset-cache-page'
 import { SettingsPage } from '../features/admin/settings/settings-page'
+import { UsersPage } from '../features/admin/users/users-page'
 import { BugReportPage } from '../features/bug-report/bug-report-page'
 import { ChatPage } from '../features/chat/chat-page'
 import { CalendarPage } from '../features/calendar/calendar-page'
@@ -49,6 +51,7 @@ export const layoutRoutes: RouteObject[] = [
       { index: true, element: <Navigate to="dashboard" replace /> },
       { path: 'dashboard', element: <DashboardPage /> },
       { path: 'preferences', element: <PreferencesPage /> },
+      { path: 'account', element: <AccountPage /> },
       { path: 'exercise', element: <ExercisePage /> },
       { path: 'calendar', element: <CalendarPage /> },
       { path: 'sandbox', element: <SandboxPage Flow={ExerciseFlow} /> },
@@ -83,6 +86,7 @@ export const layoutRoutes: RouteObject[] = [
       { path: 'prompts', element: <PromptsPage /> },
       { path: 'resetcache', element: <ResetCachePage /> },
       { path: 'bugreports', element: <BugReportsPage /> },
+      { path: 'users', element: <UsersPage /> },
     ],
   },
   { path: '*', element: <NotFoundPage /> },

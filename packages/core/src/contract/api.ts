@@ -28,6 +28,13 @@ import {
   ValidationResult,
 } from './entities.js'
 import { Evaluation } from './evaluation.js'
+import {
+  AccountExport,
+  AccountInfo,
+  AdminUser,
+  DELETE_CONFIRMATION,
+  PasswordChange,
+} from './accounts.js'
 
 /**
  * Who may call an endpoint. Levels nest: an admin passes every guard, an editor passes
@@ -430,6 +437,78 @@ export const api = {
     response: z.array(Editor),
     summary: 'Users who may record audio.',
   }),
+  accountInfo: endpoint({
+    method: 'GET',
+    path: '/api/account',
+    access: 'user',
+    response: AccountInfo,
+    summary: 'What the account page may offer the caller (password change, admin set-up).',
+  }),
+  accountPassword: endpoint({
+    method: 'POST',
+    path: '/api/account/password',
+    access: 'user',
+    body: PasswordChange,
+    response: Ok,
+    summary:
+      'Change the password (embedded sign-in only; 409 CONFLICT with an external provider). The current password is required; other sessions are signed out.',
+  }),
+  accountExport: endpoint({
+    method: 'GET',
+    path: '/api/account/export',
+    access: 'user',
+    response: AccountExport,
+    summary: 'Download my data: profile, progress, review log, reports and bug reports.',
+  }),
+  accountDelete: endpoint({
+    method: 'POST',
+    path: '/api/account/delete',
+    access: 'user',
+    body: z.object({ confirm: z.literal(DELETE_CONFIRMATION) }),
+    response: Ok,
+    summary:
+      'Delete my account and its data (bug reports stay, without my name); sessions end at once.',
+  }),
+  adminSetup: endpoint({
+    method: 'POST',
+    path: '/api/setup/admin',
+    access: 'user',
+    body: z.object({ code: z.string().trim().min(1).max(100) }),
+    response: UserProfile,
+    summary:
+      'Become the first admin of an exposed install with the one-time set-up code printed at start.',
+  }),
+  adminUsersList: endpoint({
+    method: 'GET',
+    path: '/api/admin/users',
+    access: 'admin',
+    response: z.array(AdminUser),
+    summary: 'Every account, by name.',
+  }),
+  adminUserDisable: endpoint({
+    method: 'POST',
+    path: '/api/admin/users/:id/disable',
+    access: 'admin',
+    params: IdParam,
+    response: AdminUser,
+    summary: 'Disable an account: its next call answers 403 ACCOUNT_DISABLED; sessions end.',
+  }),
+  adminUserEnable: endpoint({
+    method: 'POST',
+    path: '/api/admin/users/:id/enable',
+    access: 'admin',
+    params: IdParam,
+    response: AdminUser,
+    summary: 'Re-enable a disabled account.',
+  }),
+  adminUserDelete: endpoint({
+    method: 'POST',
+    path: '/api/admin/users/:id/delete',
+    access: 'admin',
+    params: IdParam,
+    response: Ok,
+    summary: 'Delete an account and its data; its tokens are refused from the next call.',
+  }),
 } as const
 
 export type Api = typeof api
@@ -465,6 +544,7 @@ export const ERROR_CODES = [
   'VALIDATION_FAILED',
   'UNAUTHENTICATED',
   'FORBIDDEN',
+  'ACCOUNT_DISABLED',
   'BETA_REQUIRED',
   'NOT_FOUND',
   'CONFLICT',

@@ -28,6 +28,7 @@ export function createUsersRepo(db: Db) {
      * Insert or refresh a user. On first insert the role is admin when `admin` is true or when
      * no user exists yet (the very first account of an install); otherwise learner. The
      * emptiness check and the insert happen in one statement, so two first sign-ups can't both win.
+     * `firstUserIsAdmin: false` (an install exposed to a network) turns the first-account rule off.
      */
     async upsert(input: {
       issuer: string
@@ -37,8 +38,12 @@ export function createUsersRepo(db: Db) {
       picture: string | null
       claims: Record<string, unknown>
       admin: boolean
+      firstUserIsAdmin?: boolean
     }): Promise<UserRow> {
-      const firstRole = sql`case when ${input.admin} or not exists (select 1 from ${users}) then 'admin' else 'learner' end`
+      const firstRole =
+        input.firstUserIsAdmin === false
+          ? sql`case when ${input.admin} then 'admin' else 'learner' end`
+          : sql`case when ${input.admin} or not exists (select 1 from ${users}) then 'admin' else 'learner' end`
       const [row] = await db
         .insert(users)
         .values({

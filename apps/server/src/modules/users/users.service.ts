@@ -53,6 +53,8 @@ export function createUsersService(deps: {
   adminEmails: string[]
   /** Claims from the issuer's userinfo endpoint, for tokens that carry no profile claims. */
   userinfo: (principal: Principal) => Promise<Record<string, unknown>>
+  /** The very first account becomes admin (loopback installs); off on an exposed install. */
+  firstUserIsAdmin?: boolean
 }) {
   return {
     /**
@@ -84,6 +86,7 @@ export function createUsersService(deps: {
         picture,
         claims,
         admin: emailVerified && email !== '' && deps.adminEmails.includes(email),
+        firstUserIsAdmin: deps.firstUserIsAdmin ?? true,
       })
       return toProfile(row)
     },

@@ -1,7 +1,8 @@
-import { Group, Paper, Radio, Select, Stack, Text, TextInput, Title } from '@mantine/core'
+import { Anchor, Group, Paper, Radio, Select, Stack, Text, TextInput, Title } from '@mantine/core'
 import { TONES, USAGE_BANDS, USAGE_BAND_RANGES, UsageBand, Tone } from '@che/core'
 import type { UserProfile } from '@che/core'
 import { useEffect, useState } from 'react'
+import { Link } from 'react-router'
 import { ErrorText } from '../../components/error-text'
 import { QueryState } from '../../components/query-state'
 import { errorMessage } from '../../lib/api-client'
@@ -149,6 +150,12 @@ export function PreferencesPage() {
       <QueryState query={profile} errorFallback={PROFILE_FALLBACK_ERROR}>
         {(p) => <PreferencesForm profile={p} />}
       </QueryState>
+      <Text size="sm">
+        <Anchor component={Link} to="/app/account">
+          Account
+        </Anchor>
+        : change your password, download your data or delete your account.
+      </Text>
     </Stack>
   )
 }

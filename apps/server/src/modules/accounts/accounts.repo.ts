@@ -1,0 +1,116 @@
+import { asc, eq, sql } from 'drizzle-orm'
+import type { Db } from '../../db/client.js'
+import {
+  bugReports,
+  deletedUsers,
+  idpAccounts,
+  oidcPayloads,
+  progress,
+  reports,
+  users,
+} from '../../db/schema.js'
+import type { UserRow } from '../users/users.repo.js'
+
+/** Account administration and self-service: disabling, deleting, exporting a user's data. */
+export function createUserAccountsRepo(db: Db) {
+  return {
+    async list(): Promise<UserRow[]> {
+      return db.select().from(users).orderBy(asc(users.name), asc(users.email))
+    },
+
+    async findById(id: string): Promise<UserRow | undefined> {
+      const [row] = await db.select().from(users).where(eq(users.id, id))
+      return row
+    },
+
+    async setDisabledAt(id: string, at: Date | null): Promise<UserRow | undefined> {
+      const [row] = await db
+        .update(users)
+        .set({ disabledAt: at, updatedAt: new Date() })
+        .where(eq(users.id, id))
+        .returning()
+      return row
+    },
+
+    /** When the subject's user was deleted, if it was. */
+    async deletedAt(issuer: string, subject: string): Promise<Date | undefined> {
+      const [row] = await db
+        .select({ at: deletedUsers.deletedAt })
+        .from(deletedUsers)
+        .where(sql`${deletedUsers.issuer} = ${issuer} and ${deletedUsers.subject} = ${subject}`)
+      return row?.at
+    },
+
+    /**
+     * Deletes the user and everything of theirs in one transaction: progress, attempts, reports
+     * and assignments go with the row (foreign keys cascade), bug reports stay without a
+     * reporter; the embedded provider's account and its sessions, grants and refresh tokens go
+     * too when `embeddedAccountId` is given. A tombstone keeps tokens already issued from
+     * re-creating the user.
+     */
+    async deleteUser(user: UserRow, embeddedAccountId: string | undefined, at: Date) {
+      await db.transaction(async (tx) => {
+        await tx
+          .insert(deletedUsers)
+          .values({ issuer: user.issuer, subject: user.subject, deletedAt: at })
+          .onConflictDoUpdate({
+            target: [deletedUsers.issuer, deletedUsers.subject],
+            set: { deletedAt: at },
+          })
+        await tx.delete(users).where(eq(users.id, user.id))
+        if (embeddedAccountId) {
+          await tx.delete(idpAccounts).where(eq(idpAccounts.id, embeddedAccountId))
+          await tx
+            .delete(oidcPayloads)
+            .where(sql`${oidcPayloads.payload}->>'accountId' = ${embeddedAccountId}`)
+        }
+      })
+    },
+
+    async hasAdmin(): Promise<boolean> {
+      const [row] = await db
+        .select({ id: users.id })
+        .from(users)
+        .where(eq(users.role, 'admin'))
+        .limit(1)
+      return row !== undefined
+    },
+
+    /** Makes the user admin only while nobody is (one statement, so two claims cannot both win). */
+    async claimFirstAdmin(id: string): Promise<UserRow | undefined> {
+      const [row] = await db
+        .update(users)
+        .set({ role: 'admin', updatedAt: new Date() })
+        .where(
+          sql`${users.id} = ${id} and not exists (select 1 from ${users} where ${users.role} = 'admin')`,
+        )
+        .returning()
+      return row
+    },
+
+    async progressOf(userId: string) {
+      return db
+        .select()
+        .from(progress)
+        .where(eq(progress.userId, userId))
+        .orderBy(asc(progress.createdAt))
+    },
+
+    async reportsOf(userId: string) {
+      return db
+        .select()
+        .from(reports)
+        .where(eq(reports.userId, userId))
+        .orderBy(asc(reports.generatedAt))
+    },
+
+    async bugReportsOf(userId: string) {
+      return db
+        .select()
+        .from(bugReports)
+        .where(eq(bugReports.reporterId, userId))
+        .orderBy(asc(bugReports.createdAt))
+    },
+  }
+}
+export type UserAccountsRepo = ReturnType<typeof createUserAccountsRepo>

@@ -1,0 +1,196 @@
+import { timingSafeEqual } from 'node:crypto'
+import type { AccountExport, AccountInfo, AdminUser, UserProfile } from '@che/core'
+import {
+  AppError,
+  badRequest,
+  conflict,
+  forbidden,
+  notFound,
+  unauthenticated,
+} from '../../errors.js'
+import type { AccountsRepo } from '../../idp/accounts.js'
+import type { Principal } from '../../plugins/auth.js'
+import type { UserRow, UsersRepo } from '../users/users.repo.js'
+import { toProfile } from '../users/users.service.js'
+import type { UserAccountsRepo } from './accounts.repo.js'
+
+export const accountDisabled = () =>
+  new AppError(
+    403,
+    'ACCOUNT_DISABLED',
+    'This account is disabled. Ask an administrator of Che Idioms to enable it.',
+  )
+
+export function toAdminUser(row: UserRow): AdminUser {
+  return {
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    role: row.role,
+    disabled: row.disabledAt !== null,
+    createdAt: row.createdAt.toISOString(),
+  }
+}
+
+const iso = (value: unknown) => (value instanceof Date ? value.toISOString() : value)
+/** A row as plain JSON: dates as ISO strings. */
+const plain = (row: Record<string, unknown>) =>
+  Object.fromEntries(Object.entries(row).map(([k, v]) => [k, iso(v)]))
+
+function sameCode(given: string, expected: string): boolean {
+  const a = Buffer.from(given.trim().toUpperCase())
+  const b = Buffer.from(expected)
+  return a.length === b.length && timingSafeEqual(a, b)
+}
+
+export function createUserAccountsService(deps: {
+  repo: UserAccountsRepo
+  users: UsersRepo
+  /** The embedded provider, when it runs: its issuer, accounts and session revocation. */
+  idp?: {
+    issuer: string
+    accounts: AccountsRepo
+    revokeSessions(accountId: string): Promise<void>
+  }
+  /** The one-time code that makes the first admin of an exposed install (none on loopback). */
+  adminSetupCode?: string | undefined
+  clock: () => Date
+}) {
+  const { repo, idp } = deps
+  /** The embedded account a user signs in with, when it is one. */
+  const embeddedAccountOf = (user: UserRow) =>
+    idp && user.issuer === idp.issuer ? user.subject : undefined
+
+  async function revoke(user: UserRow) {
+    const accountId = embeddedAccountOf(user)
+    if (accountId && idp) await idp.revokeSessions(accountId)
+  }
+
+  async function remove(user: UserRow) {
+    await repo.deleteUser(user, embeddedAccountOf(user), deps.clock())
+  }
+
+  async function target(id: string, admin: UserRow, action: string) {
+    const user = await repo.findById(id)
+    if (!user) throw notFound('User')
+    if (user.id === admin.id) throw conflict(`You cannot ${action} your own account here`)
+    return user
+  }
+
+  return {
+    /**
+     * The API's check of every signed-in call: a disabled user is refused (403
+     * ACCOUNT_DISABLED), and a token of a deleted user issued before the deletion is refused
+     * (401), so it can never re-create the user through POST /api/users/sync.
+     */
+    async checkCaller(principal: Principal, user: UserRow | undefined): Promise<void> {
+      if (user) {
+        if (user.disabledAt) throw accountDisabled()
+        return
+      }
+      const deletedAt = await repo.deletedAt(principal.issuer, principal.subject)
+      if (!deletedAt) return
+      const iat = principal.claims.iat
+      if (typeof iat !== 'number' || iat * 1000 <= deletedAt.getTime()) {
+        throw unauthenticated('This account has been deleted')
+      }
+    },
+
+    async info(user: UserRow): Promise<AccountInfo> {
+      const accountId = embeddedAccountOf(user)
+      return {
+        passwordManagedHere: Boolean(accountId && (await idp?.accounts.findById(accountId))),
+        adminSetupPending: deps.adminSetupCode !== undefined && !(await repo.hasAdmin()),
+      }
+    },
+
+    async changePassword(user: UserRow, current: string, next: string): Promise<void> {
+      const accountId = embeddedAccountOf(user)
+      const account = accountId && idp ? await idp.accounts.findById(accountId) : undefined
+      if (!account || !idp) {
+        throw conflict('Your password is managed by your identity provider; change it there')
+      }
+      if (!(await idp.accounts.checkPassword(account.id, current))) {
+        throw badRequest('The current password is wrong', [
+          { field: 'currentPassword', message: 'The current password is wrong' },
+        ])
+      }
+      try {
+        await idp.accounts.setPassword(account, next)
+      } catch (err) {
+        if (err instanceof AppError && err.code === 'VALIDATION_FAILED') {
+          throw badRequest(err.message, [{ field: 'newPassword', message: err.message }])
+        }
+        throw err
+      }
+      // Every other device must sign in again with the new password.
+      await idp.revokeSessions(account.id)
+    },
+
+    async exportData(user: UserRow): Promise<AccountExport> {
+      const [progress, reports, bugReports] = await Promise.all([
+        repo.progressOf(user.id),
+        repo.reportsOf(user.id),
+        repo.bugReportsOf(user.id),
+      ])
+      const reviewLog = progress
+        .flatMap((p) =>
+          p.history.map(
+            (entry): Record<string, unknown> => ({
+              progressId: p.id,
+              exampleId: p.exampleId,
+              ...entry,
+            }),
+          ),
+        )
+        .sort((a, b) => String(a.date ?? '').localeCompare(String(b.date ?? '')))
+      return {
+        exportedAt: deps.clock().toISOString(),
+        profile: { ...toProfile(user), createdAt: user.createdAt.toISOString() },
+        progress: progress.map((row) => plain(row)),
+        reviewLog,
+        reports: reports.map((row) => plain(row)),
+        bugReports: bugReports.map((row) => plain(row)),
+      }
+    },
+
+    async deleteSelf(user: UserRow): Promise<void> {
+      await remove(user)
+    },
+
+    async list(): Promise<AdminUser[]> {
+      return (await repo.list()).map(toAdminUser)
+    },
+
+    async disable(admin: UserRow, id: string): Promise<AdminUser> {
+      const user = await target(id, admin, 'disable')
+      const row = user.disabledAt ? user : await repo.setDisabledAt(user.id, deps.clock())
+      await revoke(user)
+      return toAdminUser(row ?? user)
+    },
+
+    async enable(id: string): Promise<AdminUser> {
+      const row = await repo.setDisabledAt(id, null)
+      if (!row) throw notFound('User')
+      return toAdminUser(row)
+    },
+
+    async delete(admin: UserRow, id: string): Promise<void> {
+      await remove(await target(id, admin, 'delete'))
+    },
+
+    /** For the CLI: the product users of an address (any issuer). */
+    findByEmail: (email: string) => deps.users.findByEmail(email),
+
+    /** The first admin of an exposed install: the set-up code printed at start, once. */
+    async claimAdmin(user: UserRow, code: string): Promise<UserProfile> {
+      if (!deps.adminSetupCode) throw conflict('This install needs no set-up code')
+      if (await repo.hasAdmin()) throw conflict('This install already has an admin')
+      if (!sameCode(code, deps.adminSetupCode)) throw forbidden('The set-up code is wrong')
+      const row = await repo.claimFirstAdmin(user.id)
+      if (!row) throw conflict('This install already has an admin')
+      return toProfile(row)
+    },
+  }
+}
+export type UserAccountsService = ReturnType<typeof createUserAccountsService>

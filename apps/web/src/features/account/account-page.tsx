@@ -1,0 +1,265 @@
+import {
+  Anchor,
+  Button,
+  Group,
+  Paper,
+  PasswordInput,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core'
+import { DELETE_CONFIRMATION, type AccountInfo, type UserProfile } from '@che/core'
+import { useState, type FormEvent } from 'react'
+import { Link } from 'react-router'
+import { Banner } from '../../components/banner'
+import { QueryState } from '../../components/query-state'
+import { ApiError, errorMessage } from '../../lib/api-client'
+import { useAuth } from '../../lib/auth/auth-context'
+import { PROFILE_FALLBACK_ERROR, useProfile } from '../../lib/auth/profile'
+import { PASSWORD_FALLBACK_ERROR, useChangePassword } from './api/change-password'
+import { CLAIM_FALLBACK_ERROR, useClaimAdmin } from './api/claim-admin'
+import { DELETE_FALLBACK_ERROR, useDeleteAccount } from './api/delete-account'
+import { EXPORT_FALLBACK_ERROR, useExportData } from './api/export-data'
+import { ACCOUNT_FALLBACK_ERROR, useAccountInfo } from './api/get-account'
+
+/** The message of a VALIDATION_FAILED detail for one field, if the error has one. */
+function fieldError(error: unknown, field: string): string | undefined {
+  if (!(error instanceof ApiError) || !Array.isArray(error.details)) return undefined
+  const detail = (error.details as { field?: unknown; message?: unknown }[]).find(
+    (d) => d.field === field,
+  )
+  return typeof detail?.message === 'string' ? detail.message : undefined
+}
+
+function PasswordSection() {
+  const change = useChangePassword()
+  const [current, setCurrent] = useState('')
+  const [next, setNext] = useState('')
+  const submit = (e: FormEvent) => {
+    e.preventDefault()
+    change.mutate(
+      { currentPassword: current, newPassword: next },
+      {
+        onSuccess: () => {
+          setCurrent('')
+          setNext('')
+        },
+      },
+    )
+  }
+  const currentError = fieldError(change.error, 'currentPassword')
+  const nextError = fieldError(change.error, 'newPassword')
+  return (
+    <Paper withBorder p="md" radius="md" component="section" aria-labelledby="password-title">
+      <form onSubmit={submit}>
+        <Stack gap="sm">
+          <Title order={2} size="h3" id="password-title">
+            Change your password
+          </Title>
+          <PasswordInput
+            label="Current password"
+            autoComplete="current-password"
+            value={current}
+            onChange={(e) => setCurrent(e.currentTarget.value)}
+            error={currentError}
+            required
+          />
+          <PasswordInput
+            label="New password"
+            description="At least 8 characters, and not a common or easily guessed password."
+            autoComplete="new-password"
+            value={next}
+            onChange={(e) => setNext(e.currentTarget.value)}
+            error={nextError}
+            required
+          />
+          <Banner
+            type="error"
+            message={
+              change.isError && !currentError && !nextError
+                ? errorMessage(change.error, PASSWORD_FALLBACK_ERROR)
+                : null
+            }
+          />
+          <Banner
+            message={
+              change.isSuccess
+                ? 'Your password is changed. Your other devices are signed out; sign in there with the new password.'
+                : null
+            }
+          />
+          <Group>
+            <Button type="submit" loading={change.isPending} disabled={!current || !next}>
+              Change password
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Paper>
+  )
+}
+
+function DataSection() {
+  const exportData = useExportData()
+  return (
+    <Paper withBorder p="md" radius="md" component="section" aria-labelledby="data-title">
+      <Stack gap="sm">
+        <Title order={2} size="h3" id="data-title">
+          Your data
+        </Title>
+        <Text size="sm">
+          Download everything Che Idioms keeps about you as one JSON file: your profile, your
+          progress and review history, your reports and the bug reports you filed.
+        </Text>
+        <Banner
+          type="error"
+          message={
+            exportData.isError ? errorMessage(exportData.error, EXPORT_FALLBACK_ERROR) : null
+          }
+        />
+        <Group>
+          <Button
+            variant="default"
+            onClick={() => exportData.mutate()}
+            loading={exportData.isPending}
+          >
+            Download my data
+          </Button>
+        </Group>
+      </Stack>
+    </Paper>
+  )
+}
+
+function DeleteSection() {
+  const remove = useDeleteAccount()
+  const { logout } = useAuth()
+  const [typed, setTyped] = useState('')
+  const submit = (e: FormEvent) => {
+    e.preventDefault()
+    remove.mutate(undefined, { onSuccess: () => void logout() })
+  }
+  return (
+    <Paper withBorder p="md" radius="md" component="section" aria-labelledby="delete-title">
+      <form onSubmit={submit}>
+        <Stack gap="sm">
+          <Title order={2} size="h3" id="delete-title">
+            Delete your account
+          </Title>
+          <Text size="sm">
+            This deletes your account, your progress, review history and reports at once, and cannot
+            be undone. Bug reports you filed stay, without your name. Download your data first if
+            you want to keep it.
+          </Text>
+          <TextInput
+            label={`Type ${DELETE_CONFIRMATION} to confirm`}
+            value={typed}
+            onChange={(e) => setTyped(e.currentTarget.value)}
+            autoComplete="off"
+            maw={320}
+          />
+          <Banner
+            type="error"
+            message={remove.isError ? errorMessage(remove.error, DELETE_FALLBACK_ERROR) : null}
+          />
+          <Group>
+            <Button
+              type="submit"
+              color="red"
+              loading={remove.isPending}
+              disabled={typed !== DELETE_CONFIRMATION}
+            >
+              Delete my account
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Paper>
+  )
+}
+
+function AdminSetupSection() {
+  const claim = useClaimAdmin()
+  const [code, setCode] = useState('')
+  return (
+    <Paper withBorder p="md" radius="md" component="section" aria-labelledby="setup-title">
+      <form
+        onSubmit={(e) => {
+          e.preventDefault()
+          claim.mutate(code)
+        }}
+      >
+        <Stack gap="sm">
+          <Title order={2} size="h3" id="setup-title">
+            Set up this install
+          </Title>
+          <Text size="sm">
+            Nobody is an administrator yet. Enter the one-time set-up code that the server printed
+            when it started to become the first one.
+          </Text>
+          <TextInput
+            label="Set-up code"
+            value={code}
+            onChange={(e) => setCode(e.currentTarget.value)}
+            autoComplete="off"
+            spellCheck={false}
+            maw={320}
+          />
+          <Banner
+            type="error"
+            message={claim.isError ? errorMessage(claim.error, CLAIM_FALLBACK_ERROR) : null}
+          />
+          <Group>
+            <Button type="submit" loading={claim.isPending} disabled={!code.trim()}>
+              Become admin
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Paper>
+  )
+}
+
+function AccountSections({ profile, info }: { profile: UserProfile; info: AccountInfo }) {
+  return (
+    <Stack gap="lg" maw={640}>
+      <Paper withBorder p="md" radius="md" component="section" aria-labelledby="profile-title">
+        <Stack gap={4}>
+          <Title order={2} size="h3" id="profile-title">
+            Profile
+          </Title>
+          <Text>{profile.name}</Text>
+          <Text c="dimmed">{profile.email}</Text>
+          {profile.role === 'admin' ? (
+            <Anchor component={Link} to="/admin/users" size="sm">
+              Manage accounts
+            </Anchor>
+          ) : null}
+        </Stack>
+      </Paper>
+      {info.adminSetupPending ? <AdminSetupSection /> : null}
+      {info.passwordManagedHere ? <PasswordSection /> : null}
+      <DataSection />
+      <DeleteSection />
+    </Stack>
+  )
+}
+
+/** /app/account: password, "download my data" and deleting the account (linked from Preferences). */
+export function AccountPage() {
+  const profile = useProfile()
+  const info = useAccountInfo()
+  return (
+    <Stack gap="lg">
+      <Title order={1}>Account</Title>
+      <QueryState query={profile} errorFallback={PROFILE_FALLBACK_ERROR}>
+        {(p) => (
+          <QueryState query={info} errorFallback={ACCOUNT_FALLBACK_ERROR}>
+            {(i) => <AccountSections profile={p} info={i} />}
+          </QueryState>
+        )}
+      </QueryState>
+    </Stack>
+  )
+}

@@ -1,0 +1,19 @@
+import { api } from '@che/core'
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { call, callKey } from '../../../lib/api-client'
+import { PROFILE_KEY } from '../../../lib/auth/profile'
+
+export const CLAIM_FALLBACK_ERROR = 'Failed to check the set-up code'
+
+/** POST /api/setup/admin: the one-time set-up code of an exposed install makes the caller admin. */
+export function useClaimAdmin() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (code: string) => call(api.adminSetup, { body: { code } }),
+    meta: { handlesError: true },
+    onSuccess: async (profile) => {
+      queryClient.setQueryData(PROFILE_KEY, profile)
+      await queryClient.invalidateQueries({ queryKey: callKey(api.accountInfo) })
+    },
+  })
+}

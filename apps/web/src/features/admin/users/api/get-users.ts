@@ -1,0 +1,15 @@
+import { api } from '@che/core'
+import { queryOptions, useQuery } from '@tanstack/react-query'
+import { call, callKey } from '../../../../lib/api-client'
+
+export const USERS_FALLBACK_ERROR = 'Failed to fetch the accounts'
+
+/** GET /api/admin/users: every account, by name. */
+export const usersQuery = () =>
+  queryOptions({
+    queryKey: callKey(api.adminUsersList),
+    queryFn: ({ signal }) => call(api.adminUsersList, { signal }),
+    staleTime: 0,
+  })
+
+export const useUsers = () => useQuery(usersQuery())
