@@ -63,7 +63,7 @@ export interface ServiceDeps {
   /** Prometheus metrics (evaluations by engine and grade, LLM/TTS fallbacks). */
   metrics: Metrics
   /** Tells the other instances on the same database that a topic changed (LISTEN/NOTIFY). */
-  announce: (topic: ChangeTopic) => () => void
+  announce: (topic: ChangeTopic) => () => Promise<void>
 }
 
 /**

@@ -7,6 +7,7 @@ import {
   oidcPayloads,
   progress,
   reports,
+  reviewLog,
   users,
 } from '../../db/schema.js'
 import type { UserRow } from '../users/users.repo.js'
@@ -94,6 +95,29 @@ export function createUserAccountsRepo(db: Db) {
         .from(progress)
         .where(eq(progress.userId, userId))
         .orderBy(asc(progress.createdAt))
+    },
+
+    /** Every review of the user, oldest first (the append-only review log). */
+    async reviewLogOf(userId: string) {
+      const { id, progressId, reviewedAt, rating, state, elapsedDays, scheduledDays } = reviewLog
+      return db
+        .select({
+          id,
+          progressId,
+          exampleId: progress.exampleId,
+          reviewedAt,
+          rating,
+          state,
+          elapsedDays,
+          scheduledDays,
+          stability: reviewLog.stability,
+          difficulty: reviewLog.difficulty,
+          evaluation: reviewLog.evaluation,
+        })
+        .from(reviewLog)
+        .innerJoin(progress, eq(progress.id, reviewLog.progressId))
+        .where(eq(reviewLog.userId, userId))
+        .orderBy(asc(reviewLog.reviewedAt), asc(reviewLog.id))
     },
 
     async reportsOf(userId: string) {

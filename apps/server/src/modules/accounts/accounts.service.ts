@@ -128,22 +128,13 @@ export function createUserAccountsService(deps: {
     },
 
     async exportData(user: UserRow): Promise<AccountExport> {
-      const [progress, reports, bugReports] = await Promise.all([
+      const [progress, reviews, reports, bugReports] = await Promise.all([
         repo.progressOf(user.id),
+        repo.reviewLogOf(user.id),
         repo.reportsOf(user.id),
         repo.bugReportsOf(user.id),
       ])
-      const reviewLog = progress
-        .flatMap((p) =>
-          p.history.map(
-            (entry): Record<string, unknown> => ({
-              progressId: p.id,
-              exampleId: p.exampleId,
-              ...entry,
-            }),
-          ),
-        )
-        .sort((a, b) => String(a.date ?? '').localeCompare(String(b.date ?? '')))
+      const reviewLog = reviews.map((row) => plain(row))
       return {
         exportedAt: deps.clock().toISOString(),
         profile: { ...toProfile(user), createdAt: user.createdAt.toISOString() },
