@@ -17,7 +17,7 @@ export function Shell() {
           <Header />
         </AppShell.Header>
         <AppShell.Main>
-          <Container size="lg" px={0} component="main">
+          <Container size="lg" px={0}>
             {ungated ? (
               <Outlet />
             ) : (

@@ -1,4 +1,4 @@
-import { Paper } from '@mantine/core'
+import { Paper, VisuallyHidden } from '@mantine/core'
 import type { Evaluation, Example } from '@che/core'
 import { useReducer, useRef, useState } from 'react'
 import { errorMessage } from '../../lib/api-client'
@@ -32,6 +32,8 @@ export interface ExerciseFlowProps {
   /** Message when the evaluation fails and the server gives none (spec §8). */
   evaluateFallback?: string
 }
+
+const ACCURACY_WORDS = { perfect: 'Perfect', minor: 'Minor errors', major: 'Major errors' } as const
 
 function newAttemptId(): string {
   return globalThis.crypto.randomUUID()
@@ -129,8 +131,17 @@ export function ExerciseFlow({
       break
   }
 
+  // Always mounted, so screen readers announce the grade when it arrives (errors are role=alert).
+  const announcement =
+    phase === 'results' && result
+      ? `Transcription: ${ACCURACY_WORDS[result.evaluation.transcriptionAccuracy]}. Translation: ${ACCURACY_WORDS[result.evaluation.translationAccuracy]}.`
+      : ''
+
   return (
     <Paper withBorder p={{ base: 'md', sm: 'lg' }} radius="md" data-phase={phase}>
+      <VisuallyHidden role="status" aria-live="polite" data-testid="exercise-announcement">
+        {announcement}
+      </VisuallyHidden>
       {body}
     </Paper>
   )
