@@ -1,12 +1,67 @@
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vite'
+import { VitePWA } from 'vite-plugin-pwa'
 
 // The API server (apps/server); override with CHE_BACKEND_URL to point the dev proxy elsewhere.
 const backend = process.env.CHE_BACKEND_URL ?? 'http://localhost:3000'
 
 // The server serves dist/ on the same origin as /api and /oidc; in development Vite proxies them.
+/** The app's blue (theme.ts: blue 8), also the sign-in pages' accent. */
+const BRAND = '#1971c2'
+
+/** Never answered from the service worker: the API, the identity provider, probes and metrics. */
+const NETWORK_ONLY = [/^\/api\//, /^\/oidc(\/|$)/, /^\/healthz/, /^\/readyz/, /^\/metrics/]
+
 export default defineConfig({
-  plugins: [react()],
+  plugins: [
+    react(),
+    // Installable app (issue 13.2, docs/decisions/030): a manifest and a Workbox service worker
+    // that precaches the app shell. A new deploy waits until the learner accepts the
+    // "new version — reload" prompt (registerType 'prompt', see src/app/pwa-status.tsx).
+    VitePWA({
+      registerType: 'prompt',
+      injectRegister: false,
+      includeAssets: ['favicon.svg', 'icons/apple-touch-icon-180.png'],
+      manifest: {
+        id: '/',
+        name: 'Che Idioms',
+        short_name: 'Che Idioms',
+        description:
+          'Practise Rio de la Plata Spanish idioms by ear, with automatic evaluation and spaced review.',
+        lang: 'en',
+        start_url: '/app/dashboard',
+        scope: '/',
+        display: 'standalone',
+        theme_color: BRAND,
+        background_color: '#ffffff',
+        icons: [
+          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+          {
+            src: '/icons/maskable-512.png',
+            sizes: '512x512',
+            type: 'image/png',
+            purpose: 'maskable',
+          },
+          { src: '/favicon.svg', sizes: 'any', type: 'image/svg+xml', purpose: 'any' },
+        ],
+      },
+      workbox: {
+        // The shell: every built script, style, icon and index.html. Source maps stay out.
+        globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
+        globIgnores: ['**/*.map'],
+        // Client-side routes are answered with the precached index.html, offline too...
+        navigateFallback: '/index.html',
+        // ...but never the API, the provider's pages and the probes: those always go to the network.
+        navigateFallbackDenylist: NETWORK_ONLY,
+        // No runtime caching at all: /api and /oidc are never served from the worker's caches.
+        runtimeCaching: [],
+        cleanupOutdatedCaches: true,
+        // The charts chunk is the largest; it is precached too so reports open offline.
+        maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
+      },
+    }),
+  ],
   server: {
     port: 5173,
     proxy: {
@@ -34,10 +89,8 @@ export default defineConfig({
               name: 'react',
               test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/,
             },
-            {
-              name: 'mantine',
-              test: /node_modules[\\/](@mantine[\\/](?!charts[\\/])[a-z-]+|@floating-ui|react-transition-group|react-remove-scroll.*|react-number-format|clsx)[\\/]/,
-            },
+            // Mantine is not grouped: each screen's components travel with its lazy chunk, so the
+            // landing page loads only the few it draws.
             {
               name: 'data',
               test: /node_modules[\\/](@tanstack|zod|oidc-client-ts|jwt-decode)[\\/]/,

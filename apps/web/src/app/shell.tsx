@@ -3,6 +3,7 @@ import { Outlet, useLocation } from 'react-router'
 import { BetaGate } from '../features/beta-gate/beta-gate'
 import { AuthProvider } from '../lib/auth/auth-provider'
 import { Header } from './header'
+import { PwaStatus } from './pwa-status'
 
 /** Pages that stay readable behind the beta gate. */
 const UNGATED = new Set(['/about', '/license'])
@@ -18,6 +19,7 @@ export function Shell() {
         </AppShell.Header>
         <AppShell.Main>
           <Container size="lg" px={0}>
+            <PwaStatus />
             {ungated ? (
               <Outlet />
             ) : (
