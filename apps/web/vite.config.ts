@@ -3,6 +3,7 @@ import { join } from 'node:path'
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 import react from '@vitejs/plugin-react'
 import { defineConfig, type Plugin } from 'vite'
+import { VitePWA } from 'vite-plugin-pwa'
 
 /** Text files worth compressing; source maps are left out (not served in production). */
 const COMPRESSIBLE = /\.(?:js|mjs|css|html|svg|json|txt|webmanifest|ico|xml|wasm)$/
@@ -49,8 +50,64 @@ function precompress(): Plugin {
 const backend = process.env.CHE_BACKEND_URL ?? 'http://localhost:3000'
 
 // The server serves dist/ on the same origin as /api and /oidc; in development Vite proxies them.
+/** The app's blue (theme.ts: blue 8), also the sign-in pages' accent. */
+const BRAND = '#1971c2'
+
+/** Never answered from the service worker: the API, the identity provider, probes and metrics. */
+const NETWORK_ONLY = [/^\/api\//, /^\/oidc(\/|$)/, /^\/healthz/, /^\/readyz/, /^\/metrics/]
+
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [
+    react(),
+    // Installable app (issue 13.2, docs/decisions/030): a manifest and a Workbox service worker
+    // that precaches the app shell. A new deploy waits until the learner accepts the
+    // "new version — reload" prompt (registerType 'prompt', see src/app/pwa-status.tsx).
+    VitePWA({
+      registerType: 'prompt',
+      injectRegister: false,
+      includeAssets: ['favicon.svg', 'icons/apple-touch-icon-180.png'],
+      manifest: {
+        id: '/',
+        name: 'Che Idioms',
+        short_name: 'Che Idioms',
+        description:
+          'Practise Rio de la Plata Spanish idioms by ear, with automatic evaluation and spaced review.',
+        lang: 'en',
+        start_url: '/app/dashboard',
+        scope: '/',
+        display: 'standalone',
+        theme_color: BRAND,
+        background_color: '#ffffff',
+        icons: [
+          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+          {
+            src: '/icons/maskable-512.png',
+            sizes: '512x512',
+            type: 'image/png',
+            purpose: 'maskable',
+          },
+          { src: '/favicon.svg', sizes: 'any', type: 'image/svg+xml', purpose: 'any' },
+        ],
+      },
+      workbox: {
+        // The shell: every built script, style, icon and index.html. Source maps stay out.
+        globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
+        globIgnores: ['**/*.map'],
+        // Client-side routes are answered with the precached index.html, offline too...
+        navigateFallback: '/index.html',
+        // ...but never the API, the provider's pages and the probes: those always go to the network.
+        navigateFallbackDenylist: NETWORK_ONLY,
+        // No runtime caching at all: /api and /oidc are never served from the worker's caches.
+        runtimeCaching: [],
+        cleanupOutdatedCaches: true,
+        // The charts chunk is the largest; it is precached too so reports open offline.
+        maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
+      },
+    }),
+    // Last: compresses what the plugins above wrote (the service worker among them).
+    precompress(),
+  ],
   server: {
     port: 5173,
     proxy: {
@@ -78,10 +135,8 @@ export default defineConfig({
               name: 'react',
               test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/,
             },
-            {
-              name: 'mantine',
-              test: /node_modules[\\/](@mantine[\\/](?!charts[\\/])[a-z-]+|@floating-ui|react-transition-group|react-remove-scroll.*|react-number-format|clsx)[\\/]/,
-            },
+            // Mantine is not grouped: each screen's components travel with its lazy chunk, so the
+            // landing page loads only the few it draws.
             {
               name: 'data',
               test: /node_modules[\\/](@tanstack|zod|oidc-client-ts|jwt-decode)[\\/]/,

@@ -1,9 +1,11 @@
 import '@mantine/core/styles.css'
 import '@mantine/notifications/styles.css'
+import './app/global.css'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { RouterProvider } from 'react-router'
 import { Providers } from './app/providers'
+import { registerServiceWorker } from './app/pwa-status'
 import { createAppRouter } from './app/router'
 import { repairAuthStorage } from './lib/auth/auth-storage'
 import { createQueryClient } from './lib/query-client'
@@ -23,3 +25,7 @@ if (!reloading) {
     </StrictMode>,
   )
 }
+
+void registerServiceWorker().catch((error: unknown) =>
+  console.warn('Service worker registration failed', error),
+)

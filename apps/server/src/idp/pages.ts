@@ -36,7 +36,7 @@ function layout(opts: { title: string; assets: string; body: string; script?: st
 </head>
 <body>
   <main class="card">
-    <p class="brand">${PRODUCT}</p>
+    <p class="brand"><img src="/favicon.svg" alt="" width="32" height="32">${PRODUCT}</p>
 ${opts.body}
   </main>
 </body>

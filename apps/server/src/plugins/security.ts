@@ -27,6 +27,9 @@ export async function registerSecurity(app: FastifyInstance, config: Config): Pr
         formAction: ["'self'", ...connect.slice(1)],
         frameAncestors: ["'self'"],
         objectSrc: ["'none'"],
+        // The installable app (issue 13.2): its Workbox service worker and manifest, same origin.
+        workerSrc: ["'self'"],
+        manifestSrc: ["'self'"],
         ...(config.publicUrl.startsWith('https:') ? { upgradeInsecureRequests: [] } : {}),
       },
     },

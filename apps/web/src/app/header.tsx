@@ -18,9 +18,13 @@ export function Header() {
   return (
     <Group h="100%" px="md" justify="space-between" wrap="nowrap">
       <Anchor component={Link} to="/" underline="never" c="inherit" aria-label="Che Idioms home">
-        <Text component="span" fw={800} fz={{ base: 'lg', sm: 'xl' }}>
-          Che Idioms
-        </Text>
+        <Group gap={8} wrap="nowrap">
+          {/* The same logo as the sign-in pages and the installed app's icon. */}
+          <img src="/favicon.svg" alt="" width={32} height={32} />
+          <Text component="span" fw={800} fz={{ base: 'lg', sm: 'xl' }}>
+            Che Idioms
+          </Text>
+        </Group>
       </Anchor>
       <Group gap="sm" wrap="nowrap">
         {auth.loading ? <Loader size="xs" aria-label="Checking sign-in" /> : null}

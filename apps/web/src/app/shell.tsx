@@ -3,6 +3,7 @@ import { Outlet, useLocation } from 'react-router'
 import { BetaGate } from '../features/beta-gate/beta-gate'
 import { AuthProvider } from '../lib/auth/auth-provider'
 import { Header } from './header'
+import { PwaStatus } from './pwa-status'
 
 /** Pages that stay readable behind the beta gate. */
 const UNGATED = new Set(['/about', '/license'])
@@ -17,7 +18,8 @@ export function Shell() {
           <Header />
         </AppShell.Header>
         <AppShell.Main>
-          <Container size="lg" px={0} component="main">
+          <Container size="lg" px={0}>
+            <PwaStatus />
             {ungated ? (
               <Outlet />
             ) : (

@@ -1,4 +1,4 @@
-import { Paper } from '@mantine/core'
+import { Paper, VisuallyHidden } from '@mantine/core'
 import { useReducer, useRef, useState } from 'react'
 import { errorMessage } from '../../../lib/api-client'
 import { Loading } from '../../../components/loading'
@@ -9,6 +9,8 @@ import { PromptPhase } from './prompt-phase'
 import { ResultsPhase } from './results-phase'
 
 export type { Answer, EvaluatedAnswer, ExerciseFlowProps }
+
+const ACCURACY_WORDS = { perfect: 'Perfect', minor: 'Minor errors', major: 'Major errors' } as const
 
 function newAttemptId(): string {
   return globalThis.crypto.randomUUID()
@@ -106,8 +108,17 @@ export function ExerciseFlow({
       break
   }
 
+  // Always mounted, so screen readers announce the grade when it arrives (errors are role=alert).
+  const announcement =
+    phase === 'results' && result
+      ? `Transcription: ${ACCURACY_WORDS[result.evaluation.transcriptionAccuracy]}. Translation: ${ACCURACY_WORDS[result.evaluation.translationAccuracy]}.`
+      : ''
+
   return (
     <Paper withBorder p={{ base: 'md', sm: 'lg' }} radius="md" data-phase={phase}>
+      <VisuallyHidden role="status" aria-live="polite" data-testid="exercise-announcement">
+        {announcement}
+      </VisuallyHidden>
       {body}
     </Paper>
   )

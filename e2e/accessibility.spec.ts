@@ -1,0 +1,153 @@
+import type { Browser, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { accessToken, signIn } from './support/auth.js'
+import { scan } from './support/axe.js'
+import { baseUrl, launchBrowser } from './support/browser.js'
+
+/**
+ * Issue 13.1: every route of the spec, as each role, at a desktop and a phone size, scanned with
+ * axe-core in real Chromium. Any serious or critical violation fails; minor and moderate ones are
+ * counted and printed.
+ */
+
+const VIEWPORTS = [
+  { name: 'desktop', width: 1280, height: 800 },
+  { name: 'phone', width: 390, height: 844 },
+] as const
+
+const PUBLIC = ['/', '/about', '/license', '/chat', '/no/such/page']
+const LEARNER = [
+  '/app/dashboard',
+  '/app/preferences',
+  '/app/exercise',
+  '/app/calendar',
+  '/app/sandbox',
+  '/app/reports',
+  '/app/bugreport',
+]
+const ADMIN = [
+  '/admin/idioms',
+  '/admin/idiom',
+  '/admin/import',
+  '/admin/example',
+  '/admin/audio',
+  '/admin/settings',
+  '/admin/prompts',
+  '/admin/resetcache',
+  '/admin/bugreports',
+]
+
+async function settle(page: Page): Promise<void> {
+  await page.waitForLoadState('networkidle')
+  // Let the last query render and transitions finish.
+  await page.waitForTimeout(300)
+}
+
+async function api<T>(token: string, path: string): Promise<T> {
+  const res = await fetch(baseUrl() + path, { headers: { Authorization: `Bearer ${token}` } })
+  if (!res.ok) throw new Error(`GET ${path} → ${res.status}`)
+  return (await res.json()) as T
+}
+
+describe('accessibility: axe-core over every screen', () => {
+  let browser: Browser
+  let close: () => Promise<void>
+  let minorTotal = 0
+  beforeAll(async () => {
+    ;({ browser, close } = await launchBrowser())
+  })
+  afterAll(async () => {
+    console.log(`[a11y] minor or moderate violations (nodes) over all scans: ${minorTotal}`)
+    await close()
+  })
+
+  async function scanAll(page: Page, paths: string[], tag: string): Promise<string[]> {
+    const failures: string[] = []
+    for (const path of paths) {
+      await page.goto(path)
+      await settle(page)
+      const label = `${tag} ${path}${new URL(page.url()).pathname !== path ? ` → ${new URL(page.url()).pathname}` : ''}`
+      const result = await scan(page, label)
+      expect(await page.locator('main').count(), `${label}: one <main>`).toBe(1)
+      failures.push(...result.failures)
+      minorTotal += result.minor
+      console.log(`[a11y] ${label}: ${result.failures.length} serious, ${result.minor} minor`)
+    }
+    return failures
+  }
+
+  for (const vp of VIEWPORTS) {
+    const viewport = { width: vp.width, height: vp.height }
+
+    it(`a visitor's pages and the sign-in and sign-up pages (${vp.name})`, async () => {
+      const context = await browser.newContext({ baseURL: baseUrl(), viewport })
+      const page = await context.newPage()
+      const failures = await scanAll(page, PUBLIC, `visitor/${vp.name}`)
+
+      await page.goto('/')
+      await page.getByRole('button', { name: 'Login / Signup' }).click()
+      await page.getByRole('heading', { name: 'Sign in' }).waitFor()
+      failures.push(...(await scan(page, `sign-in/${vp.name}`)).failures)
+      // With an error shown.
+      await page.getByLabel('E-mail').fill('nobody@e2e.test')
+      await page.getByLabel('Password').fill('not-the-password')
+      await page.getByRole('button', { name: 'Sign in' }).click()
+      await page.getByRole('alert').waitFor()
+      failures.push(...(await scan(page, `sign-in error/${vp.name}`)).failures)
+      await page.getByRole('link', { name: 'Create an account' }).click()
+      await page.getByRole('heading', { name: 'Create an account' }).waitFor()
+      failures.push(...(await scan(page, `sign-up/${vp.name}`)).failures)
+      expect(await page.locator('main').count()).toBe(1)
+      await context.close()
+      expect(failures, failures.join('\n')).toEqual([])
+    })
+
+    it(`a learner's pages (${vp.name})`, async () => {
+      const context = await browser.newContext({ baseURL: baseUrl(), viewport })
+      const page = await context.newPage()
+      await signIn(page, 'learner')
+      const token = await accessToken(page)
+      const next = await api<{ exampleId: string }>(token, '/api/exercises/next').catch(() => null)
+      const paths = [
+        ...LEARNER,
+        ...(next ? [`/app/bugreport/${next.exampleId}`] : []),
+        '/admin',
+        ...PUBLIC.slice(1),
+      ]
+      const failures = await scanAll(page, paths, `learner/${vp.name}`)
+      await context.close()
+      expect(failures, failures.join('\n')).toEqual([])
+    })
+
+    it(`an editor's pages (${vp.name})`, async () => {
+      const context = await browser.newContext({ baseURL: baseUrl(), viewport })
+      const page = await context.newPage()
+      await signIn(page, 'editor')
+      const failures = await scanAll(
+        page,
+        ['/editor/manage', '/app/dashboard'],
+        `editor/${vp.name}`,
+      )
+      await context.close()
+      expect(failures, failures.join('\n')).toEqual([])
+    })
+
+    it(`an admin's pages (${vp.name})`, async () => {
+      const context = await browser.newContext({ baseURL: baseUrl(), viewport })
+      const page = await context.newPage()
+      await signIn(page, 'admin')
+      const token = await accessToken(page)
+      const idioms = await api<{ idiomId: string }[]>(token, '/api/idioms')
+      const idiomId = idioms[0]?.idiomId
+      const paths = [
+        ...ADMIN,
+        ...(idiomId ? [`/admin/idioms/${idiomId}`, `/admin/example/${idiomId}`] : []),
+        '/editor/manage',
+        '/app/preferences',
+      ]
+      const failures = await scanAll(page, paths, `admin/${vp.name}`)
+      await context.close()
+      expect(failures, failures.join('\n')).toEqual([])
+    })
+  }
+})
