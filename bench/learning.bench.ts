@@ -32,6 +32,10 @@ import { freePort, load, printTable, startServer, type LoadResult } from './supp
 
 const LEARNERS = 200
 const DURATION_MS = 10_000
+/** Open loop: this many learners, each answering (next + evaluate) every OPEN_PERIOD_MS. */
+const OPEN_LEARNERS = Number(process.env.BENCH_OPEN_LEARNERS ?? 2_000)
+const OPEN_PERIOD_MS = 10_000
+const OPEN_DURATION_MS = Number(process.env.BENCH_OPEN_SECONDS ?? 20) * 1000
 /** Per learner: at most this many next + evaluate rounds. */
 const MAX_ROUNDS = 200
 const PUBLIC_URL = 'http://bench.che.invalid'
@@ -47,7 +51,7 @@ interface Reply {
  * not left waiting on idle connections.
  */
 function httpClient(base: string) {
-  const agent = new Agent({ keepAlive: true, maxSockets: LEARNERS + 10 })
+  const agent = new Agent({ keepAlive: true, maxSockets: OPEN_LEARNERS + 10 })
   const url = new URL(base)
   return {
     call(method: string, path: string, token: string, body?: unknown): Promise<Reply> {
@@ -283,11 +287,72 @@ async function learningLoad(
       non2xx: next.non2xx + evaluate.non2xx,
       errors: next.errors + evaluate.errors,
     }
+
+    // Open loop: OPEN_LEARNERS learners, each starting a round (next, then evaluate) every
+    // OPEN_PERIOD_MS on its own schedule whatever the server's pace (≈ 2 × OPEN_LEARNERS /
+    // OPEN_PERIOD_MS requests a second), so a slow answer shows as latency, not as fewer requests.
+    const openTokens = await Promise.all(
+      Array.from({ length: OPEN_LEARNERS }, (_, i) => mint(`bench-open-${i}`)),
+    )
+    for (let i = 0; i < openTokens.length; i += 50)
+      await Promise.all(
+        openTokens.slice(i, i + 50).map((token) => call('POST', '/api/users/sync', token, {})),
+      )
+    const open: Timing = { ms: [], ok: 0, non2xx: 0, errors: 0 }
+    async function openRound(token: string, round: number) {
+      const res = await timed(open, 'open next', () =>
+        call('GET', '/api/exercises/next?tz=America/Argentina/Buenos_Aires', token),
+      )
+      if (!res?.ok) return
+      const example = JSON.parse(res.body) as {
+        exampleId: string
+        text: string
+        translation: string
+      }
+      await timed(open, 'open evaluate', () =>
+        call('POST', '/api/exercises/evaluate', token, {
+          exampleId: example.exampleId,
+          userTranscription:
+            round % 2 ? example.text.split(' ').slice(0, -1).join(' ') : example.text,
+          userTranslation: example.translation,
+          attemptId: randomUUID(),
+        }),
+      )
+    }
+    const openStarted = performance.now()
+    const rounds: Promise<void>[] = []
+    await new Promise<void>((done) => {
+      const timers: NodeJS.Timeout[] = []
+      openTokens.forEach((token, i) => {
+        let round = 0
+        const offset = (i * OPEN_PERIOD_MS) / openTokens.length
+        timers.push(
+          setTimeout(() => {
+            rounds.push(openRound(token, round++))
+            const every = setInterval(() => rounds.push(openRound(token, round++)), OPEN_PERIOD_MS)
+            timers.push(every)
+          }, offset),
+        )
+      })
+      setTimeout(() => {
+        for (const t of timers) clearTimeout(t)
+        done()
+      }, OPEN_DURATION_MS)
+    })
+    await Promise.all(rounds)
+    const openSeconds = OPEN_DURATION_MS / 1000
+    void openStarted
+
     return {
       rows: [
         row(`next + evaluate, mixed (${kind})`, all, seconds),
         row(`  GET /api/exercises/next (${kind})`, next, seconds),
         row(`  POST /api/exercises/evaluate (${kind})`, evaluate, seconds),
+        row(
+          `open loop: ${OPEN_LEARNERS} learners, a round every ${OPEN_PERIOD_MS / 1000} s (${kind})`,
+          open,
+          openSeconds,
+        ),
       ],
       statuses,
       examples: rows.length,
@@ -314,15 +379,22 @@ export async function run(): Promise<void> {
 
   const results = [await learningLoad('PGlite')]
   if (process.env.BENCH_DATABASE_URL) results.push(await learningLoad('PostgreSQL'))
+  const table = [baseline, ...results.flatMap((r) => r.rows)]
   printTable(
     `Learning loop: ${LEARNERS} learners at once, next + evaluate for ${DURATION_MS / 1000} s (loopback; ${results[0]!.examples} examples)`,
-    [baseline, ...results.flatMap((r) => r.rows)],
+    table,
   )
+  console.log('\nAs a share of bare Fastify (same run):')
+  for (const r of table.slice(1))
+    console.log(
+      `  ${r.label.trim()}: ${((100 * r.requestsPerSec) / baseline.requestsPerSec).toFixed(1)} % (${r.requestsPerSec} / ${baseline.requestsPerSec} req/s)`,
+    )
   for (const r of results) console.log(`status counts: ${JSON.stringify(r.statuses)}`)
   console.log(
     `load average (1 min) at the end: ${(await import('node:os')).loadavg()[0]!.toFixed(2)} on ${(await import('node:os')).cpus().length} CPUs`,
   )
 
+  if (process.env.BENCH_SPEECH === '0') return
   const synth = createEspeakSynthesizer()
   const sentences = [
     'Esta semana estoy a full con el laburo, no tengo ni un minuto libre.',

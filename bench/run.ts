@@ -6,6 +6,9 @@ const benches = [
   './scheduler.bench.ts',
   './reports.bench.ts',
   './learning.bench.ts',
+  './review-log.bench.ts',
+  './static.bench.ts',
+  './startup.bench.ts',
   './audio.bench.ts',
   './speech.bench.ts',
 ]

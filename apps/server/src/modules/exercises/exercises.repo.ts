@@ -1,6 +1,7 @@
 import { and, asc, between, count, eq, gte, notExists, sql } from 'drizzle-orm'
 import type { PreferenceFilter, Tone } from '@che/core'
 import { USAGE_BAND_RANGES } from '@che/core'
+import type { CardReviews, ReviewRating } from '@che/core/scheduler'
 import type { Db } from '../../db/client.js'
 import { attempts, examples, idioms, progress, reviewLog } from '../../db/schema.js'
 import type { ExampleRow, IdiomRow } from '../idioms/idioms.repo.js'
@@ -170,7 +171,7 @@ export function createExercisesRepo(db: Db) {
      * Every review of a user grouped by record, each group oldest first (what the FSRS
      * optimizer trains on).
      */
-    async reviewsByCard(userId: string): Promise<{ date: Date; rating: string }[][]> {
+    async reviewsByCard(userId: string): Promise<CardReviews[]> {
       const rows = await db
         .select({
           progressId: reviewLog.progressId,
@@ -180,11 +181,11 @@ export function createExercisesRepo(db: Db) {
         .from(reviewLog)
         .where(eq(reviewLog.userId, userId))
         .orderBy(asc(reviewLog.progressId), asc(reviewLog.id))
-      const cards = new Map<string, { date: Date; rating: string }[]>()
+      const cards = new Map<string, { date: string; rating: ReviewRating }[]>()
       for (const r of rows) {
         let card = cards.get(r.progressId)
         if (!card) cards.set(r.progressId, (card = []))
-        card.push({ date: r.date, rating: r.rating })
+        card.push({ date: r.date.toISOString(), rating: r.rating as ReviewRating })
       }
       return [...cards.values()]
     },

@@ -1,0 +1,198 @@
+/**
+ * Start-up and memory, through what `npm start` runs (`node scripts/start.mjs`, the web app
+ * already built from the same sources so no rebuild happens) on PGlite:
+ * - cold start on a fresh data folder, then a second start on the same data: time from spawn to
+ *   the first 200 of GET / and of GET /api/settings;
+ * - idle RSS of the server process 5 s after it is ready (target ≤ 250 MB);
+ * - a soak: 20 learners looping next + evaluate for BENCH_SOAK_SECONDS (default 180), printing
+ *   start, peak and end RSS (sampled every second).
+ * Run: npx tsx bench/startup.bench.ts   (BENCH_SOAK_SECONDS=0 skips the soak)
+ */
+import { spawn, type ChildProcess } from 'node:child_process'
+import { randomUUID } from 'node:crypto'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { importJWK, SignJWT, type JWK } from 'jose'
+import { openDatabase } from '../apps/server/src/db/client.js'
+import { loadSigningKeys } from '../apps/server/src/idp/keys.js'
+import { freePort, ROOT } from './support.js'
+
+const SOAK_SECONDS = Number(process.env.BENCH_SOAK_SECONDS ?? 180)
+const SOAK_LEARNERS = 20
+
+function rssMb(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8')
+  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0)
+  return Math.round(kb / 1024)
+}
+
+async function start(dataDir: string): Promise<{
+  child: ChildProcess
+  url: string
+  firstPageMs: number
+  firstApiMs: number
+}> {
+  const port = await freePort()
+  const url = `http://127.0.0.1:${port}`
+  const t0 = performance.now()
+  const child = spawn(process.execPath, ['scripts/start.mjs'], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      PUBLIC_URL: url,
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'production',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  })
+  let firstPageMs = 0
+  let firstApiMs = 0
+  while (!firstPageMs || !firstApiMs) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`)
+    try {
+      if (!firstPageMs && (await fetch(`${url}/`)).status === 200)
+        firstPageMs = Math.round(performance.now() - t0)
+      if (!firstApiMs && (await fetch(`${url}/api/settings`)).status === 200)
+        firstApiMs = Math.round(performance.now() - t0)
+    } catch {
+      // not listening yet
+    }
+    if (!firstPageMs || !firstApiMs) await new Promise((r) => setTimeout(r, 20))
+  }
+  return { child, url, firstPageMs, firstApiMs }
+}
+
+async function stop(child: ChildProcess): Promise<void> {
+  child.kill('SIGTERM')
+  if (child.exitCode === null) await new Promise((r) => child.once('exit', r))
+}
+
+async function soak(url: string, pid: number, dataDir: string, jwk: JWK): Promise<void> {
+  const key = await importJWK(jwk, 'RS256')
+  const mint = (subject: string) =>
+    new SignJWT({
+      iss: `${url}/oidc`,
+      aud: `${url}/api`,
+      sub: subject,
+      email: `${subject}@bench.example`,
+      email_verified: true,
+      name: subject,
+      scope: 'openid profile email',
+      client_id: 'che-idioms-web',
+      jti: randomUUID(),
+    })
+      .setProtectedHeader({ alg: 'RS256', kid: jwk.kid!, typ: 'at+jwt' })
+      .setIssuedAt()
+      .setExpirationTime('1h')
+      .sign(key)
+  const call = async (method: string, path: string, token: string, body?: unknown) => {
+    const res = await fetch(`${url}${path}`, {
+      method,
+      headers: {
+        authorization: `Bearer ${token}`,
+        ...(body ? { 'content-type': 'application/json' } : {}),
+      },
+      body: body ? JSON.stringify(body) : undefined,
+    })
+    return { status: res.status, text: await res.text() }
+  }
+  const admin = await mint('soak-admin')
+  await call('POST', '/api/users/sync', admin, {})
+  const current = JSON.parse((await call('GET', '/api/settings', admin)).text) as {
+    settings: Record<string, string>
+  }
+  await call('POST', '/api/settings', admin, {
+    settings: { ...current.settings, dailyNewLimit: '100000' },
+  })
+  const tokens = await Promise.all(
+    Array.from({ length: SOAK_LEARNERS }, (_, i) => mint(`soak-${i}`)),
+  )
+  for (const t of tokens) await call('POST', '/api/users/sync', t, {})
+
+  const startRss = rssMb(pid)
+  let peak = startRss
+  const sampler = setInterval(() => {
+    peak = Math.max(peak, rssMb(pid))
+  }, 1000)
+  const deadline = performance.now() + SOAK_SECONDS * 1000
+  let requests = 0
+  let failures = 0
+  await Promise.all(
+    tokens.map(async (token) => {
+      for (let round = 0; performance.now() < deadline; round++) {
+        const next = await call(
+          'GET',
+          '/api/exercises/next?tz=America/Argentina/Buenos_Aires',
+          token,
+        )
+        requests++
+        if (next.status !== 200) {
+          failures++
+          continue
+        }
+        const ex = JSON.parse(next.text) as { exampleId: string; text: string; translation: string }
+        const res = await call('POST', '/api/exercises/evaluate', token, {
+          exampleId: ex.exampleId,
+          userTranscription: round % 2 ? ex.text.split(' ').slice(0, -1).join(' ') : ex.text,
+          userTranslation: ex.translation,
+          attemptId: randomUUID(),
+        })
+        requests++
+        if (res.status !== 200) failures++
+      }
+    }),
+  )
+  clearInterval(sampler)
+  const endRss = rssMb(pid)
+  void dataDir
+  console.log(
+    `soak: ${SOAK_LEARNERS} learners, next + evaluate for ${SOAK_SECONDS} s: ${requests} requests, ${failures} not 200; RSS start ${startRss} MB, peak ${Math.max(peak, endRss)} MB, end ${endRss} MB`,
+  )
+}
+
+export async function run(): Promise<void> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'che-bench-startup-'))
+  try {
+    const cold = await start(dataDir)
+    await new Promise((r) => setTimeout(r, 5000))
+    const coldIdle = rssMb(cold.child.pid!)
+    await stop(cold.child)
+    const warm = await start(dataDir)
+    await new Promise((r) => setTimeout(r, 5000))
+    const warmIdle = rssMb(warm.child.pid!)
+    console.log(
+      '\nStart-up through scripts/start.mjs (what npm start runs; web app already built), PGlite',
+    )
+    console.log(
+      '| start | first 200 of / (ms) | first 200 of /api/settings (ms) | idle RSS 5 s after (MB) |',
+    )
+    console.log('|---|---|---|---|')
+    console.log(
+      `| cold (fresh data folder) | ${cold.firstPageMs} | ${cold.firstApiMs} | ${coldIdle} |`,
+    )
+    console.log(
+      `| second start, same data | ${warm.firstPageMs} | ${warm.firstApiMs} | ${warmIdle} |`,
+    )
+    if (SOAK_SECONDS > 0) {
+      await stop(warm.child)
+      const database = await openDatabase({ dataDir })
+      const jwk = (await loadSigningKeys(database.db)).keys[0] as JWK
+      await database.close()
+      const again = await start(dataDir)
+      try {
+        await soak(again.url, again.child.pid!, dataDir, jwk)
+      } finally {
+        await stop(again.child)
+      }
+    } else {
+      await stop(warm.child)
+    }
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true })
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) await run()

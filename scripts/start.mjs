@@ -1,0 +1,80 @@
+// `npm start`: build the web app only when its sources changed since the last build, then run the
+// server in this same process (tsx transpiles the TypeScript, caching what it compiled).
+//
+// The sources' fingerprint (a SHA-256 over the path and bytes of every file the web build reads:
+// apps/web sources and config, packages/core, the lockfile) is kept beside the build in
+// apps/web/dist/.build-hash. A missing dist/index.html or a different fingerprint rebuilds.
+import { spawnSync } from 'node:child_process'
+import { createHash } from 'node:crypto'
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
+import { join, relative, resolve } from 'node:path'
+
+const ROOT = resolve(import.meta.dirname, '..')
+const WEB = join(ROOT, 'apps/web')
+const DIST = join(WEB, 'dist')
+const STAMP = join(DIST, '.build-hash')
+
+const INPUTS = [
+  'apps/web/src',
+  'apps/web/public',
+  'apps/web/index.html',
+  'apps/web/vite.config.ts',
+  'apps/web/package.json',
+  'apps/web/tsconfig.json',
+  'apps/web/postcss.config.cjs',
+  'packages/core/src',
+  'packages/core/package.json',
+  'package-lock.json',
+]
+
+function files(path) {
+  if (!existsSync(path)) return []
+  if (!statSync(path).isDirectory()) return [path]
+  return readdirSync(path)
+    .sort()
+    .flatMap((name) => (name === 'node_modules' ? [] : files(join(path, name))))
+}
+
+/** SHA-256 over every input file's path and contents. */
+export function webSourcesHash() {
+  const hash = createHash('sha256')
+  for (const input of INPUTS) {
+    for (const file of files(join(ROOT, input))) {
+      hash.update(relative(ROOT, file))
+      hash.update('\0')
+      hash.update(readFileSync(file))
+      hash.update('\0')
+    }
+  }
+  return hash.digest('hex')
+}
+
+/**
+ * Build the web app unless dist/ was built from the same sources (or always, with `force`);
+ * returns true when it built.
+ */
+export function buildWebIfChanged(force = false) {
+  const hash = webSourcesHash()
+  const built =
+    existsSync(join(DIST, 'index.html')) &&
+    existsSync(STAMP) &&
+    readFileSync(STAMP, 'utf8').trim() === hash
+  if (built && !force) return false
+  if (!force) console.log('Building the web app (its sources changed since the last build)...')
+  const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm'
+  const res = spawnSync(npm, ['run', 'build', '-w', '@che/web'], { cwd: ROOT, stdio: 'inherit' })
+  if (res.status !== 0) process.exit(res.status ?? 1)
+  writeFileSync(STAMP, `${hash}\n`)
+  return true
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  // `npm run build` (--build): always build, then stamp. `npm start`: build if changed, serve.
+  const buildOnly = process.argv[2] === '--build'
+  buildWebIfChanged(buildOnly)
+  if (!buildOnly) {
+    const { register } = await import('tsx/esm/api')
+    register()
+    await import('../apps/server/src/main.ts')
+  }
+}
