@@ -11,6 +11,7 @@ const benches = [
   './startup.bench.ts',
   './audio.bench.ts',
   './speech.bench.ts',
+  './ops.bench.ts',
 ]
 
 for (const file of benches) {

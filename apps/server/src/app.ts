@@ -87,7 +87,12 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     trustProxy: config.trustProxy,
   })
   const database =
-    opts.database ?? (await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir }))
+    opts.database ??
+    (await openDatabase({
+      url: config.databaseUrl,
+      dataDir: config.dataDir,
+      onConnectionLost: (message) => app.log.warn({ err: message }, 'database connection lost'),
+    }))
   if (!opts.database) app.addHook('onClose', () => database.close())
   const { db } = database
 

@@ -34,7 +34,12 @@ const MIGRATION_LOCK = 7_263_410_001
  * Open the database and bring its schema up to date: node-postgres when `url` is given,
  * otherwise PGlite persisted under `dataDir` (or in memory when `dataDir` is 'memory://').
  */
-export async function openDatabase(opts: { url?: string; dataDir: string }): Promise<Database> {
+export async function openDatabase(opts: {
+  url?: string
+  dataDir: string
+  /** Where a dropped PostgreSQL connection is reported (default: one line on stderr). */
+  onConnectionLost?: (message: string) => void
+}): Promise<Database> {
   if (opts.url) {
     const pool = new pg.Pool({
       connectionString: opts.url,
@@ -44,7 +49,9 @@ export async function openDatabase(opts: { url?: string; dataDir: string }): Pro
     })
     let closing = false
     const lost = (err: Error) => {
-      if (!closing) console.error(`database connection lost: ${err.message}`)
+      if (closing) return
+      if (opts.onConnectionLost) opts.onConnectionLost(err.message)
+      else console.error(`database connection lost: ${err.message}`)
     }
     // A connection that the server drops (restart, failover, pg_terminate_backend, network cut)
     // emits 'error'; without a listener Node treats it as an uncaught exception and stops the
