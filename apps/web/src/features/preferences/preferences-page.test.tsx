@@ -5,7 +5,7 @@ import type { UserProfile } from '@che/core'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { configureApiClient } from '../../lib/api-client'
 import { PROFILE_KEY } from '../../lib/auth/profile'
-import { makeProfile, renderWithProviders, signedIn, testQueryClient } from '../../test-utils'
+import { makeProfile, renderRoutes, signedIn, testQueryClient } from '../../test-utils'
 import { json } from '../../test/fixtures'
 import { mergePreferences } from './api/update-preferences'
 import { PreferencesPage } from './preferences-page'
@@ -43,7 +43,12 @@ function server(profile: UserProfile, fail = false) {
 
 function mount(profile: UserProfile) {
   const queryClient = testQueryClient()
-  renderWithProviders(<PreferencesPage />, { auth: signedIn(), profile, queryClient })
+  // In a router: the page links to the account page.
+  renderRoutes([{ path: '/app/preferences', element: <PreferencesPage /> }], '/app/preferences', {
+    auth: signedIn(),
+    profile,
+    queryClient,
+  })
   return queryClient
 }
 
@@ -52,6 +57,15 @@ const start = makeProfile({
 })
 
 describe('PreferencesPage', () => {
+  it('links to the account page (password, data download, deletion)', async () => {
+    server(start)
+    mount(start)
+    expect(await screen.findByRole('link', { name: 'Account' })).toHaveAttribute(
+      'href',
+      '/app/account',
+    )
+  })
+
   it('shows the four usage bands with their ranges plus All, and the tones with descriptions', async () => {
     const user = userEvent.setup()
     server(start)
