@@ -51,7 +51,7 @@ import { registerSandboxRoutes } from './modules/sandbox/sandbox.routes.js'
 import { createSandboxService } from './modules/sandbox/sandbox.service.js'
 import { createKvRepo } from './modules/settings/settings.repo.js'
 import { registerSettingsRoutes } from './modules/settings/settings.routes.js'
-import { createSettingsService } from './modules/settings/settings.service.js'
+import { createSettingsService, llmThreshold } from './modules/settings/settings.service.js'
 import { createUsersRepo } from './modules/users/users.repo.js'
 import { registerUsersRoutes } from './modules/users/users.routes.js'
 import { createUsersService } from './modules/users/users.service.js'
@@ -169,6 +169,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
         local: localEvaluator,
         log: app.log,
         timeoutMs: EVALUATION_TIMEOUT_MS,
+        // hybrid: only answers the local engine is unsure of reach the model (admin setting)
+        threshold: async () => llmThreshold(await settings.all()),
       })
     : asyncEvaluator(localEvaluator)
   app.log.info(
@@ -178,6 +180,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
           model: config.llm.model,
           host: new URL(config.llm.baseUrl).host,
           fallback: 'local',
+          mode: 'hybrid: LLM only below the local confidence threshold (evaluatorLlmThreshold)',
         }
       : { engine: 'local' },
     config.llm ? 'evaluator: LLM, local engine as fallback' : 'evaluator: local engine',

@@ -46,7 +46,7 @@ export function evaluationRequest(example: EvaluatorExample, attempt: EvaluatorA
  * warning that gives the reason, whenever the prompt is missing or the model fails, is slower than
  * `timeoutMs`, or answers anything but a valid Evaluation.
  *
- * Transcription guard: when the model calls the transcription perfect but the local engine calls
+ * Transcription guard: when the model grades the transcription better than major but the local engine calls
  * it major, the local transcription grade wins. The local transcription rules are deterministic
  * and rubric-exact (a changed idiom word such as canas→ganas, a missing word, another language),
  * which is exactly where a model tends to read what was meant rather than what was typed; the
@@ -61,6 +61,11 @@ export function createLlmEvaluator(deps: {
   log: Log
   /** Whole LLM call (ms); past it the learner gets the local grade. */
   timeoutMs: number
+  /**
+   * Hybrid mode: the current confidence threshold (0–1). The model is asked only when the local
+   * engine's confidence is below it, so most answers cost nothing. Absent: always ask.
+   */
+  threshold?: () => Promise<number>
 }): AsyncEvaluator {
   async function ask(example: EvaluatorExample, attempt: EvaluatorAttempt): Promise<Evaluation> {
     const prompt = (await deps.prompt())?.trim()
@@ -83,6 +88,7 @@ export function createLlmEvaluator(deps: {
 
   return async (example, attempt) => {
     const local = deps.local(example, attempt)
+    if (deps.threshold && (local.confidence ?? 0) >= (await deps.threshold())) return local
     let llm: Evaluation
     try {
       llm = await ask(example, attempt)
@@ -97,10 +103,10 @@ export function createLlmEvaluator(deps: {
       )
       return local
     }
-    if (llm.transcriptionAccuracy === 'perfect' && local.transcriptionAccuracy === 'major') {
+    if (llm.transcriptionAccuracy !== 'major' && local.transcriptionAccuracy === 'major') {
       deps.log.info(
-        { llm: 'perfect', local: 'major', mistakeType: local.mistakeType },
-        'LLM called a transcription perfect that the local engine grades major; kept the local transcription grade',
+        { llm: llm.transcriptionAccuracy, local: 'major', mistakeType: local.mistakeType },
+        'LLM graded a transcription better than the local engine, which grades it major; kept the local transcription grade',
       )
       // With a major transcription the local mistakeType and missed words are the transcription's.
       return {
