@@ -209,14 +209,17 @@ function parseGlosses(idiomTranslation: string, extra: string[] = []): Gloss[] {
     .split(/[;,]|\bor\b/)
     .map((p): readonly [string, number] => [p, REFERENCE_SENSE_RANK])
     .concat(extra.map((p): readonly [string, number] => [p, MEANING_SENSE_RANK]))
-    .map(([p, rank]) => [
-      p
-        .trim()
-        .replace(/^to\s+/i, '')
-        .replace(/^be\s+/i, '')
-        .trim(),
-      rank,
-    ] as const)
+    .map(
+      ([p, rank]) =>
+        [
+          p
+            .trim()
+            .replace(/^to\s+/i, '')
+            .replace(/^be\s+/i, '')
+            .trim(),
+          rank,
+        ] as const,
+    )
     .filter(([p]) => p.length > 0)
   const glosses: Gloss[] = []
   const seen = new Set<string>()
@@ -524,9 +527,11 @@ function judge(
     }
     return undefined
   }
-  const dropped = runs.find((r) => r.length > otherWords.length)
+  // without the idiom found in the reference, one missing word may be where it was said
+  const allowance = otherWords.length + (refSpan ? 0 : 1)
+  const dropped = runs.find((r) => r.length > allowance)
   const omitted =
-    missingWords.length > otherWords.length && dropped ? clauseOf(ref, dropped, reference) : null
+    missingWords.length > allowance && dropped ? clauseOf(ref, dropped, reference) : null
   missingDetails = missingDetails.filter(counts(ref))
   const extraDetails = extra.filter(counts(user))
   // the idiom's own negation is compared above, when both sides show the idiom
@@ -635,6 +640,18 @@ function literalReading(
   references: EnglishText[],
   glosses: Gloss[],
 ): boolean {
+  // the learner's words inside an English idiom the meanings list ("threw in the towel"): the
+  // same words as the literal "threw the towel", but said as the idiom
+  const inMeaning = new Set<number>()
+  for (const u of user.units) {
+    if (!u.multi) continue
+    if (
+      glosses.some((g) =>
+        g.analysed.cover.some((x) => x.multi && x.keys.some((k) => u.keys.includes(k))),
+      )
+    )
+      for (let i = u.start; i <= u.end; i++) inMeaning.add(i)
+  }
   for (const phrase of literals) {
     const literal = analyseCached(phrase, REFERENCE_SENSE_RANK)
     const own = literal.cover.filter(
@@ -642,11 +659,13 @@ function literalReading(
         // "put", "get": too general to betray a reading
         (u.multi || !u.keys.some(isLightVerb)) &&
         !references.some((r) => r.units.some((x) => x.keys.some((k) => u.keys.includes(k)))) &&
-        !glosses.some((g) => g.analysed.units.some((x) => x.keys.some((k) => u.keys.includes(k)))),
+        !glosses.some((g) => g.analysed.cover.some((x) => x.keys.some((k) => u.keys.includes(k)))),
     )
     if (own.length === 0) continue
     const hitUnits = own.filter((u) =>
-      user.units.some((x) => !x.light && x.keys.some((k) => u.keys.includes(k))),
+      user.units.some(
+        (x) => !x.light && !inMeaning.has(x.start) && x.keys.some((k) => u.keys.includes(k)),
+      ),
     )
     if (hitUnits.length >= Math.max(1, Math.ceil(own.length * 0.6))) return true
   }
@@ -692,7 +711,10 @@ export function gradeTranslation(example: EvaluatorExample, userText: string): T
   }
 
   const glosses = parseGlosses(example.idiom.translation, meanings)
-  const literals = [...(example.literal ? [example.literal] : []), ...(example.idiom.literals ?? [])]
+  const literals = [
+    ...(example.literal ? [example.literal] : []),
+    ...(example.idiom.literals ?? []),
+  ]
   if (literals.length > 0) {
     const refs = references.map((r) => analyseCached(r, REFERENCE_SENSE_RANK))
     if (literalReading(literals, user, refs, glosses)) {
