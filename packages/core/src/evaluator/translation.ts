@@ -203,7 +203,29 @@ interface Gloss {
   negative: boolean
 }
 
+// Glosses, where a reference says the idiom and the words of literal readings depend only on
+// the example: kept across attempts (bounded like the analysis cache; results never depend on it)
+const memos = new Map<string, unknown>()
+function memo<T>(key: string, make: () => T): T {
+  if (memos.has(key)) return memos.get(key) as T
+  if (memos.size >= CACHE_LIMIT) memos.clear()
+  const value = make()
+  memos.set(key, value)
+  return value
+}
+const glossKeys = new WeakMap<Gloss[], string>()
+function glossKey(glosses: Gloss[]): string {
+  return glossKeys.get(glosses) ?? glosses.map((g) => g.text).join('\u0001')
+}
+
 function parseGlosses(idiomTranslation: string, extra: string[] = []): Gloss[] {
+  const key = `g\u0003${idiomTranslation}\u0001${extra.join('\u0001')}`
+  const glosses = memo(key, () => makeGlosses(idiomTranslation, extra))
+  glossKeys.set(glosses, key)
+  return glosses
+}
+
+function makeGlosses(idiomTranslation: string, extra: string[]): Gloss[] {
   const parts = idiomTranslation
     .replace(/\([^)]*\)/g, ' ')
     .split(/[;,]|\bor\b/)
@@ -385,17 +407,20 @@ function judge(
   const meaning = glosses[0]?.text ?? example.idiom.translation
 
   // where the reference expresses the idiom, and where the learner does
-  let refSpan: number[] | null = null
-  let refGloss: Gloss | null = null
-  const refAll = new Set<number>()
-  for (const g of glosses) {
-    const m = matchGloss(g, ref)
-    if (m) for (const i of m) refAll.add(i)
-    if (m && (!refSpan || m.length > refSpan.length)) {
-      refSpan = m
-      refGloss = g
+  const { refSpan, refGloss, refAll } = memo(`${reference}\u0002${glossKey(glosses)}`, () => {
+    let refSpan: number[] | null = null
+    let refGloss: Gloss | null = null
+    const refAll = new Set<number>()
+    for (const g of glosses) {
+      const m = matchGloss(g, ref)
+      if (m) for (const i of m) refAll.add(i)
+      if (m && (!refSpan || m.length > refSpan.length)) {
+        refSpan = m
+        refGloss = g
+      }
     }
-  }
+    return { refSpan, refGloss, refAll }
+  })
   let userSpan: number[] | null = null
   let userGloss: Gloss | null = null
   for (const g of glosses) {
@@ -652,15 +677,11 @@ function literalReading(
     )
       for (let i = u.start; i <= u.end; i++) inMeaning.add(i)
   }
-  for (const phrase of literals) {
-    const literal = analyseCached(phrase, REFERENCE_SENSE_RANK)
-    const own = literal.cover.filter(
-      (u) =>
-        // "put", "get": too general to betray a reading
-        (u.multi || !u.keys.some(isLightVerb)) &&
-        !references.some((r) => r.units.some((x) => x.keys.some((k) => u.keys.includes(k)))) &&
-        !glosses.some((g) => g.analysed.cover.some((x) => x.keys.some((k) => u.keys.includes(k)))),
-    )
+  const owns = memo(
+    `l\u0003${literals.join('\u0001')}\u0002${references.map((r) => r.tokens.join(' ')).join('\u0001')}\u0002${glossKey(glosses)}`,
+    () => literals.map((phrase) => literalOwn(phrase, references, glosses)),
+  )
+  for (const own of owns) {
     if (own.length === 0) continue
     const hitUnits = own.filter((u) =>
       user.units.some(
@@ -670,6 +691,18 @@ function literalReading(
     if (hitUnits.length >= Math.max(1, Math.ceil(own.length * 0.6))) return true
   }
   return false
+}
+
+/** The words of a literal phrase that neither the references nor the meanings use. */
+function literalOwn(phrase: string, references: EnglishText[], glosses: Gloss[]): Unit[] {
+  const literal = analyseCached(phrase, REFERENCE_SENSE_RANK)
+  return literal.cover.filter(
+    (u) =>
+      // "put", "get": too general to betray a reading
+      (u.multi || !u.keys.some(isLightVerb)) &&
+      !references.some((r) => r.units.some((x) => x.keys.some((k) => u.keys.includes(k)))) &&
+      !glosses.some((g) => g.analysed.cover.some((x) => x.keys.some((k) => u.keys.includes(k)))),
+  )
 }
 
 /**
