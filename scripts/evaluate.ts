@@ -36,7 +36,11 @@ if (!file || !Number.isFinite(threshold)) {
 const contentDir = join(dirname(fileURLToPath(import.meta.url)), '../content/idioms')
 const content: ContentMeaning[] = readdirSync(contentDir)
   .filter((f) => f.endsWith('.json'))
-  .flatMap((f) => (JSON.parse(readFileSync(join(contentDir, f), 'utf8')) as { idioms: ContentMeaning[] }).idioms)
+  .flatMap(
+    (f) =>
+      (JSON.parse(readFileSync(join(contentDir, f), 'utf8')) as { idioms: ContentMeaning[] })
+        .idioms,
+  )
 
 const cases = withContent(parseCases(readFileSync(file, 'utf8')), content)
 const { results, summary } = scoreCases(cases, evaluate)
@@ -56,6 +60,11 @@ for (const r of results) {
 console.log(
   JSON.stringify({
     ...summary,
-    llmShare: { threshold, answers: unsure, total: results.length, rate: Math.round((unsure / results.length) * 10000) / 10000 },
+    llmShare: {
+      threshold,
+      answers: unsure,
+      total: results.length,
+      rate: Math.round((unsure / results.length) * 10000) / 10000,
+    },
   }),
 )

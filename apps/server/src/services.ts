@@ -33,7 +33,7 @@ import { createReportsRepo } from './modules/reports/reports.repo.js'
 import { createReportsService } from './modules/reports/reports.service.js'
 import { createSandboxService } from './modules/sandbox/sandbox.service.js'
 import { createKvRepo } from './modules/settings/settings.repo.js'
-import { createSettingsService } from './modules/settings/settings.service.js'
+import { createSettingsService, llmThreshold } from './modules/settings/settings.service.js'
 import { createUsersRepo } from './modules/users/users.repo.js'
 import { createUsersService } from './modules/users/users.service.js'
 import type { Principal } from './plugins/auth.js'
@@ -135,7 +135,13 @@ export function createServices(deps: ServiceDeps) {
     textsChanged: () => audio.queue.kick(),
   })
   const imports = createImportService({ imports: createImportRepo(db), clock })
-  const evaluator = createEvaluator(deps, llmClient, () => prompts.get('evaluation'))
+  const evaluator = createEvaluator(
+    deps,
+    llmClient,
+    () => prompts.get('evaluation'),
+    // hybrid: only answers the local engine is unsure of reach the model (admin setting)
+    async () => llmThreshold(await settings.all()),
+  )
   const exercises = createExercisesService({
     exercises: exercisesRepo,
     examples: examplesRepo,
@@ -212,12 +218,19 @@ function createEvaluator(
   deps: ServiceDeps,
   client: ReturnType<typeof createLlmClient> | undefined,
   prompt: () => Promise<string | undefined>,
+  threshold: () => Promise<number>,
 ) {
   const local = deps.evaluator ?? evaluate
   const llm = deps.config.llm
   deps.log.info(
     llm
-      ? { engine: 'llm', model: llm.model, host: new URL(llm.baseUrl).host, fallback: 'local' }
+      ? {
+          engine: 'llm',
+          model: llm.model,
+          host: new URL(llm.baseUrl).host,
+          fallback: 'local',
+          mode: 'hybrid: LLM only below the local confidence threshold (evaluatorLlmThreshold)',
+        }
       : { engine: 'local' },
     llm ? 'evaluator: LLM, local engine as fallback' : 'evaluator: local engine',
   )
@@ -229,5 +242,6 @@ function createEvaluator(
     log: deps.log,
     timeoutMs: EVALUATION_TIMEOUT_MS,
     metrics: deps.metrics,
+    threshold,
   })
 }

@@ -47,7 +47,7 @@ export function evaluationRequest(example: EvaluatorExample, attempt: EvaluatorA
  * warning that gives the reason, whenever the prompt is missing or the model fails, is slower than
  * `timeoutMs`, or answers anything but a valid Evaluation.
  *
- * Transcription guard: when the model calls the transcription perfect but the local engine calls
+ * Transcription guard: when the model grades the transcription better than major but the local engine calls
  * it major, the local transcription grade wins. The local transcription rules are deterministic
  * and rubric-exact (a changed idiom word such as canas→ganas, a missing word, another language),
  * which is exactly where a model tends to read what was meant rather than what was typed; the
@@ -64,6 +64,11 @@ export function createLlmEvaluator(deps: {
   timeoutMs: number
   /** Counts each grade by engine, and each fallback (GET /metrics). */
   metrics?: Metrics
+  /**
+   * Hybrid mode: the current confidence threshold (0–1). The model is asked only when the local
+   * engine's confidence is below it, so most answers cost nothing. Absent: always ask.
+   */
+  threshold?: () => Promise<number>
 }): AsyncEvaluator {
   async function ask(example: EvaluatorExample, attempt: EvaluatorAttempt): Promise<Evaluation> {
     const prompt = (await deps.prompt())?.trim()
@@ -86,6 +91,10 @@ export function createLlmEvaluator(deps: {
 
   return async (example, attempt) => {
     const local = deps.local(example, attempt)
+    if (deps.threshold && (local.confidence ?? 0) >= (await deps.threshold())) {
+      deps.metrics?.evaluation('local', local.transcriptionAccuracy)
+      return local
+    }
     let llm: Evaluation
     try {
       llm = await ask(example, attempt)
@@ -102,10 +111,10 @@ export function createLlmEvaluator(deps: {
       deps.metrics?.evaluation('local', local.transcriptionAccuracy)
       return local
     }
-    if (llm.transcriptionAccuracy === 'perfect' && local.transcriptionAccuracy === 'major') {
+    if (llm.transcriptionAccuracy !== 'major' && local.transcriptionAccuracy === 'major') {
       deps.log.info(
-        { llm: 'perfect', local: 'major', mistakeType: local.mistakeType },
-        'LLM called a transcription perfect that the local engine grades major; kept the local transcription grade',
+        { llm: llm.transcriptionAccuracy, local: 'major', mistakeType: local.mistakeType },
+        'LLM graded a transcription better than the local engine, which grades it major; kept the local transcription grade',
       )
       deps.metrics?.evaluation('llm', local.transcriptionAccuracy)
       // With a major transcription the local mistakeType and missed words are the transcription's.

@@ -31,7 +31,10 @@ const keyOf = (text: string): string =>
  */
 export function withContent(cases: GradedCase[], idioms: readonly ContentMeaning[]): GradedCase[] {
   const byIdiom = new Map<string, ContentMeaning>()
-  const byExample = new Map<string, [ContentMeaning, { alternatives?: string[]; literal?: string }]>()
+  const byExample = new Map<
+    string,
+    [ContentMeaning, { alternatives?: string[]; literal?: string }]
+  >()
   for (const idiom of idioms) {
     byIdiom.set(keyOf(idiom.text), idiom)
     for (const e of idiom.examples ?? []) byExample.set(keyOf(e.text), [idiom, e])

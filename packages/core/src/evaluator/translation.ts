@@ -203,20 +203,45 @@ interface Gloss {
   negative: boolean
 }
 
+// Glosses, where a reference says the idiom and the words of literal readings depend only on
+// the example: kept across attempts (bounded like the analysis cache; results never depend on it)
+const memos = new Map<string, unknown>()
+function memo<T>(key: string, make: () => T): T {
+  if (memos.has(key)) return memos.get(key) as T
+  if (memos.size >= CACHE_LIMIT) memos.clear()
+  const value = make()
+  memos.set(key, value)
+  return value
+}
+const glossKeys = new WeakMap<Gloss[], string>()
+function glossKey(glosses: Gloss[]): string {
+  return glossKeys.get(glosses) ?? glosses.map((g) => g.text).join('\u0001')
+}
+
 function parseGlosses(idiomTranslation: string, extra: string[] = []): Gloss[] {
+  const key = `g\u0003${idiomTranslation}\u0001${extra.join('\u0001')}`
+  const glosses = memo(key, () => makeGlosses(idiomTranslation, extra))
+  glossKeys.set(glosses, key)
+  return glosses
+}
+
+function makeGlosses(idiomTranslation: string, extra: string[]): Gloss[] {
   const parts = idiomTranslation
     .replace(/\([^)]*\)/g, ' ')
     .split(/[;,]|\bor\b/)
     .map((p): readonly [string, number] => [p, REFERENCE_SENSE_RANK])
     .concat(extra.map((p): readonly [string, number] => [p, MEANING_SENSE_RANK]))
-    .map(([p, rank]) => [
-      p
-        .trim()
-        .replace(/^to\s+/i, '')
-        .replace(/^be\s+/i, '')
-        .trim(),
-      rank,
-    ] as const)
+    .map(
+      ([p, rank]) =>
+        [
+          p
+            .trim()
+            .replace(/^to\s+/i, '')
+            .replace(/^be\s+/i, '')
+            .trim(),
+          rank,
+        ] as const,
+    )
     .filter(([p]) => p.length > 0)
   const glosses: Gloss[] = []
   const seen = new Set<string>()
@@ -382,17 +407,20 @@ function judge(
   const meaning = glosses[0]?.text ?? example.idiom.translation
 
   // where the reference expresses the idiom, and where the learner does
-  let refSpan: number[] | null = null
-  let refGloss: Gloss | null = null
-  const refAll = new Set<number>()
-  for (const g of glosses) {
-    const m = matchGloss(g, ref)
-    if (m) for (const i of m) refAll.add(i)
-    if (m && (!refSpan || m.length > refSpan.length)) {
-      refSpan = m
-      refGloss = g
+  const { refSpan, refGloss, refAll } = memo(`${reference}\u0002${glossKey(glosses)}`, () => {
+    let refSpan: number[] | null = null
+    let refGloss: Gloss | null = null
+    const refAll = new Set<number>()
+    for (const g of glosses) {
+      const m = matchGloss(g, ref)
+      if (m) for (const i of m) refAll.add(i)
+      if (m && (!refSpan || m.length > refSpan.length)) {
+        refSpan = m
+        refGloss = g
+      }
     }
-  }
+    return { refSpan, refGloss, refAll }
+  })
   let userSpan: number[] | null = null
   let userGloss: Gloss | null = null
   for (const g of glosses) {
@@ -524,9 +552,11 @@ function judge(
     }
     return undefined
   }
-  const dropped = runs.find((r) => r.length > otherWords.length)
+  // without the idiom found in the reference, one missing word may be where it was said
+  const allowance = otherWords.length + (refSpan ? 0 : 1)
+  const dropped = runs.find((r) => r.length > allowance)
   const omitted =
-    missingWords.length > otherWords.length && dropped ? clauseOf(ref, dropped, reference) : null
+    missingWords.length > allowance && dropped ? clauseOf(ref, dropped, reference) : null
   missingDetails = missingDetails.filter(counts(ref))
   const extraDetails = extra.filter(counts(user))
   // the idiom's own negation is compared above, when both sides show the idiom
@@ -635,22 +665,44 @@ function literalReading(
   references: EnglishText[],
   glosses: Gloss[],
 ): boolean {
-  for (const phrase of literals) {
-    const literal = analyseCached(phrase, REFERENCE_SENSE_RANK)
-    const own = literal.cover.filter(
-      (u) =>
-        // "put", "get": too general to betray a reading
-        (u.multi || !u.keys.some(isLightVerb)) &&
-        !references.some((r) => r.units.some((x) => x.keys.some((k) => u.keys.includes(k)))) &&
-        !glosses.some((g) => g.analysed.units.some((x) => x.keys.some((k) => u.keys.includes(k)))),
+  // the learner's words inside an English idiom the meanings list ("threw in the towel"): the
+  // same words as the literal "threw the towel", but said as the idiom
+  const inMeaning = new Set<number>()
+  for (const u of user.units) {
+    if (!u.multi) continue
+    if (
+      glosses.some((g) =>
+        g.analysed.cover.some((x) => x.multi && x.keys.some((k) => u.keys.includes(k))),
+      )
     )
+      for (let i = u.start; i <= u.end; i++) inMeaning.add(i)
+  }
+  const owns = memo(
+    `l\u0003${literals.join('\u0001')}\u0002${references.map((r) => r.tokens.join(' ')).join('\u0001')}\u0002${glossKey(glosses)}`,
+    () => literals.map((phrase) => literalOwn(phrase, references, glosses)),
+  )
+  for (const own of owns) {
     if (own.length === 0) continue
     const hitUnits = own.filter((u) =>
-      user.units.some((x) => !x.light && x.keys.some((k) => u.keys.includes(k))),
+      user.units.some(
+        (x) => !x.light && !inMeaning.has(x.start) && x.keys.some((k) => u.keys.includes(k)),
+      ),
     )
     if (hitUnits.length >= Math.max(1, Math.ceil(own.length * 0.6))) return true
   }
   return false
+}
+
+/** The words of a literal phrase that neither the references nor the meanings use. */
+function literalOwn(phrase: string, references: EnglishText[], glosses: Gloss[]): Unit[] {
+  const literal = analyseCached(phrase, REFERENCE_SENSE_RANK)
+  return literal.cover.filter(
+    (u) =>
+      // "put", "get": too general to betray a reading
+      (u.multi || !u.keys.some(isLightVerb)) &&
+      !references.some((r) => r.units.some((x) => x.keys.some((k) => u.keys.includes(k)))) &&
+      !glosses.some((g) => g.analysed.cover.some((x) => x.keys.some((k) => u.keys.includes(k)))),
+  )
 }
 
 /**
@@ -692,7 +744,10 @@ export function gradeTranslation(example: EvaluatorExample, userText: string): T
   }
 
   const glosses = parseGlosses(example.idiom.translation, meanings)
-  const literals = [...(example.literal ? [example.literal] : []), ...(example.idiom.literals ?? [])]
+  const literals = [
+    ...(example.literal ? [example.literal] : []),
+    ...(example.idiom.literals ?? []),
+  ]
   if (literals.length > 0) {
     const refs = references.map((r) => analyseCached(r, REFERENCE_SENSE_RANK))
     if (literalReading(literals, user, refs, glosses)) {

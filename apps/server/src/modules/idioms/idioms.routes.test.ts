@@ -56,6 +56,8 @@ describe('idioms routes', () => {
         idiomId: expect.any(String),
         text,
         translation: 'to be in trouble',
+        meanings: [],
+        literals: [],
         tone: 'Casual',
         usage: 8,
         source: '',

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { checkBetaPassword, type SettingsResponse } from '@che/core'
+import { DEFAULT_LLM_THRESHOLD } from '@che/core/evaluator'
 import { AppError, badRequest } from '../../errors.js'
 import type { KvRepo } from './settings.repo.js'
 
@@ -12,7 +13,21 @@ export function defaultSettings(): Record<string, string> {
     dailyNewLimit: '10',
     reportMinReviews: '20',
     maxUploadBytes: String(20 * 1024 * 1024),
+    [LLM_THRESHOLD_KEY]: String(DEFAULT_LLM_THRESHOLD),
   }
+}
+
+/**
+ * With an LLM configured, answers the local evaluator grades with a confidence below this (0–1)
+ * are sent to the LLM; 0 never asks it, 1 always does (docs/decisions/028).
+ */
+export const LLM_THRESHOLD_KEY = 'evaluatorLlmThreshold'
+
+/** The threshold a settings map asks for; the default when it is missing or not valid. */
+export function llmThreshold(map: Record<string, string>): number {
+  const raw = map[LLM_THRESHOLD_KEY]
+  const value = raw === undefined || raw.trim() === '' ? Number.NaN : Number(raw)
+  return Number.isFinite(value) && value >= 0 && value <= 1 ? value : DEFAULT_LLM_THRESHOLD
 }
 
 const BOOLEAN_KEYS = new Set(['inBeta'])
@@ -57,6 +72,11 @@ export function validateSettings(map: Record<string, string>, nodeEnv: string): 
           message: 'must be a number of days from 0 to 36500',
         })
       }
+    }
+    if (key === LLM_THRESHOLD_KEY) {
+      const n = value.trim() === '' ? Number.NaN : Number(value)
+      if (!(Number.isFinite(n) && n >= 0 && n <= 1))
+        problems.push({ field: `settings.${key}`, message: 'must be a number from 0 to 1' })
     }
     if (key === 'betaKey' && value !== '' && !/^[0-9a-f]{64}$/i.test(value)) {
       problems.push({

@@ -1,0 +1,33 @@
+/**
+ * Memory of the evaluator's loaded resources (WordNet lexicon, lemmatiser, the analysis caches
+ * after grading): heap before and after importing the engine and grading every case once, in a
+ * fresh process started with --expose-gc (bench/evaluator.bench.ts runs it). Prints one JSON line.
+ */
+import { readFileSync, statSync } from 'node:fs'
+import { resolve } from 'node:path'
+
+const gc = (globalThis as { gc?: () => void }).gc
+const heap = (): number => {
+  gc?.()
+  gc?.()
+  return process.memoryUsage().heapUsed
+}
+const ROOT = resolve(import.meta.dirname, '..')
+const cases = readFileSync(resolve(ROOT, 'packages/core/src/evaluator/extra-cases.jsonl'), 'utf8')
+const before = heap()
+const { evaluate } = await import('../packages/core/src/evaluator/index.js')
+const { parseCases } = await import('../packages/core/src/evaluator/cases.js')
+const loaded = heap()
+for (const c of parseCases(cases)) evaluate(c, c)
+const graded = heap()
+const lexicon = statSync(resolve(ROOT, 'packages/core/src/evaluator/lexicon.json')).size
+const mb = (n: number): number => Math.round((n / 1024 / 1024) * 10) / 10
+console.log(
+  JSON.stringify({
+    bench: 'evaluator-memory',
+    gcExposed: gc !== undefined,
+    lexiconFileMB: mb(lexicon),
+    loadedHeapMB: mb(loaded - before),
+    afterGradingHeapMB: mb(graded - before),
+  }),
+)
