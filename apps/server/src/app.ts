@@ -34,6 +34,7 @@ import { registerErrorHandler } from './plugins/errors.js'
 import { registerMultipart } from './plugins/multipart.js'
 import { registerSecurity } from './plugins/security.js'
 import { createStorage } from './plugins/storage-factory.js'
+import { registerApiDocs } from './openapi.js'
 import { createServices } from './services.js'
 import type { SpeechSynthesizer } from './tts/tts.js'
 
@@ -189,6 +190,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   registerAudioRoutes(ctx)
   registerEditorRoutes(ctx)
   registerPendingEndpoints(app, contract)
+  await registerApiDocs(app)
   await registerSpa(app, config)
   return app
 }
