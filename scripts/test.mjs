@@ -1,7 +1,8 @@
-// `npm test`: lint and format check (Biome), the type check of every workspace, then every
-// Vitest project (core, server, server-pg when TEST_DATABASE_URL is set, web, tools, e2e), then
-// one plain closing line 'tests: N passed, N failed' that CI reads. Extra arguments go to Vitest
-// (e.g. --project core) and skip the lint and the type check.
+// `npm test`: lint and format check (Biome), unused files and undeclared or unused dependencies
+// (knip), the type check of every workspace, then every Vitest project (core, server, server-pg
+// when TEST_DATABASE_URL is set, web, tools, e2e), then one plain closing line
+// 'tests: N passed, N failed' that CI reads. Extra arguments go to Vitest (e.g. --project core)
+// and skip the checks before it.
 import { spawnSync } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -10,6 +11,7 @@ import { join } from 'node:path'
 if (process.argv.length <= 2) {
   for (const [script, what] of [
     ['lint', 'lint'],
+    ['knip', 'dependencies and files'],
     ['typecheck', 'type check'],
   ]) {
     const step = spawnSync('npm', ['run', '--silent', script], { stdio: 'inherit' })

@@ -43,6 +43,7 @@ import { registerMetrics } from './plugins/metrics.js'
 import { registerMultipart } from './plugins/multipart.js'
 import { registerSecurity } from './plugins/security.js'
 import { createStorage } from './plugins/storage-factory.js'
+import { registerApiDocs } from './openapi.js'
 import { createServices } from './services.js'
 import type { SpeechSynthesizer } from './tts/tts.js'
 
@@ -281,6 +282,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   registerAudioRoutes(ctx)
   registerEditorRoutes(ctx)
   registerPendingEndpoints(app, contract)
+  await registerApiDocs(app)
   await registerSpa(app, config)
   return app
 }

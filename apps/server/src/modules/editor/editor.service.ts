@@ -54,14 +54,64 @@ export async function checkAudioFile(
 
 const canRecord = (role: Role) => role === 'editor' || role === 'admin'
 
-export function createEditorService(deps: {
+/**
+ * The snippet a fulfilment keeps: the one given (admins only may change it, and it must appear
+ * in the transcription), else the assignment's.
+ */
+function fulfilledSnippet(current: AssignmentRow, input: FulfilInput, isAdmin: boolean): string {
+  const given = input.conjugatedSnippet?.trim()
+  if (!given) return current.conjugatedSnippet
+  if (!isAdmin && given !== current.conjugatedSnippet)
+    throw forbidden('Only an admin can change the snippet')
+  if (!snippetInText(input.transcription, given)) {
+    throw badRequest('The snippet must appear in the transcription', [
+      { field: 'conjugatedSnippet', message: `"${given}" does not appear in the transcription` },
+    ])
+  }
+  return given
+}
+
+/** The take of version `sync`, if that is the fulfilled version waiting (else 409). */
+function waitingTake(current: AssignmentRow, sync: number): string {
+  if (current.state !== 'fulfilled' || current.sync !== sync || !current.audioKey) {
+    throw conflict(
+      current.state === 'fulfilled'
+        ? `Version ${sync} is not the one waiting: version ${current.sync} is`
+        : `There is no fulfilled version to publish (the assignment is ${current.state})`,
+      { state: current.state, sync: current.sync },
+    )
+  }
+  return current.audioKey
+}
+
+/** The snippet a published example gets; it must appear in the transcription (else 400). */
+function publishedSnippet(current: AssignmentRow, example: ExampleRow | undefined): string {
+  const snippet = current.conjugatedSnippet || example?.conjugatedSnippet || ''
+  if (!snippet || !snippetInText(current.transcription, snippet)) {
+    throw badRequest(
+      'The snippet must appear in the transcription: fulfil again with a snippet from it',
+      [
+        {
+          field: 'conjugatedSnippet',
+          message: snippet ? `"${snippet}" does not appear in the transcription` : 'Required',
+        },
+      ],
+    )
+  }
+  return snippet
+}
+
+export interface EditorDeps {
   repo: EditorRepo
   storage: Storage & { publicUrl?(key: string): string | undefined }
   /** Signed, short-lived `/api/audio/<key>` URLs (modules/audio/audio-url.ts). */
   signer: { url(key: string): string }
   clock: () => Date
   log: { warn(obj: unknown, msg: string): void }
-}) {
+}
+
+/** What the workflow steps share: file clean-up, take storage, views of an assignment. */
+function editorParts(deps: EditorDeps) {
   const { repo, storage } = deps
 
   /** Remove files no row refers to any more; a failure only leaves a stray file, so it is logged. */
@@ -77,6 +127,26 @@ export function createEditorService(deps: {
           deps.log.warn({ err: toMessage(err), key }, 'could not remove an audio file'),
         )
     }
+  }
+
+  /**
+   * Stores an uploaded take under a new key (returned); without an upload the assignment must
+   * already have one (else 400 on `audio`) and nothing is stored.
+   */
+  async function storeTake(
+    idiomId: string,
+    sync: number,
+    audio: Uint8Array | undefined,
+    currentKey: string | null,
+  ): Promise<string | undefined> {
+    if (audio === undefined) {
+      if (!currentKey) await checkAudioFile(undefined, 'audio')
+      return undefined
+    }
+    const type = await checkAudioFile(audio, 'audio')
+    const key = recordingKey(idiomId, sync, type.ext)
+    await storage.put(key, audio, type.mime)
+    return key
   }
 
   function assignedView(a: AssignmentWithNames): AssignedView {
@@ -115,6 +185,20 @@ export function createEditorService(deps: {
     }
     return user
   }
+
+  return { removeFiles, storeTake, assignedView, report, recorder }
+}
+
+type EditorParts = ReturnType<typeof editorParts>
+
+/**
+ * The editors' audio workflow (spec §4 Assignment: assign → fulfil → publish) and the admin's
+ * direct example upload. The longer steps are the functions below it.
+ */
+export function createEditorService(deps: EditorDeps) {
+  const { repo } = deps
+  const parts = editorParts(deps)
+  const { assignedView, report, recorder } = parts
 
   return {
     /** GET /api/editors: users who may record. */
@@ -180,195 +264,11 @@ export function createEditorService(deps: {
       })
       return report(idiom.id)
     },
-
-    /**
-     * Fulfil an assignment: the transcription and a take (audio file). Only its editor or an
-     * admin may. Fulfilling a published assignment starts version sync+1; what learners hear
-     * stays until that version is published. The file is stored first and the row changed
-     * after, in one transaction guarded by the version read; if that fails the file is removed,
-     * so a failure leaves neither an orphan file nor a half-changed row. A take it replaces
-     * (an unpublished one) is removed after the commit.
-     */
-    async fulfil(
-      viewer: Viewer,
-      input: FulfilInput,
-      audio: Uint8Array | undefined,
-    ): Promise<Report> {
-      const idiom = await repo.findIdiom(input.idiomId)
-      if (!idiom) throw notFound('Idiom')
-      const current = await repo.findAssignment(input.idiomId)
-      const isAdmin = viewer.role === 'admin'
-      if (!isAdmin && current?.editorId !== viewer.userId)
-        throw forbidden('This idiom is not assigned to you')
-      if (!current) throw notFound('Assignment')
-
-      // Whose voice the take is; null = the assigned editor's. An admin may name anyone who
-      // records, an editor only themselves.
-      let recordedBy = audio ? null : current.recordedBy
-      if (input.editor !== undefined) {
-        if (!isAdmin && input.editor !== viewer.userId)
-          throw forbidden('You can only upload your own recordings')
-        recordedBy =
-          input.editor === current.editorId ? null : (await recorder(input.editor, 'editor')).id
-      }
-      let snippet = current.conjugatedSnippet
-      const given = input.conjugatedSnippet?.trim()
-      if (given) {
-        if (!isAdmin && given !== current.conjugatedSnippet)
-          throw forbidden('Only an admin can change the snippet')
-        if (!snippetInText(input.transcription, given)) {
-          throw badRequest('The snippet must appear in the transcription', [
-            {
-              field: 'conjugatedSnippet',
-              message: `"${given}" does not appear in the transcription`,
-            },
-          ])
-        }
-        snippet = given
-      }
-
-      // Fulfilling a published assignment starts the next version.
-      const sync = current.state === 'published' ? current.sync + 1 : current.sync
-      let newKey: string | undefined
-      if (audio !== undefined) {
-        const type = await checkAudioFile(audio, 'audio')
-        newKey = recordingKey(idiom.id, sync, type.ext)
-        await storage.put(newKey, audio, type.mime)
-      } else if (!current.audioKey) {
-        await checkAudioFile(undefined, 'audio')
-      }
-      let updated: AssignmentRow | undefined
-      try {
-        updated = await repo.transaction((tx) =>
-          tx.updateAssignment(
-            idiom.id,
-            { sync: current.sync, state: current.state },
-            {
-              sync,
-              state: 'fulfilled',
-              transcription: input.transcription,
-              conjugatedSnippet: snippet,
-              audioKey: newKey ?? current.audioKey,
-              recordedBy,
-              fulfilledAt: deps.clock(),
-            },
-          ),
-        )
-      } catch (err) {
-        await removeFiles([newKey])
-        throw err
-      }
-      if (!updated) {
-        await removeFiles([newKey])
-        throw conflict('The assignment changed meanwhile; reload it and try again')
-      }
-      // The take this one replaces, unless it is what learners hear.
-      if (newKey && current.state === 'fulfilled')
-        await removeFiles([current.audioKey], [current.publishedAudioKey, newKey])
-      return report(idiom.id)
-    },
-
-    /**
-     * Publish version `sync` of a fulfilled assignment. In one transaction the take becomes its
-     * example's audio (voice: who recorded it) and the transcription its text (with the
-     * snippet); an idiom without examples gets one. The files it supersedes (the previously
-     * published take, the example's previous audio) are removed only after the commit.
-     */
-    async publish(input: { idiomId: string; assign: number }): Promise<Report> {
-      const current = await repo.findAssignment(input.idiomId)
-      if (!current) throw notFound('Assignment')
-      if (current.state !== 'fulfilled' || current.sync !== input.assign || !current.audioKey) {
-        throw conflict(
-          current.state === 'fulfilled'
-            ? `Version ${input.assign} is not the one waiting: version ${current.sync} is`
-            : `There is no fulfilled version to publish (the assignment is ${current.state})`,
-          { state: current.state, sync: current.sync },
-        )
-      }
-      const key = current.audioKey
-      const example =
-        (current.exampleId ? await repo.findExample(current.exampleId) : undefined) ??
-        (await repo.firstExample(current.idiomId))
-      const snippet = current.conjugatedSnippet || example?.conjugatedSnippet || ''
-      if (!snippet || !snippetInText(current.transcription, snippet)) {
-        throw badRequest(
-          'The snippet must appear in the transcription: fulfil again with a snippet from it',
-          [
-            {
-              field: 'conjugatedSnippet',
-              message: snippet ? `"${snippet}" does not appear in the transcription` : 'Required',
-            },
-          ],
-        )
-      }
-      const voice = current.recordedByName ?? current.editorName
-      const now = deps.clock()
-      const published = await repo.transaction(async (tx) => {
-        const ex = example
-          ? await tx.updateExample(example.id, {
-              text: current.transcription,
-              conjugatedSnippet: snippet,
-              voice,
-              audioKey: key,
-              updatedAt: now,
-            })
-          : await tx.insertExample({
-              idiomId: current.idiomId,
-              text: current.transcription,
-              conjugatedSnippet: snippet,
-              voice,
-              audioKey: key,
-              createdAt: now,
-              updatedAt: now,
-            })
-        if (!ex) throw conflict('The example was removed meanwhile; try again')
-        const row = await tx.updateAssignment(
-          current.idiomId,
-          { sync: current.sync, state: 'fulfilled' },
-          { state: 'published', publishedAudioKey: key, publishedAt: now, exampleId: ex.id },
-        )
-        // Throwing rolls the example change back with it.
-        if (!row) throw conflict('The assignment changed meanwhile; reload it and try again')
-        return row
-      })
-      await removeFiles(
-        [current.publishedAudioKey, example?.audioKey],
-        [published.audioKey, published.publishedAudioKey],
-      )
-      return report(current.idiomId)
-    },
-
-    /**
-     * POST /api/admin/example-audio: attach an audio file to an example directly. The file is
-     * stored first; if the row cannot be changed it is removed. The example's previous audio is
-     * removed after, unless an assignment still refers to it.
-     */
-    async attachExampleAudio(exampleId: string, audio: Uint8Array | undefined): Promise<Example> {
-      const example = await repo.findExample(exampleId)
-      if (!example) throw notFound('Example')
-      const type = await checkAudioFile(audio, 'file')
-      const key = `examples/${exampleId}/${randomUUID()}.${type.ext}`
-      await storage.put(key, audio!, type.mime)
-      let row: ExampleRow | undefined
-      try {
-        row = await repo.updateExample(exampleId, { audioKey: key, updatedAt: deps.clock() })
-      } catch (err) {
-        await removeFiles([key])
-        throw err
-      }
-      if (!row) {
-        await removeFiles([key])
-        throw notFound('Example')
-      }
-      const old = example.audioKey
-      if (old && old !== key && !(await repo.keyInUse(old))) await removeFiles([old])
-      const idiom = (await repo.findIdiom(row.idiomId))!
-      return toExample(
-        row,
-        idiom,
-        recordingOf(row, (key) => deps.signer.url(key)),
-      )
-    },
+    fulfil: (viewer: Viewer, input: FulfilInput, audio: Uint8Array | undefined) =>
+      fulfil(deps, parts, viewer, input, audio),
+    publish: (input: { idiomId: string; assign: number }) => publish(deps, parts, input),
+    attachExampleAudio: (exampleId: string, audio: Uint8Array | undefined) =>
+      attachExampleAudio(deps, parts, exampleId, audio),
 
     /**
      * The `assigned` field of idioms for a viewer: admins see every assignment, an editor their
@@ -388,4 +288,171 @@ export function createEditorService(deps: {
     },
   }
 }
+
+/**
+ * Fulfil an assignment: the transcription and a take (audio file). Only its editor or an
+ * admin may. Fulfilling a published assignment starts version sync+1; what learners hear
+ * stays until that version is published. The file is stored first and the row changed
+ * after, in one transaction guarded by the version read; if that fails the file is removed,
+ * so a failure leaves neither an orphan file nor a half-changed row. A take it replaces
+ * (an unpublished one) is removed after the commit.
+ */
+async function fulfil(
+  deps: EditorDeps,
+  parts: EditorParts,
+  viewer: Viewer,
+  input: FulfilInput,
+  audio: Uint8Array | undefined,
+): Promise<Report> {
+  const { repo } = deps
+  const { removeFiles, recorder, report, storeTake } = parts
+  const idiom = await repo.findIdiom(input.idiomId)
+  if (!idiom) throw notFound('Idiom')
+  const current = await repo.findAssignment(input.idiomId)
+  const isAdmin = viewer.role === 'admin'
+  if (!isAdmin && current?.editorId !== viewer.userId)
+    throw forbidden('This idiom is not assigned to you')
+  if (!current) throw notFound('Assignment')
+
+  // Whose voice the take is; null = the assigned editor's. An admin may name anyone who
+  // records, an editor only themselves.
+  let recordedBy = audio ? null : current.recordedBy
+  if (input.editor !== undefined) {
+    if (!isAdmin && input.editor !== viewer.userId)
+      throw forbidden('You can only upload your own recordings')
+    recordedBy =
+      input.editor === current.editorId ? null : (await recorder(input.editor, 'editor')).id
+  }
+  const snippet = fulfilledSnippet(current, input, isAdmin)
+
+  // Fulfilling a published assignment starts the next version.
+  const sync = current.state === 'published' ? current.sync + 1 : current.sync
+  const newKey = await storeTake(idiom.id, sync, audio, current.audioKey)
+  let updated: AssignmentRow | undefined
+  try {
+    updated = await repo.transaction((tx) =>
+      tx.updateAssignment(
+        idiom.id,
+        { sync: current.sync, state: current.state },
+        {
+          sync,
+          state: 'fulfilled',
+          transcription: input.transcription,
+          conjugatedSnippet: snippet,
+          audioKey: newKey ?? current.audioKey,
+          recordedBy,
+          fulfilledAt: deps.clock(),
+        },
+      ),
+    )
+  } catch (err) {
+    await removeFiles([newKey])
+    throw err
+  }
+  if (!updated) {
+    await removeFiles([newKey])
+    throw conflict('The assignment changed meanwhile; reload it and try again')
+  }
+  // The take this one replaces, unless it is what learners hear.
+  if (newKey && current.state === 'fulfilled')
+    await removeFiles([current.audioKey], [current.publishedAudioKey, newKey])
+  return report(idiom.id)
+}
+
+/**
+ * Publish version `sync` of a fulfilled assignment. In one transaction the take becomes its
+ * example's audio (voice: who recorded it) and the transcription its text (with the
+ * snippet); an idiom without examples gets one. The files it supersedes (the previously
+ * published take, the example's previous audio) are removed only after the commit.
+ */
+async function publish(
+  deps: EditorDeps,
+  parts: EditorParts,
+  input: { idiomId: string; assign: number },
+): Promise<Report> {
+  const { repo } = deps
+  const { removeFiles, report } = parts
+  const current = await repo.findAssignment(input.idiomId)
+  if (!current) throw notFound('Assignment')
+  const key = waitingTake(current, input.assign)
+  const example =
+    (current.exampleId ? await repo.findExample(current.exampleId) : undefined) ??
+    (await repo.firstExample(current.idiomId))
+  const snippet = publishedSnippet(current, example)
+  const voice = current.recordedByName ?? current.editorName
+  const now = deps.clock()
+  const published = await repo.transaction(async (tx) => {
+    const ex = example
+      ? await tx.updateExample(example.id, {
+          text: current.transcription,
+          conjugatedSnippet: snippet,
+          voice,
+          audioKey: key,
+          updatedAt: now,
+        })
+      : await tx.insertExample({
+          idiomId: current.idiomId,
+          text: current.transcription,
+          conjugatedSnippet: snippet,
+          voice,
+          audioKey: key,
+          createdAt: now,
+          updatedAt: now,
+        })
+    if (!ex) throw conflict('The example was removed meanwhile; try again')
+    const row = await tx.updateAssignment(
+      current.idiomId,
+      { sync: current.sync, state: 'fulfilled' },
+      { state: 'published', publishedAudioKey: key, publishedAt: now, exampleId: ex.id },
+    )
+    // Throwing rolls the example change back with it.
+    if (!row) throw conflict('The assignment changed meanwhile; reload it and try again')
+    return row
+  })
+  await removeFiles(
+    [current.publishedAudioKey, example?.audioKey],
+    [published.audioKey, published.publishedAudioKey],
+  )
+  return report(current.idiomId)
+}
+
+/**
+ * POST /api/admin/example-audio: attach an audio file to an example directly. The file is
+ * stored first; if the row cannot be changed it is removed. The example's previous audio is
+ * removed after, unless an assignment still refers to it.
+ */
+async function attachExampleAudio(
+  deps: EditorDeps,
+  parts: EditorParts,
+  exampleId: string,
+  audio: Uint8Array | undefined,
+): Promise<Example> {
+  const { repo, storage } = deps
+  const { removeFiles } = parts
+  const example = await repo.findExample(exampleId)
+  if (!example) throw notFound('Example')
+  const type = await checkAudioFile(audio, 'file')
+  const key = `examples/${exampleId}/${randomUUID()}.${type.ext}`
+  await storage.put(key, audio!, type.mime)
+  let row: ExampleRow | undefined
+  try {
+    row = await repo.updateExample(exampleId, { audioKey: key, updatedAt: deps.clock() })
+  } catch (err) {
+    await removeFiles([key])
+    throw err
+  }
+  if (!row) {
+    await removeFiles([key])
+    throw notFound('Example')
+  }
+  const old = example.audioKey
+  if (old && old !== key && !(await repo.keyInUse(old))) await removeFiles([old])
+  const idiom = (await repo.findIdiom(row.idiomId))!
+  return toExample(
+    row,
+    idiom,
+    recordingOf(row, (key) => deps.signer.url(key)),
+  )
+}
+
 export type EditorService = ReturnType<typeof createEditorService>
