@@ -3,8 +3,8 @@ import {
   Preferences,
   type Evaluation,
   type EvaluatorExample,
-  type Example,
   type ExercisePayload,
+  type NextExercise,
   type PreferenceFilter,
   type ScheduleStats,
   type CalendarItem,
@@ -18,6 +18,7 @@ import {
   chooseNext,
   mergeFilter,
   newCard,
+  nextLocalMidnight,
   resolveTimeZone,
   scheduleReview,
   scheduleStats,
@@ -46,6 +47,8 @@ export interface AnswerInput {
   userTranscription: string
   userTranslation: string
   attemptId?: string | undefined
+  /** Ms from the first play of the sentence to submit (the Easy rule, core rating.ts). */
+  elapsedMs?: number | undefined
 }
 
 export interface NextQuery {
@@ -133,17 +136,21 @@ export function createExercisesService(deps: {
      * grading) gets it on every call until they clear the field in Preferences, instead of losing
      * it to a page refresh before answering.
      */
-    async next(user: UserRow, query: NextQuery): Promise<Example> {
+    async next(user: UserRow, query: NextQuery): Promise<NextExercise> {
       const now = deps.clock()
       const timeZone = resolveTimeZone(query.tz ?? 'UTC')
       const filter = filterOf(user, { usage: query.usage, tone: query.tone })
-      const [due, candidates, newToday, settings, forcedExampleId] = await Promise.all([
-        deps.exercises.listDue(user.id),
-        deps.exercises.newCandidates(user.id, filter, { mostCommonOnly: true }),
-        deps.exercises.countStartedSince(user.id, startOfLocalDay(now, timeZone)),
-        deps.settings.all(),
-        forcedExample(user),
-      ])
+      const midnight = startOfLocalDay(now, timeZone)
+      const [due, candidates, newToday, reviewedToday, settings, forcedExampleId] =
+        await Promise.all([
+          deps.exercises.listDue(user.id),
+          deps.exercises.newCandidates(user.id, filter, { mostCommonOnly: true }),
+          deps.exercises.countStartedSince(user.id, midnight),
+          deps.exercises.countReviewedSince(user.id, midnight),
+          deps.settings.all(),
+          forcedExample(user),
+        ])
+      const dailyNewLimit = countSetting(settings, 'dailyNewLimit', 10)
       const choice = chooseNext({
         now,
         timeZone,
@@ -151,7 +158,7 @@ export function createExercisesService(deps: {
         candidates,
         filter,
         newToday,
-        dailyNewLimit: countSetting(settings, 'dailyNewLimit', 10),
+        dailyNewLimit,
         forcedExampleId,
         seed: user.id,
       })
@@ -160,7 +167,16 @@ export function createExercisesService(deps: {
       // Deleted between the two reads: rare, and the next call chooses again.
       if (!found) throw unavailable(NO_DUE_MESSAGE)
       const isNew = !due.some((p) => p.exampleId === choice.exampleId)
-      return toExample(found.example, found.idiom, await deps.audio.audioFor(found.example), isNew)
+      const endOfToday = nextLocalMidnight(now, timeZone).getTime()
+      return {
+        ...toExample(found.example, found.idiom, await deps.audio.audioFor(found.example), isNew),
+        today: {
+          reviewsDone: reviewedToday,
+          reviewsLeft: due.filter((p) => p.dueAt.getTime() < endOfToday).length,
+          newDone: newToday,
+          newLimit: dailyNewLimit,
+        },
+      }
     },
 
     /**
@@ -201,7 +217,9 @@ export function createExercisesService(deps: {
           updatedAt: now,
         })
         const current = CardState.parse(row.card)
-        const { card: next, log } = scheduleReview(current, evaluation, now)
+        const { card: next, log } = scheduleReview(current, evaluation, now, {
+          elapsedMs: input.elapsedMs,
+        })
         const entry: HistoryEntry = { ...log, evaluation }
         const saved = await tx.saveProgress(row.id, {
           card: next,
@@ -260,7 +278,10 @@ export function createExercisesService(deps: {
       })
     },
 
-    /** Calendar cards (core calendarItems): confidence is the card's retrievability now. */
+    /**
+     * Calendar cards (core calendarItems): labelled with the idiom; confidence is the card's
+     * retrievability now capped by its latest rating (docs/decisions/012).
+     */
     async calendar(user: UserRow): Promise<CalendarEntry[]> {
       const records = await deps.exercises.listProgress(user.id)
       return calendarItems(
@@ -269,6 +290,7 @@ export function createExercisesService(deps: {
           dueDate: r.dueAt.toISOString(),
           tone: r.tone,
           usage: r.usage,
+          idiom: r.idiomText,
           card: CardState.parse(r.card),
         })),
         deps.clock(),
