@@ -239,14 +239,18 @@ describe('listening loop: replay, slow audio, grades first, progress, honest cal
   }
 
   it('says plainly when the browser blocks autoplay, until the learner plays it (phone)', async () => {
-    // Headless Chromium ignores --autoplay-policy, so the page gets the policy it would enforce on
-    // a phone: play() without a user gesture is refused with NotAllowedError.
+    // Headless Chromium ignores --autoplay-policy (and keeps sticky activation across same-origin
+    // navigations), so the page gets the policy a phone enforces: play() is refused with
+    // NotAllowedError until the learner has pressed something on this page.
     const { context, page } = await open(browser, PHONE)
     contexts.push(context)
     await context.addInitScript(() => {
+      let activated = false
+      for (const type of ['pointerdown', 'keydown'])
+        window.addEventListener(type, () => (activated = true), { capture: true })
       const play = HTMLMediaElement.prototype.play
       HTMLMediaElement.prototype.play = function (this: HTMLMediaElement) {
-        if (!navigator.userActivation.hasBeenActive)
+        if (!activated)
           return Promise.reject(new DOMException('autoplay blocked', 'NotAllowedError'))
         return play.call(this)
       }

@@ -67,7 +67,6 @@ export const ReplayButtons = forwardRef<ReplayHandle, ReplayButtonsProps>(functi
   useImperativeHandle(ref, () => ({ replay }))
   return (
     <Group gap="xs" wrap="wrap" align="center" data-testid="replay-controls">
-      {/* biome-ignore lint/a11y/useMediaCaption: the sentence's text is shown in the results */}
       <audio ref={audio} src={src} preload="auto" onPlay={onPlay} hidden />
       <Button variant="light" size="sm" onClick={() => replay(false)} type="button">
         Replay
