@@ -129,7 +129,12 @@ describe('learning loop: preferences, exercises, calendar, dashboard, Playroom',
   }
 
   /** Continue, type both answers keyboard-first (Enter moves on, Enter submits) and wait for the results. */
-  async function answer(page: Page, spanish: string, english: string): Promise<void> {
+  async function answer(
+    page: Page,
+    spanish: string,
+    english: string,
+    heading: 'Results' | 'Feedback' = 'Results',
+  ): Promise<void> {
     await page.getByRole('button', { name: 'Continue' }).click()
     const field = page.getByLabel('What you heard (Spanish)')
     await field.waitFor()
@@ -141,7 +146,7 @@ describe('learning loop: preferences, exercises, calendar, dashboard, Playroom',
     ).toBe(true)
     await page.keyboard.type(english)
     await page.keyboard.press('Enter')
-    await page.getByRole('heading', { name: 'Results' }).waitFor({ timeout: 30_000 })
+    await page.getByRole('heading', { name: heading }).waitFor({ timeout: 30_000 })
   }
 
   async function badges(page: Page): Promise<string[]> {
@@ -221,11 +226,13 @@ describe('learning loop: preferences, exercises, calendar, dashboard, Playroom',
     expect(await page.getByRole('link', { name: 'Report a problem' }).getAttribute('href')).toBe(
       `/app/bugreport/${first.exampleId}`,
     )
+    // Focus is on the results heading (no jump to the bottom); Enter there goes on.
     expect(
       await page
-        .getByRole('button', { name: 'Next Exercise' })
+        .getByRole('heading', { name: 'Results' })
         .evaluate((el) => el === document.activeElement),
     ).toBe(true)
+    await page.getByRole('button', { name: 'Next Exercise' }).waitFor()
 
     // Exercise 2: a minor slip (an accent dropped outside the idiom). Next Exercise works from the keyboard.
     const nextCall = page.waitForResponse((r) => r.url().includes('/api/exercises/next'))
@@ -277,8 +284,8 @@ describe('learning loop: preferences, exercises, calendar, dashboard, Playroom',
       .getByText('Unlock the Playroom by clearing your calendar')
       .waitFor()
     await page.goto('/app/sandbox')
-    await page.getByRole('button', { name: 'Start' }).click()
     await page.getByText('Unlock the Playroom by clearing your calendar').waitFor()
+    expect(await page.getByRole('button', { name: 'Start' }).count()).toBe(0)
 
     // Review what is due, perfectly, until the calendar is clear.
     for (let i = 0; i < 5 && (await stats()).numPastDue > 0; i++) {
@@ -300,7 +307,7 @@ describe('learning loop: preferences, exercises, calendar, dashboard, Playroom',
     await page.getByRole('button', { name: 'Start' }).click()
     expect((await drill).status()).toBe(200)
     await page.getByRole('button', { name: 'Continue' }).waitFor()
-    await answer(page, 'no me acuerdo', 'I do not remember')
+    await answer(page, 'no me acuerdo', 'I do not remember', 'Feedback')
     expect(await badges(page)).toHaveLength(2)
     expect(await page.getByText(/comes back/).count()).toBe(0)
     const again = page.waitForResponse((r) => r.url().endsWith('/api/sandbox/next'))

@@ -1,4 +1,5 @@
 import { Anchor, Group } from '@mantine/core'
+import type { ReactNode, Ref } from 'react'
 
 export interface AudioPlayerProps {
   src: string
@@ -6,6 +7,12 @@ export interface AudioPlayerProps {
   isAdmin: boolean
   label?: string
   autoFocus?: boolean
+  /** The underlying <audio>, for callers that start playback themselves (autoplay, slow replay). */
+  audioRef?: Ref<HTMLAudioElement>
+  /** Called each time playback starts. */
+  onPlay?: () => void
+  /** Extra controls shown beside the player (e.g. a slow replay button). */
+  children?: ReactNode
 }
 
 /**
@@ -17,10 +24,15 @@ export function AudioPlayer({
   isAdmin,
   label = 'Example audio',
   autoFocus,
+  audioRef,
+  onPlay,
+  children,
 }: AudioPlayerProps) {
   return (
     <Group gap="sm" align="center" wrap="wrap">
       <audio
+        ref={audioRef}
+        onPlay={onPlay}
         controls
         preload="auto"
         src={src}
@@ -34,6 +46,7 @@ export function AudioPlayer({
       >
         Your browser cannot play this audio.
       </audio>
+      {children}
       {isAdmin ? (
         <Anchor href={src} download>
           Download

@@ -1,4 +1,4 @@
-import type { Evaluation, Example } from '@che/core'
+import type { Evaluation, Example, NextExercise, TodayProgress } from '@che/core'
 
 /** Contract-shaped data for the learner-screen tests, and a JSON Response like the server's. */
 export const json = (body: unknown, status = 200) =>
@@ -25,6 +25,17 @@ export function makeExample(overrides: Partial<Example> = {}): Example {
       usage: 8,
     },
     ...overrides,
+  }
+}
+
+/** An exercise as /api/exercises/next serves it: the example and today's progress. */
+export function makeNextExercise(
+  overrides: Partial<Example> = {},
+  today: Partial<TodayProgress> = {},
+): NextExercise {
+  return {
+    ...makeExample(overrides),
+    today: { reviewsDone: 0, reviewsLeft: 0, newDone: 0, newLimit: 10, ...today },
   }
 }
 

@@ -12,6 +12,8 @@ export interface Answer {
   userTranslation: string
   /** Fresh per attempt, so a double submit schedules once. */
   attemptId: string
+  /** Ms from the sentence's first play to submit (scored mode only; docs/decisions/013). */
+  elapsedMs?: number
 }
 
 export interface EvaluatedAnswer {
@@ -29,4 +31,8 @@ export interface ExerciseFlowProps {
   nextLabel?: string
   /** Message when the evaluation fails and the server gives none (spec §8). */
   evaluateFallback?: string
+  /** 'practice' in the Playroom: no score, no time sent, feedback labels instead of grades. */
+  mode?: 'scored' | 'practice'
+  /** Keep the answer in progress under this key (sessionStorage) until it is graded. */
+  draftKey?: string
 }

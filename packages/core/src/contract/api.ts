@@ -10,6 +10,7 @@ import {
   CalendarItem,
   Editor,
   Example,
+  NextExercise,
   ExercisePayload,
   HelpAnswer,
   HelpQuestion,
@@ -156,8 +157,9 @@ export const api = {
       tone: Tone.optional(),
       tz: z.string().max(64).optional(),
     }),
-    response: Example,
-    summary: 'The next exercise: due first, then new; 503 SERVICE_UNAVAILABLE when none.',
+    response: NextExercise,
+    summary:
+      "The next exercise (due first, then new) with today's progress; 503 SERVICE_UNAVAILABLE when none.",
   }),
   exercisesEvaluate: endpoint({
     method: 'POST',
@@ -175,10 +177,12 @@ export const api = {
       basedOn: z.string().max(200).optional(),
       /** The learner's IANA time zone, for "nothing due today"; UTC when absent. */
       tz: z.string().max(64).optional(),
+      /** The example just drilled: never served again straight away (its answer was shown). */
+      after: z.string().uuid().optional(),
     }),
     response: Example,
     summary:
-      'A Playroom example that contains missed words; 409 CONFLICT while something is due today, 404 NOT_FOUND when nothing was missed.',
+      'A Playroom example that contains missed words, never `after` (the one just drilled); 409 CONFLICT while something is due today, 404 NOT_FOUND when nothing was missed or only `after` holds them.',
   }),
   sandboxEvaluate: endpoint({
     method: 'POST',

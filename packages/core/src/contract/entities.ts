@@ -193,6 +193,8 @@ export const CalendarItem = z.object({
   progressId: Id,
   dueDate: IsoDate,
   tone: Tone,
+  /** The idiom's text: the card's label (the learner's own history, nothing hidden). */
+  idiom: z.string(),
   range: z.object({ label: z.string(), icon: z.string() }),
   confidence: z.number().min(0).max(1),
 })
@@ -203,7 +205,30 @@ export const AnswerInput = z.object({
   userTranslation: z.string().max(2_000),
   /** Client-generated id of this attempt, so a double submit schedules once. */
   attemptId: z.string().uuid().optional(),
+  /**
+   * Milliseconds from the first play of the sentence (or, with no audio, from the prompt being
+   * shown) to submit. Fast perfect answers may be rated Easy (scheduler/rating.ts); absent means
+   * not fast. Capped at a day.
+   */
+  elapsedMs: z.number().int().min(0).max(86_400_000).optional(),
 })
+
+/** Where the learner is in today's work, served with each exercise (the exercise's progress line). */
+export const TodayProgress = z.object({
+  /** Items that were due today and have been reviewed since the learner's local midnight. */
+  reviewsDone: z.number().int().min(0),
+  /** Items still due before the next local midnight (the one being served included). */
+  reviewsLeft: z.number().int().min(0),
+  /** New items started since the learner's local midnight. */
+  newDone: z.number().int().min(0),
+  /** The daily new-item limit (setting dailyNewLimit). */
+  newLimit: z.number().int().min(0),
+})
+export type TodayProgress = z.infer<typeof TodayProgress>
+
+/** An exercise as /api/exercises/next serves it: the example and today's progress. */
+export const NextExercise = Example.extend({ today: TodayProgress })
+export type NextExercise = z.infer<typeof NextExercise>
 
 export const ExercisePayload = z.object({
   exampleId: Id,

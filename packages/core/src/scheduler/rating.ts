@@ -2,11 +2,13 @@ import { Rating, type Grade } from 'ts-fsrs'
 import type { ReviewEvaluation, ReviewRating } from './schema.js'
 
 /**
- * An answer counts as fast when both fields were typed within this many ms of the input phase
- * opening. A typical example sentence is 8–12 words, about 60–80 characters, and its English
- * translation about as long: ~150 characters in all. At 40 words a minute (≈ 3.3 characters a
- * second, an ordinary typing speed) that alone takes about 45 s, so a learner who finishes
- * within 45 s typed straight through without replaying the audio or stopping to think.
+ * An answer counts as fast when it was submitted within this many ms of the sentence's first play
+ * (the web client measures it and sends AnswerInput.elapsedMs; with no audio, from the prompt
+ * being shown). A typical example sentence is 8–12 words, about 60–80 characters, and its English
+ * translation about as long: ~150 characters in all. Listening once takes ~5 s; at 45 words a
+ * minute (≈ 3.7 characters a second, a brisk ordinary typing speed) the typing takes ~40 s. A
+ * learner who finishes within 45 s listened once and typed straight through, without replaying
+ * the audio or stopping to think (docs/decisions/013).
  */
 export const EASY_MAX_ELAPSED_MS = 45_000
 

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import { confidenceDots, newCard, retrievability, scheduleReview } from './schedule.js'
+import {
+  calendarConfidence,
+  confidenceDots,
+  newCard,
+  retrievability,
+  scheduleReview,
+} from './schedule.js'
 import { CardState, ReviewLogEntry, type ReviewEvaluation } from './schema.js'
 
 const PERFECT: ReviewEvaluation = {
@@ -214,6 +220,48 @@ describe('scheduler', () => {
       [1, 3],
     ])('lights %s → %i dots', (r, dots) => {
       expect(confidenceDots(r)).toBe(dots)
+    })
+  })
+
+  describe('calendarConfidence', () => {
+    const dotsAfter = (answers: ReviewEvaluation[], days = 0) => {
+      let card = newCard(T0)
+      let t = T0
+      for (const answer of answers) {
+        card = scheduleReview(card, answer, t).card
+        t = new Date(card.due)
+      }
+      const last = Date.parse(card.lastReview!)
+      return confidenceDots(calendarConfidence(card, new Date(last + days * DAY_MS)))
+    }
+
+    it('keeps the latest rating on the card', () => {
+      expect(scheduleReview(newCard(T0), MAJOR, T0).card.lastRating).toBe('again')
+      expect(scheduleReview(newCard(T0), MINOR, T0).card.lastRating).toBe('hard')
+      expect(scheduleReview(newCard(T0), PERFECT, T0).card.lastRating).toBe('good')
+    })
+
+    it('shows one dot after major errors, never three, however well the card was known', () => {
+      expect(dotsAfter([PERFECT, PERFECT, PERFECT, MAJOR])).toBe(1)
+      expect(dotsAfter([MAJOR])).toBe(1)
+      expect(dotsAfter([PERFECT, MAJOR], 20)).toBe(1)
+    })
+
+    it('shows at most two dots after minor errors and three after a clean answer', () => {
+      expect(dotsAfter([PERFECT, MINOR])).toBe(2)
+      expect(dotsAfter([PERFECT, PERFECT])).toBe(3)
+    })
+
+    it('loses dots as a clean card goes overdue, down to one', () => {
+      expect(dotsAfter([PERFECT], 1)).toBe(3)
+      expect(dotsAfter([PERFECT], 400)).toBe(1)
+    })
+
+    it('treats an old card without lastRating and with no streak as last failed', () => {
+      const { lastRating: _drop, ...old } = scheduleReview(newCard(T0), PERFECT, T0).card
+      expect(confidenceDots(calendarConfidence({ ...old, streak: 0 }, T0))).toBe(1)
+      expect(confidenceDots(calendarConfidence({ ...old, streak: 1 }, T0))).toBe(3)
+      expect(calendarConfidence(newCard(T0), T0)).toBe(0)
     })
   })
 })

@@ -19,6 +19,7 @@ import type {
   CardState,
   FsrsParams,
   ReviewEvaluation,
+  ReviewRating,
   ReviewLogEntry,
 } from './schema.js'
 
@@ -98,7 +99,7 @@ function toCard(state: CardState): Card {
   }
 }
 
-function fromCard(card: Card, streak: number): CardState {
+function fromCard(card: Card, streak: number, lastRating?: ReviewRating): CardState {
   return {
     due: card.due.toISOString(),
     stability: card.stability,
@@ -110,6 +111,7 @@ function fromCard(card: Card, streak: number): CardState {
     state: STATE_TO_PHASE[card.state],
     lastReview: card.last_review ? card.last_review.toISOString() : null,
     streak,
+    ...(lastRating ? { lastRating } : {}),
   }
 }
 
@@ -155,7 +157,7 @@ export function scheduleReview(
 
   const { transcriptionAccuracy, translationAccuracy, mistakeType } = evaluation
   return {
-    card: fromCard(next, streak),
+    card: fromCard(next, streak, rating),
     log: {
       date: reviewTime.toISOString(),
       rating,
@@ -182,6 +184,28 @@ export function retrievability(card: CardState, now: Date, params?: FsrsParams):
   const elapsedDays = Math.max(0, (now.getTime() - Date.parse(card.lastReview)) / DAY_MS)
   const r = forgetting_curve(weightsFor(params), elapsedDays, card.stability)
   return Math.min(1, Math.max(0, r))
+}
+
+/** The confidence a rating allows at most: Again → one dot, Hard → two, Good/Easy → three. */
+const CONFIDENCE_CAP: Record<ReviewRating, number> = {
+  again: CONFIDENCE_DOTS[0],
+  hard: CONFIDENCE_DOTS[1],
+  good: 1,
+  easy: 1,
+}
+
+/**
+ * The calendar's confidence for a card (docs/decisions/012): its FSRS retrievability now, capped
+ * by its latest rating (Again 0.5 → one dot; Hard 0.6 → at most two; Good/Easy uncapped) and
+ * floored at 0.5, so a reviewed card always lights at least one dot and a card last answered
+ * with major errors shows exactly one. A card kept before `lastRating` existed and whose streak
+ * is 0 was last rated Again or Hard; it is treated as Again (one dot). A card never reviewed: 0.
+ */
+export function calendarConfidence(card: CardState, now: Date, params?: FsrsParams): number {
+  if (card.state === 'new' || !card.lastReview) return 0
+  const last: ReviewRating = card.lastRating ?? (card.streak > 0 ? 'good' : 'again')
+  const r = retrievability(card, now, params)
+  return Math.max(CONFIDENCE_DOTS[0], Math.min(CONFIDENCE_CAP[last], r))
 }
 
 /** How many of the calendar's three confidence dots are lit (spec §9: at 0.5, 0.6, 0.7). */

@@ -34,6 +34,12 @@ export const CardState = z.object({
   lastReview: IsoDateTime.nullable(),
   /** Consecutive Good/Easy reviews up to now (0 after Again or Hard). */
   streak: z.number().int().min(0).default(0),
+  /**
+   * The rating of the latest review (absent on cards scheduled before it was kept). The calendar's
+   * confidence dots are capped by it: a card last answered with major errors shows one dot
+   * (docs/decisions/012).
+   */
+  lastRating: ReviewRating.optional(),
 })
 export type CardState = z.infer<typeof CardState>
 

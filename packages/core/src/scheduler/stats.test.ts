@@ -3,6 +3,7 @@ import { CalendarItem, ScheduleStats } from '../contract/entities.js'
 import type { Accuracy } from '../contract/evaluation.js'
 import { newCard, scheduleReview } from './schedule.js'
 import { calendarItems, scheduleStats, type ScheduleStatsInput } from './stats.js'
+import { confidenceDots } from './schedule.js'
 
 const BA = 'America/Argentina/Buenos_Aires'
 const NOW = new Date('2025-05-01T15:00:00Z') // 12:00 in Buenos Aires; next midnight 2025-05-02T03:00Z
@@ -152,7 +153,7 @@ describe('stats', () => {
         { transcriptionAccuracy: 'perfect', translationAccuracy: 'perfect' },
         t0,
       ).card
-      const base = { tone: 'Casual' as const, card: reviewed }
+      const base = { tone: 'Casual' as const, idiom: 'tomarse el palo', card: reviewed }
       const items = calendarItems(
         [
           {
@@ -196,6 +197,38 @@ describe('stats', () => {
       // Reviewed once 11 days ago, stability 2.31 days: FSRS-6's flat tail still gives 0.764. Never reviewed → 0.
       expect(items[0]!.confidence).toBe(0.764)
       expect(items[2]!.confidence).toBe(0)
+      expect(items.map((i) => i.idiom)).toEqual(Array(4).fill('tomarse el palo'))
+    })
+
+    it('shows one dot for a card last answered with major errors, right after the answer', () => {
+      const t0 = new Date('2025-04-30T12:00:00Z')
+      const good = scheduleReview(
+        newCard(t0),
+        { transcriptionAccuracy: 'perfect', translationAccuracy: 'perfect' },
+        t0,
+      ).card
+      // Answered again the next day with major errors: retrievability is back near 1, but the
+      // card was just failed.
+      const failed = scheduleReview(
+        good,
+        { transcriptionAccuracy: 'major', translationAccuracy: 'perfect' },
+        NOW,
+      ).card
+      const [item] = calendarItems(
+        [
+          {
+            progressId: '00000000-0000-4000-8000-000000000001',
+            dueDate: failed.due,
+            tone: 'Casual',
+            usage: 8,
+            idiom: 'al toque',
+            card: failed,
+          },
+        ],
+        NOW,
+      )
+      expect(item!.confidence).toBe(0.5)
+      expect(confidenceDots(item!.confidence)).toBe(1)
     })
   })
 })

@@ -12,7 +12,7 @@ import {
 import type { Accuracy } from '../contract/evaluation.js'
 import { canonicalInstant, nextLocalMidnight } from './due.js'
 import { nextAvailableDate } from './next.js'
-import { retrievability } from './schedule.js'
+import { calendarConfidence } from './schedule.js'
 import type { CardState, FsrsParams } from './schema.js'
 
 /**
@@ -150,13 +150,16 @@ export interface ProgressForCalendar {
   dueDate: string
   tone: Tone
   usage: number
+  /** The idiom's text: the card's label. */
+  idiom: string
   card: CardState
 }
 
 /**
  * Calendar cards (contract CalendarItem), soonest due first (ties by progressId). `range` comes
  * from the usage band (label from USAGE_BAND_RANGES, icon from USAGE_BAND_ICONS; usage outside
- * 1–10 is clamped); `confidence` is the FSRS retrievability at `now`, rounded to 3 decimals.
+ * 1–10 is clamped); `idiom` is the card's label; `confidence` is calendarConfidence (retrievability
+ * at `now` capped by the latest rating, docs/decisions/012), rounded to 3 decimals.
  */
 export function calendarItems(
   progress: readonly ProgressForCalendar[],
@@ -170,8 +173,9 @@ export function calendarItems(
         progressId: record.progressId,
         dueDate: new Date(record.dueDate).toISOString(),
         tone: record.tone,
+        idiom: record.idiom,
         range: { label: USAGE_BAND_RANGES[band].label, icon: USAGE_BAND_ICONS[band] },
-        confidence: Math.round(retrievability(record.card, now, params) * 1000) / 1000,
+        confidence: Math.round(calendarConfidence(record.card, now, params) * 1000) / 1000,
       }
     })
     .sort((a, b) => a.dueDate.localeCompare(b.dueDate) || a.progressId.localeCompare(b.progressId))

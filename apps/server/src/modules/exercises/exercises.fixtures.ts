@@ -33,6 +33,8 @@ export function fakeSynthesizer(opts: { delayMs?: number; size?: number } = {}) 
 export interface SeededExample {
   exampleId: string
   idiomId: string
+  /** The idiom's text (the calendar card's label). */
+  idiomText: string
   text: string
   translation: string
   tone: Tone
@@ -82,5 +84,13 @@ export async function seedExample(
     payload: { idiomId, text, conjugatedSnippet: opts.snippet ?? 'estoy al horno', translation },
   })
   expect(example.statusCode, example.body).toBe(200)
-  return { exampleId: example.json().exampleId as string, idiomId, text, translation, tone, usage }
+  return {
+    exampleId: example.json().exampleId as string,
+    idiomId,
+    idiomText,
+    text,
+    translation,
+    tone,
+    usage,
+  }
 }

@@ -1,4 +1,4 @@
-import { and, asc, between, count, eq, gte, notExists, sql } from 'drizzle-orm'
+import { and, asc, between, count, eq, gte, lt, notExists, sql } from 'drizzle-orm'
 import type { PreferenceFilter, Tone } from '@che/core'
 import { USAGE_BAND_RANGES } from '@che/core'
 import type { CardReviews, ReviewRating } from '@che/core/scheduler'
@@ -12,7 +12,7 @@ export type ReviewLogRow = typeof reviewLog.$inferSelect
 export type NewReviewLogRow = typeof reviewLog.$inferInsert
 
 /** A progress row with its idiom's tone and usage (what the calendar and the record show). */
-export type ProgressWithIdiom = ProgressRow & { tone: Tone; usage: number }
+export type ProgressWithIdiom = ProgressRow & { tone: Tone; usage: number; idiomText: string }
 
 /** Writes that belong to one evaluation; used only inside `transaction`. */
 export interface ProgressTx {
@@ -105,13 +105,18 @@ export function createExercisesRepo(db: Db) {
     /** Every record of a user with its idiom's tone and usage. */
     async listProgress(userId: string): Promise<ProgressWithIdiom[]> {
       const rows = await db
-        .select({ progress, tone: idioms.tone, usage: idioms.usage })
+        .select({ progress, tone: idioms.tone, usage: idioms.usage, idiomText: idioms.text })
         .from(progress)
         .innerJoin(examples, eq(examples.id, progress.exampleId))
         .innerJoin(idioms, eq(idioms.id, examples.idiomId))
         .where(eq(progress.userId, userId))
         .orderBy(asc(progress.dueAt), asc(progress.exampleId))
-      return rows.map((r) => ({ ...r.progress, tone: r.tone, usage: r.usage }))
+      return rows.map((r) => ({
+        ...r.progress,
+        tone: r.tone,
+        usage: r.usage,
+        idiomText: r.idiomText,
+      }))
     },
 
     /** Just what the dashboard stats need of each record (no join, no card, no evaluation). */
@@ -199,6 +204,24 @@ export function createExercisesRepo(db: Db) {
     },
 
     /** Records the user started at or after `since` (new items introduced). */
+    /**
+     * Records started before `since` and answered at or after it: the reviews done today when
+     * `since` is the learner's local midnight (updatedAt moves only when an answer is saved).
+     */
+    async countReviewedSince(userId: string, since: Date): Promise<number> {
+      const [row] = await db
+        .select({ n: count() })
+        .from(progress)
+        .where(
+          and(
+            eq(progress.userId, userId),
+            lt(progress.createdAt, since),
+            gte(progress.updatedAt, since),
+          ),
+        )
+      return row?.n ?? 0
+    },
+
     async countStartedSince(userId: string, since: Date): Promise<number> {
       const [row] = await db
         .select({ n: count() })

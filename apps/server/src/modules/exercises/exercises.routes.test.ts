@@ -100,6 +100,7 @@ describe('exercises', () => {
           tone: 'Casual',
           usage: 10,
         },
+        today: { reviewsDone: 0, reviewsLeft: 0, newDone: 0, newLimit: 10 },
       })
       expect(body.isNew).toBe(true)
     })
@@ -511,10 +512,20 @@ describe('exercises', () => {
       expect(calendar).toContainEqual({
         progressId: expect.any(String),
         dueDate: expect.any(String),
-        tone: 'Neutral',
-        range: { label: 'Common', icon: 'star' },
-        // Just reviewed: recall is certain.
+        tone: 'Casual',
+        idiom: a.idiomText,
+        range: { label: 'Super common', icon: 'flame' },
+        // Just reviewed, perfectly: recall is certain.
         confidence: 1,
+      })
+      expect(calendar).toContainEqual({
+        progressId: expect.any(String),
+        dueDate: expect.any(String),
+        tone: 'Neutral',
+        idiom: b.idiomText,
+        range: { label: 'Common', icon: 'star' },
+        // Just answered with major errors: one dot, however fresh the review (decision 012).
+        confidence: 0.5,
       })
 
       // Two days on, the wrong one is past due and confidence has dropped.
@@ -525,9 +536,9 @@ describe('exercises', () => {
         expect(later).toMatchObject({ numPastDue: 1, upToDate: false, enableGetNext: true })
         const items = (await h.get('/api/exercises', token)).json() as {
           confidence: number
-          tone: string
+          idiom: string
         }[]
-        expect(items.find((i) => i.tone === 'Neutral')!.confidence).toBeLessThan(1)
+        expect(items.find((i) => i.idiom === a.idiomText)!.confidence).toBeLessThan(1)
       } finally {
         ctx.now = start
       }

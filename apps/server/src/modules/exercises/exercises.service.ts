@@ -3,8 +3,8 @@ import {
   Preferences,
   type Evaluation,
   type EvaluatorExample,
-  type Example,
   type ExercisePayload,
+  type NextExercise,
   type PreferenceFilter,
   type ScheduleStats,
   type CalendarItem,
@@ -18,6 +18,7 @@ import {
   chooseNext,
   mergeFilter,
   newCard,
+  nextLocalMidnight,
   resolveTimeZone,
   scheduleReview,
   scheduleStats,
@@ -49,6 +50,8 @@ export interface AnswerInput {
   userTranscription: string
   userTranslation: string
   attemptId?: string | undefined
+  /** Ms from the first play of the sentence to submit (the Easy rule, core rating.ts). */
+  elapsedMs?: number | undefined
 }
 
 export interface NextQuery {
@@ -156,47 +159,54 @@ export function createExercisesService(deps: {
      * grading) gets it on every call until they clear the field in Preferences, instead of losing
      * it to a page refresh before answering.
      */
-    async next(user: UserRow, query: NextQuery): Promise<Example> {
+    async next(user: UserRow, query: NextQuery): Promise<NextExercise> {
       const now = deps.clock()
       const timeZone = resolveTimeZone(query.tz ?? 'UTC')
       const filter = filterOf(user, { usage: query.usage, tone: query.tone })
-      const [due, settings, forcedExampleId] = await Promise.all([
+      const midnight = startOfLocalDay(now, timeZone)
+      const [due, newToday, reviewedToday, settings, forcedExampleId] = await Promise.all([
         deps.exercises.listDue(user.id),
+        deps.exercises.countStartedSince(user.id, midnight),
+        deps.exercises.countReviewedSince(user.id, midnight),
         deps.settings.all(),
         forcedExample(user),
       ])
+      const dailyNewLimit = countSetting(settings, 'dailyNewLimit', 10)
       const input = {
         now,
         timeZone,
         progress: due.map((p) => ({ exampleId: p.exampleId, dueDate: p.dueAt.toISOString() })),
         candidates: [] as Awaited<ReturnType<ExercisesRepo['newCandidates']>>,
         filter,
-        newToday: 0,
-        dailyNewLimit: countSetting(settings, 'dailyNewLimit', 10),
+        newToday,
+        dailyNewLimit,
         forcedExampleId,
         seed: user.id,
       }
       // A forced or due item is chosen whatever the new items are: only look for new ones
-      // (today's count, then the candidates while under the limit) when nothing else is chosen.
+      // (while under today's limit) when nothing else is chosen.
       let choice = chooseNext(input)
-      if (choice.kind === 'none') {
-        input.newToday = await deps.exercises.countStartedSince(
-          user.id,
-          startOfLocalDay(now, timeZone),
-        )
-        if (input.newToday < input.dailyNewLimit) {
-          input.candidates = await deps.exercises.newCandidates(user.id, filter, {
-            mostCommonOnly: true,
-          })
-          choice = chooseNext(input)
-        }
+      if (choice.kind === 'none' && newToday < dailyNewLimit) {
+        input.candidates = await deps.exercises.newCandidates(user.id, filter, {
+          mostCommonOnly: true,
+        })
+        choice = chooseNext(input)
       }
       if (choice.kind === 'none') throw unavailable(NO_DUE_MESSAGE)
       const found = await deps.examples.findWithIdiom(choice.exampleId)
       // Deleted between the two reads: rare, and the next call chooses again.
       if (!found) throw unavailable(NO_DUE_MESSAGE)
       const isNew = !due.some((p) => p.exampleId === choice.exampleId)
-      return toExample(found.example, found.idiom, await deps.audio.audioFor(found.example), isNew)
+      const endOfToday = nextLocalMidnight(now, timeZone).getTime()
+      return {
+        ...toExample(found.example, found.idiom, await deps.audio.audioFor(found.example), isNew),
+        today: {
+          reviewsDone: reviewedToday,
+          reviewsLeft: due.filter((p) => p.dueAt.getTime() < endOfToday).length,
+          newDone: newToday,
+          newLimit: dailyNewLimit,
+        },
+      }
     },
 
     /**
@@ -236,7 +246,9 @@ export function createExercisesService(deps: {
             updatedAt: now,
           })
           const current = CardState.parse(row.card)
-          const { card: next, log } = scheduleReview(current, evaluation, now)
+          const { card: next, log } = scheduleReview(current, evaluation, now, {
+            elapsedMs: input.elapsedMs,
+          })
           const saved = await tx.saveReview(
             row.id,
             {
@@ -321,7 +333,10 @@ export function createExercisesService(deps: {
       })
     },
 
-    /** Calendar cards (core calendarItems): confidence is the card's retrievability now. */
+    /**
+     * Calendar cards (core calendarItems): labelled with the idiom; confidence is the card's
+     * retrievability now capped by its latest rating (docs/decisions/012).
+     */
     async calendar(user: UserRow): Promise<CalendarEntry[]> {
       const records = await deps.exercises.listForCalendar(user.id)
       return calendarItems(
@@ -330,6 +345,7 @@ export function createExercisesService(deps: {
           dueDate: r.dueAt.toISOString(),
           tone: r.tone,
           usage: r.usage,
+          idiom: r.idiomText,
           card: CardState.parse(r.card),
         })),
         deps.clock(),

@@ -1,7 +1,7 @@
 import type { z } from 'zod'
 import type { Evaluation, Example } from '@che/core'
 import { toTargetWords, type Evaluator } from '@che/core/evaluator'
-import { isDueToday, resolveTimeZone } from '@che/core/scheduler'
+import { isDueToday, resolveTimeZone, startOfLocalDay } from '@che/core/scheduler'
 import { AppError, conflict, notFound } from '../../errors.js'
 import type { AudioService } from '../audio/audio.service.js'
 import type { ExamplesRepo } from '../examples/examples.repo.js'
@@ -12,6 +12,9 @@ import type { UserRow } from '../users/users.repo.js'
 
 export const PLAYROOM_LOCKED = 'Unlock the Playroom by clearing your calendar'
 export const PLAYROOM_EMPTY = 'Your playroom is empty.'
+/** Only the sentence just drilled holds the missed words: it is not served again straight away. */
+export const PLAYROOM_NOTHING_ELSE =
+  'You have practised every sentence with your missed words for now. Start again to go round once more.'
 
 /** The words of a sentence, normalised as the evaluator's target words are. */
 function wordsOf(text: string): Set<string> {
@@ -37,10 +40,14 @@ export function createSandboxService(deps: {
      * are `basedOn` (one word to drill) when some example contains it, else every word the
      * learner currently misses. Empty playroom (nothing missed) → 404; something due today in
      * the learner's zone → 409: the Playroom opens only once the calendar is clear.
+     *
+     * Never the sentence just drilled (`after`), whose answer the learner has just seen; and,
+     * while others hold the targets, not a sentence the learner answered today either (they saw
+     * its answer in the exercise's results). Only `after` left → 404 PLAYROOM_NOTHING_ELSE.
      */
     async next(
       user: UserRow,
-      input: { basedOn?: string | undefined; tz?: string | undefined },
+      input: { basedOn?: string | undefined; tz?: string | undefined; after?: string | undefined },
     ): Promise<Example> {
       const now = deps.clock()
       const timeZone = resolveTimeZone(input.tz ?? 'UTC')
@@ -49,10 +56,15 @@ export function createSandboxService(deps: {
       if (missed.length === 0) throw new AppError(404, 'NOT_FOUND', PLAYROOM_EMPTY)
       if (records.some((r) => isDueToday(r.dueAt, now, timeZone))) throw conflict(PLAYROOM_LOCKED)
 
-      const library = (await deps.exercises.allExamples()).map((row) => ({
-        ...row,
-        words: wordsOf(row.example.text),
-      }))
+      const midnight = startOfLocalDay(now, timeZone).getTime()
+      const answeredToday = new Set(
+        records.filter((r) => r.updatedAt.getTime() >= midnight).map((r) => r.exampleId),
+      )
+      const all = (await deps.exercises.allExamples())
+        .filter((row) => row.example.id !== input.after)
+        .map((row) => ({ ...row, words: wordsOf(row.example.text) }))
+      const fresh = all.filter((row) => !answeredToday.has(row.example.id))
+      let library = fresh
       const pick = (targets: string[]) => {
         let best: typeof library = []
         let bestScore = 0
@@ -70,7 +82,13 @@ export function createSandboxService(deps: {
           : undefined
       }
       const based = input.basedOn ? toTargetWords([input.basedOn]) : []
-      const chosen = (based.length ? pick(based) : undefined) ?? pick(missed)
+      const choose = () => (based.length ? pick(based) : undefined) ?? pick(missed)
+      let chosen = choose()
+      if (!chosen) {
+        library = all
+        chosen = choose()
+      }
+      if (!chosen && input.after) throw new AppError(404, 'NOT_FOUND', PLAYROOM_NOTHING_ELSE)
       if (!chosen) throw new AppError(404, 'NOT_FOUND', PLAYROOM_EMPTY)
       const seen = records.some((r) => r.exampleId === chosen.example.id)
       return toExample(

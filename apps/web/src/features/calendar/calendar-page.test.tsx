@@ -22,6 +22,7 @@ const item = (tone: string, label: string, icon: string, confidence: number, due
   progressId: `00000000-0000-4000-8000-${String(++seq).padStart(12, '0')}`,
   dueDate: due,
   tone,
+  idiom: `idiom ${seq}`,
   range: { label, icon },
   confidence,
 })
@@ -53,6 +54,11 @@ describe('CalendarPage', () => {
     const cards = await screen.findAllByTestId('calendar-card')
     expect(cards).toHaveLength(2)
     const first = within(cards[0]!)
+    // The label is the idiom; the usage band stays beside the tone and as the icon's name.
+    expect(first.getByTestId('calendar-label')).toHaveTextContent(/^idiom \d+$/)
+    expect(within(cards[1]!).getByTestId('calendar-label').textContent).not.toBe(
+      first.getByTestId('calendar-label').textContent,
+    )
     expect(first.getByText('Super common')).toBeInTheDocument()
     expect(first.getByRole('img', { name: 'Super common' })).toHaveAttribute('data-icon', 'flame')
     expect(first.getByText('Casual')).toBeInTheDocument()

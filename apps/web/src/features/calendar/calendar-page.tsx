@@ -49,16 +49,28 @@ function CalendarCard({ item }: { item: CalendarItem }) {
     >
       <Stack gap={6}>
         <Group justify="space-between" wrap="nowrap">
-          <Group gap="xs" wrap="nowrap">
+          <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
             <CalendarIcon name={item.range.icon} label={item.range.label} />
-            <Text fw={600}>{item.range.label}</Text>
+            <Text
+              fw={600}
+              lang="es"
+              data-testid="calendar-label"
+              style={{ overflowWrap: 'anywhere' }}
+            >
+              {item.idiom}
+            </Text>
           </Group>
           <ConfidenceDots confidence={item.confidence} />
         </Group>
         <Group justify="space-between" wrap="wrap" gap="xs">
-          <Badge variant="light" color="gray">
-            {item.tone}
-          </Badge>
+          <Group gap={6} wrap="wrap">
+            <Badge variant="light" color="gray">
+              {item.tone}
+            </Badge>
+            <Text size="xs" c="dimmed">
+              {item.range.label}
+            </Text>
+          </Group>
           <Text size="sm">Due {formatDue(item.dueDate)}</Text>
         </Group>
       </Stack>

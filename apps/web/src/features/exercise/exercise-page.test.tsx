@@ -3,7 +3,13 @@ import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { configureApiClient } from '../../lib/api-client'
 import { makeProfile, renderRoutes, signedIn } from '../../test-utils'
-import { EXAMPLE_ID, json, makeEvaluation, makeExample, makePayload } from '../../test/fixtures'
+import {
+  EXAMPLE_ID,
+  json,
+  makeEvaluation,
+  makeNextExercise,
+  makePayload,
+} from '../../test/fixtures'
 import { ExercisePage } from './exercise-page'
 
 const fetchMock = vi.fn<typeof fetch>()
@@ -42,12 +48,15 @@ describe('ExercisePage', () => {
       if (url.startsWith('/api/exercises/next')) {
         nextCalls++
         return json(
-          makeExample({
-            text:
-              nextCalls === 1
-                ? 'Ayer me tomé el palo porque la fiesta era un embole.'
-                : 'Segunda frase, che.',
-          }),
+          makeNextExercise(
+            {
+              text:
+                nextCalls === 1
+                  ? 'Ayer me tomé el palo porque la fiesta era un embole.'
+                  : 'Segunda frase, che.',
+            },
+            { newDone: nextCalls - 1 },
+          ),
         )
       }
       if (url === '/api/exercises/evaluate') {
@@ -93,6 +102,8 @@ describe('ExercisePage', () => {
         userTranscription: 'Ayer me tome el palo porque la fiesta era un embole',
         userTranslation: 'Yesterday I left because the party was boring',
         attemptId: expect.stringMatching(/^[0-9a-f-]{36}$/),
+        // No audio: timed from the prompt's text being shown.
+        elapsedMs: expect.any(Number),
       },
     ])
     expect(screen.getByText('Minor errors')).toBeInTheDocument()
@@ -115,12 +126,17 @@ describe('ExercisePage', () => {
       `/app/bugreport/${EXAMPLE_ID}`,
     )
 
-    const next = screen.getByRole('button', { name: 'Next Exercise' })
-    expect(next).toHaveFocus()
+    // Focus on the results heading (no jump to the bottom); both grades announced; Enter goes on.
+    expect(screen.getByRole('heading', { name: 'Results' })).toHaveFocus()
+    const grades = screen.getByTestId('grades')
+    expect(grades).toHaveAttribute('aria-live', 'polite')
+    expect(grades).toHaveTextContent('TranscriptionMinor errorsTranslationPerfect')
+    expect(screen.getByRole('button', { name: 'Next Exercise' })).toBeInTheDocument()
     await user.keyboard('{Enter}')
     expect(await screen.findByText('Segunda frase, che.')).toBeInTheDocument()
     expect(screen.getByRole('button', { name: 'Continue' })).toBeInTheDocument()
     expect(nextCalls).toBe(2)
+    expect(screen.getByTestId('today-progress')).toHaveTextContent('New 2 of 10 today')
   })
 
   it('sends a fresh attempt id each attempt and keeps the answer when the evaluation fails', async () => {
@@ -128,7 +144,7 @@ describe('ExercisePage', () => {
     const attempts: string[] = []
     fetchMock.mockImplementation(async (input, init) => {
       const url = String(input)
-      if (url.startsWith('/api/exercises/next')) return json(makeExample())
+      if (url.startsWith('/api/exercises/next')) return json(makeNextExercise())
       if (url === '/api/exercises/evaluate') {
         attempts.push((JSON.parse(String(init?.body)) as { attemptId: string }).attemptId)
         if (attempts.length === 1) return new Response('oops', { status: 500 })
@@ -156,7 +172,7 @@ describe('ExercisePage', () => {
   it('shows an audio player instead of the text when the example has audio', async () => {
     fetchMock.mockResolvedValue(
       json(
-        makeExample({
+        makeNextExercise({
           audio: { url: '/media/ex.mp3', voice: 'espeak-ng es-419', kind: 'synthetic' },
         }),
       ),

@@ -1,4 +1,5 @@
-import { Stack, Text, Title } from '@mantine/core'
+import { Group, Stack, Text, Title } from '@mantine/core'
+import type { TodayProgress } from '@che/core'
 import { useQueryClient } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
 import { useNavigate } from 'react-router'
@@ -18,6 +19,22 @@ import {
 
 /** How long the 'No due idioms' message stays before the learner is taken to the dashboard. */
 export const CALENDAR_FULL_REDIRECT_MS = 2_500
+
+/** "Review 3 of 12 due today" (new items counted apart: "New 2 of 10 today"). */
+export function progressLines(today: TodayProgress, isNew: boolean): string[] {
+  const total = today.reviewsDone + today.reviewsLeft
+  if (isNew)
+    return [
+      `New ${Math.min(today.newDone + 1, today.newLimit)} of ${today.newLimit} today`,
+      total > 0
+        ? `Reviews done: ${today.reviewsDone} of ${total} due today`
+        : 'No reviews due today',
+    ]
+  return [
+    `Review ${Math.min(today.reviewsDone + 1, total)} of ${total} due today`,
+    `New items today: ${today.newDone} of ${today.newLimit}`,
+  ]
+}
 
 function isCalendarFull(error: unknown): boolean {
   return error instanceof ApiError && (error.code === 'SERVICE_UNAVAILABLE' || error.status === 503)
@@ -65,16 +82,26 @@ export function ExercisePage({
     body = <ErrorText message={errorMessage(next.error, NEXT_EXERCISE_FALLBACK_ERROR)} />
   else
     body = (
-      <ExerciseFlow
-        key={`${next.data.exampleId}:${round}`}
-        example={next.data}
-        isAdmin={profile.data?.role === 'admin'}
-        evaluate={async (answer) => {
-          const payload = await evaluate.mutateAsync(answer)
-          return { evaluation: payload.evaluation, dueDate: payload.progress.dueDate }
-        }}
-        onNext={() => setRound((r) => r + 1)}
-      />
+      <Stack gap="sm">
+        <Group gap="md" wrap="wrap" data-testid="today-progress" aria-label="Today's progress">
+          {progressLines(next.data.today, next.data.isNew).map((line) => (
+            <Text key={line} size="sm" c="dimmed" fw={500}>
+              {line}
+            </Text>
+          ))}
+        </Group>
+        <ExerciseFlow
+          key={`${next.data.exampleId}:${round}`}
+          example={next.data}
+          isAdmin={profile.data?.role === 'admin'}
+          evaluate={async (answer) => {
+            const payload = await evaluate.mutateAsync(answer)
+            return { evaluation: payload.evaluation, dueDate: payload.progress.dueDate }
+          }}
+          onNext={() => setRound((r) => r + 1)}
+          draftKey="exercise"
+        />
+      </Stack>
     )
 
   return (

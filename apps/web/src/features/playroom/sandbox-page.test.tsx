@@ -17,6 +17,23 @@ afterEach(() => {
   fetchMock.mockReset()
 })
 
+const stats = (over: Record<string, unknown> = {}) =>
+  json({
+    numSeen: 3,
+    numPastDue: 0,
+    pastDueDate: null,
+    score: 50,
+    nextDueDate: null,
+    isNewAllowed: false,
+    enableGetNext: false,
+    upToDate: true,
+    missed: 2,
+    unique: 2,
+    numSandboxes: 1,
+    reportState: 4,
+    ...over,
+  })
+
 const mount = () =>
   renderRoutes(
     [{ path: '/app/sandbox', element: <SandboxPage Flow={ExerciseFlow} /> }],
@@ -31,39 +48,75 @@ describe('SandboxPage', () => {
   it('introduces the Playroom with the candle, then drills an example with no score and Next resets', async () => {
     const user = userEvent.setup()
     let round = 0
-    fetchMock.mockImplementation(async (input) => {
+    const nextBodies: unknown[] = []
+    fetchMock.mockImplementation(async (input, init) => {
       const url = String(input)
-      if (url === '/api/sandbox/next')
-        return json(makeExample({ text: round++ === 0 ? 'Primera frase.' : 'Otra frase.' }))
+      if (url.startsWith('/api/exercises/stats')) return stats()
+      if (url === '/api/sandbox/next') {
+        nextBodies.push(JSON.parse(String(init?.body)))
+        return json(
+          makeExample(
+            round++ === 0
+              ? { text: 'Primera frase.' }
+              : { text: 'Otra frase.', exampleId: '44444444-4444-4444-8444-444444444444' },
+          ),
+        )
+      }
       if (url === '/api/sandbox/evaluate')
         return json({ exampleId: EXAMPLE_ID, evaluation: makeEvaluation() })
       return json({}, 404)
     })
     mount()
     expect(screen.getByRole('img', { name: 'A lit candle' })).toBeInTheDocument()
-    expect(fetchMock).not.toHaveBeenCalled()
-    await user.click(screen.getByRole('button', { name: 'Start' }))
+    await user.click(await screen.findByRole('button', { name: 'Start' }))
     expect(await screen.findByText('Primera frase.')).toBeInTheDocument()
     await user.keyboard('{Enter}')
     await user.keyboard('Primera frase{Enter}First sentence{Enter}')
-    expect(await screen.findByRole('heading', { name: 'Results' })).toBeInTheDocument()
+    // No score: feedback, not grades.
+    expect(await screen.findByRole('heading', { name: 'Feedback' })).toHaveFocus()
+    expect(screen.getByTestId('grades')).toHaveTextContent('What you heardNearly there')
+    expect(screen.getByTestId('grades')).toHaveTextContent('TranslationSpot on')
+    expect(screen.queryByText('Minor errors')).toBeNull()
     expect(screen.queryByText(/comes back/)).toBeNull()
     await user.click(screen.getByRole('button', { name: 'Next' }))
     expect(await screen.findByText('Otra frase.')).toBeInTheDocument()
-    expect(fetchMock.mock.calls.map((c) => `${c[1]?.method} ${String(c[0])}`)).toEqual([
-      'POST /api/sandbox/next',
-      'POST /api/sandbox/evaluate',
-      'POST /api/sandbox/next',
-    ])
+    expect(
+      fetchMock.mock.calls
+        .map((c) => `${c[1]?.method ?? 'GET'} ${String(c[0])}`)
+        .filter((c) => c.includes('/api/sandbox/')),
+    ).toEqual(['POST /api/sandbox/next', 'POST /api/sandbox/evaluate', 'POST /api/sandbox/next'])
+    // The next drill is never the sentence whose answer was just shown.
+    expect(nextBodies[0]).not.toHaveProperty('after')
+    expect(nextBodies[1]).toMatchObject({ after: EXAMPLE_ID })
+    const evaluateBody = JSON.parse(
+      String(fetchMock.mock.calls.find((c) => String(c[0]) === '/api/sandbox/evaluate')![1]!.body),
+    )
+    expect(evaluateBody).not.toHaveProperty('elapsedMs')
+  })
+
+  it('offers no Start button while the calendar is not clear, or when there is nothing to drill', async () => {
+    fetchMock.mockResolvedValue(stats({ upToDate: false, numPastDue: 2 }))
+    const first = mount()
+    expect(
+      await screen.findByText('Unlock the Playroom by clearing your calendar'),
+    ).toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: 'Start' })).toBeNull()
+    first.unmount()
+    fetchMock.mockResolvedValue(stats({ numSandboxes: 0, missed: 0, unique: 0 }))
+    mount()
+    expect(await screen.findByText('Your playroom is empty.')).toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: 'Start' })).toBeNull()
   })
 
   it('says the Playroom is locked while the calendar is not clear (409)', async () => {
     const user = userEvent.setup()
-    fetchMock.mockResolvedValue(
-      json({ code: 'CONFLICT', message: 'Clear your calendar first' }, 409),
+    fetchMock.mockImplementation(async (input) =>
+      String(input).startsWith('/api/exercises/stats')
+        ? stats()
+        : json({ code: 'CONFLICT', message: 'Clear your calendar first' }, 409),
     )
     mount()
-    await user.click(screen.getByRole('button', { name: 'Start' }))
+    await user.click(await screen.findByRole('button', { name: 'Start' }))
     expect(
       await screen.findByText('Unlock the Playroom by clearing your calendar'),
     ).toBeInTheDocument()
@@ -71,9 +124,13 @@ describe('SandboxPage', () => {
 
   it('says the Playroom is empty when there is nothing to drill (404)', async () => {
     const user = userEvent.setup()
-    fetchMock.mockResolvedValue(json({ code: 'NOT_FOUND', message: 'No missed words' }, 404))
+    fetchMock.mockImplementation(async (input) =>
+      String(input).startsWith('/api/exercises/stats')
+        ? stats()
+        : json({ code: 'NOT_FOUND', message: 'No missed words' }, 404),
+    )
     mount()
-    await user.click(screen.getByRole('button', { name: 'Start' }))
+    await user.click(await screen.findByRole('button', { name: 'Start' }))
     expect(await screen.findByText('Your playroom is empty.')).toBeInTheDocument()
   })
 })

@@ -4,15 +4,47 @@ import { useState } from 'react'
 import type { ComponentType } from 'react'
 import { ErrorText } from '../../components/error-text'
 import { Loading } from '../../components/loading'
+import { QueryState } from '../../components/query-state'
 import { ApiError, errorMessage } from '../../lib/api-client'
 import { useProfile } from '../../lib/auth/profile'
 import type { ExerciseFlowProps } from '../../types/exercise'
 import { useEvaluateSandbox } from './api/evaluate-sandbox'
+import { PLAYROOM_STATS_FALLBACK_ERROR, usePlayroomStats } from './api/get-playroom-stats'
 import { SANDBOX_FALLBACK_ERROR, useSandboxNext } from './api/get-sandbox-next'
 import { Candle } from './candle'
 
 export const PLAYROOM_LOCKED = 'Unlock the Playroom by clearing your calendar'
 export const PLAYROOM_EMPTY = 'Your playroom is empty.'
+
+/** Start, or why there is nothing to start: no Start button when there is nothing to practise. */
+function StartOrReason({ onStart }: { onStart: () => void }) {
+  const stats = usePlayroomStats()
+  return (
+    <QueryState query={stats} errorFallback={PLAYROOM_STATS_FALLBACK_ERROR}>
+      {(data) => {
+        if (data.numSandboxes === 0)
+          return (
+            <Text fw={500} data-testid="playroom-reason">
+              {PLAYROOM_EMPTY}
+            </Text>
+          )
+        if (!data.upToDate)
+          return (
+            <Text fw={500} data-testid="playroom-reason">
+              {PLAYROOM_LOCKED}
+            </Text>
+          )
+        return (
+          <Group>
+            <Button onClick={onStart} autoFocus color="orange">
+              Start
+            </Button>
+          </Group>
+        )
+      }}
+    </QueryState>
+  )
+}
 
 const IMAGES: Record<string, () => React.JSX.Element> = { candle: () => <Candle /> }
 
@@ -31,11 +63,7 @@ function Intro({ onStart }: { onStart: () => void }) {
           <Text c="dimmed">
             Nothing here is scored and your calendar does not change. Play as long as you like.
           </Text>
-          <Group>
-            <Button onClick={onStart} autoFocus color="orange">
-              Start
-            </Button>
-          </Group>
+          <StartOrReason onStart={onStart} />
         </Stack>
       </Group>
     </Paper>
@@ -48,7 +76,9 @@ export type DrillFlow = ComponentType<ExerciseFlowProps>
 function Drill({ Flow }: { Flow: DrillFlow }) {
   const profile = useProfile()
   const [round, setRound] = useState(0)
-  const next = useSandboxNext(round, true)
+  // The sentence just drilled: its answer was shown, so the next drill is another one.
+  const [after, setAfter] = useState<string | undefined>(undefined)
+  const next = useSandboxNext(round, true, after)
   const evaluate = useEvaluateSandbox()
 
   if (next.isPending) return <Loading message="Loading exercise..." />
@@ -57,7 +87,7 @@ function Drill({ Flow }: { Flow: DrillFlow }) {
     if (error instanceof ApiError && (error.status === 409 || error.code === 'CONFLICT'))
       return <Text fw={500}>{PLAYROOM_LOCKED}</Text>
     if (error instanceof ApiError && (error.status === 404 || error.code === 'NOT_FOUND'))
-      return <Text fw={500}>{PLAYROOM_EMPTY}</Text>
+      return <Text fw={500}>{after ? errorMessage(error, PLAYROOM_EMPTY) : PLAYROOM_EMPTY}</Text>
     return <ErrorText message={errorMessage(error, SANDBOX_FALLBACK_ERROR)} />
   }
   return (
@@ -66,8 +96,12 @@ function Drill({ Flow }: { Flow: DrillFlow }) {
       example={next.data}
       isAdmin={profile.data?.role === 'admin'}
       evaluate={async (answer) => ({ evaluation: (await evaluate.mutateAsync(answer)).evaluation })}
-      onNext={() => setRound((r) => r + 1)}
+      onNext={() => {
+        setAfter(next.data.exampleId)
+        setRound((r) => r + 1)
+      }}
       nextLabel="Next"
+      mode="practice"
     />
   )
 }

@@ -1,8 +1,9 @@
 import { Paper, VisuallyHidden } from '@mantine/core'
-import { useReducer, useRef, useState } from 'react'
+import { useEffect, useReducer, useRef, useState } from 'react'
 import { errorMessage } from '../../../lib/api-client'
 import { Loading } from '../../../components/loading'
 import type { Answer, EvaluatedAnswer, ExerciseFlowProps } from '../../../types/exercise'
+import { clearDraft, loadDraft, saveDraft } from './draft'
 import { InputPhase } from './input-phase'
 import { phaseReducer } from './phase'
 import { PromptPhase } from './prompt-phase'
@@ -19,6 +20,11 @@ function newAttemptId(): string {
 /**
  * One exercise (or Playroom drill) through its four phases: prompt → input → evaluation → results.
  * Shared by the exercise and Playroom screens; each brings its own evaluate call.
+ *
+ * In the scored mode it measures the time from the sentence's first play (with no audio, from
+ * the prompt being shown) to submit and sends it as `elapsedMs` (docs/decisions/013). With a
+ * `draftKey`, the answer in progress is kept in sessionStorage and restored, in the input phase,
+ * when the same example comes back.
  */
 export function ExerciseFlow({
   example,
@@ -27,13 +33,31 @@ export function ExerciseFlow({
   onNext,
   nextLabel = 'Next Exercise',
   evaluateFallback = 'Failed to evaluate response',
+  mode = 'scored',
+  draftKey,
 }: ExerciseFlowProps) {
-  const [phase, dispatch] = useReducer(phaseReducer, 'prompt')
-  const [transcription, setTranscription] = useState('')
-  const [translation, setTranslation] = useState('')
+  const [kept] = useState(() => (draftKey ? loadDraft(draftKey, example.exampleId) : undefined))
+  const [phase, dispatch] = useReducer(phaseReducer, kept ? 'input' : 'prompt')
+  const [transcription, setTranscription] = useState(kept?.transcription ?? '')
+  const [translation, setTranslation] = useState(kept?.translation ?? '')
   const [result, setResult] = useState<EvaluatedAnswer | null>(null)
   const [error, setError] = useState<string | null>(null)
   const inFlight = useRef(false)
+  const audioSrc = example.audio?.url
+  // First play of the sentence; with no audio the prompt's text is the "play". A restored draft
+  // has no time: its answer cannot count as fast.
+  const firstPlayAt = useRef<number | null>(null)
+  useEffect(() => {
+    if (!audioSrc && !kept) firstPlayAt.current = performance.now()
+  }, [audioSrc, kept])
+  const onPlay = () => {
+    if (firstPlayAt.current === null && !kept) firstPlayAt.current = performance.now()
+  }
+
+  useEffect(() => {
+    if (!draftKey || phase !== 'input') return
+    saveDraft(draftKey, { exampleId: example.exampleId, transcription, translation })
+  }, [draftKey, phase, example.exampleId, transcription, translation])
 
   const submit = async () => {
     if (inFlight.current) return
@@ -41,12 +65,17 @@ export function ExerciseFlow({
     setError(null)
     dispatch({ type: 'submit' })
     try {
+      const started = firstPlayAt.current
       const evaluated = await evaluate({
         exampleId: example.exampleId,
         userTranscription: transcription.trim(),
         userTranslation: translation.trim(),
         attemptId: newAttemptId(),
+        ...(mode === 'scored' && started !== null
+          ? { elapsedMs: Math.max(0, Math.round(performance.now() - started)) }
+          : {}),
       })
+      if (draftKey) clearDraft(draftKey)
       setResult(evaluated)
       dispatch({ type: 'evaluated' })
     } catch (err: unknown) {
@@ -74,6 +103,7 @@ export function ExerciseFlow({
           example={example}
           isAdmin={isAdmin}
           onContinue={() => dispatch({ type: 'continue' })}
+          onPlay={onPlay}
         />
       )
       break
@@ -86,6 +116,8 @@ export function ExerciseFlow({
           onTranslationChange={setTranslation}
           onSubmit={() => void submit()}
           error={error}
+          audioSrc={audioSrc}
+          onPlay={onPlay}
         />
       )
       break
@@ -101,6 +133,7 @@ export function ExerciseFlow({
           nextLabel={nextLabel}
           onNext={next}
           answer={{ transcription, translation }}
+          mode={mode}
         />
       ) : (
         <Loading message="Evaluating your response..." />

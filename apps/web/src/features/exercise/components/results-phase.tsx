@@ -1,9 +1,14 @@
 import { Anchor, Badge, Button, Divider, Group, Paper, Stack, Text, Title } from '@mantine/core'
 import type { Accuracy, Evaluation, Example } from '@che/core'
-import type { ReactNode } from 'react'
+import { useEffect, useRef } from 'react'
+import type { KeyboardEvent, ReactNode } from 'react'
 import { Link } from 'react-router'
 import { formatDue } from '../../../lib/format-due'
+import { ReplayButtons } from './sentence-audio'
 import { sentenceParts } from './sentence-parts'
+
+/** Scored exercise, or the Playroom's practice (nothing is scored there, spec §9). */
+export type FlowMode = 'scored' | 'practice'
 
 const ACCURACY: Record<Accuracy, { label: string; color: string }> = {
   perfect: { label: 'Perfect', color: 'green' },
@@ -11,8 +16,22 @@ const ACCURACY: Record<Accuracy, { label: string; color: string }> = {
   major: { label: 'Major errors', color: 'red' },
 }
 
-export function AccuracyBadge({ accuracy }: { accuracy: Accuracy }) {
-  const { label, color } = ACCURACY[accuracy]
+/** The Playroom keeps no score: the same three outcomes, said as feedback rather than grades. */
+const PRACTICE: Record<Accuracy, string> = {
+  perfect: 'Spot on',
+  minor: 'Nearly there',
+  major: 'Worth another go',
+}
+
+export function AccuracyBadge({
+  accuracy,
+  mode = 'scored',
+}: {
+  accuracy: Accuracy
+  mode?: FlowMode
+}) {
+  const { color } = ACCURACY[accuracy]
+  const label = mode === 'practice' ? PRACTICE[accuracy] : ACCURACY[accuracy].label
   return (
     <Badge color={color} variant="filled" size="lg" tt="none" data-accuracy={accuracy}>
       {label}
@@ -77,9 +96,16 @@ export interface ResultsPhaseProps {
   nextLabel: string
   onNext: () => void
   answer: { transcription: string; translation: string }
+  mode?: FlowMode
+  /** Called each time the sentence is replayed here. */
+  onPlay?: () => void
 }
 
-/** Phase 4: both accuracies, feedback, the reference, the marked sentence and the idiom. */
+/**
+ * Phase 4: both grades first (in view on a phone; ExerciseFlow's live region announces them), then feedback,
+ * the marked sentence with Replay / Slow replay, the reference and the idiom. Focus goes to the
+ * heading, so the page does not jump to the bottom; Enter there goes on.
+ */
 export function ResultsPhase({
   example,
   evaluation,
@@ -87,18 +113,47 @@ export function ResultsPhase({
   nextLabel,
   onNext,
   answer,
+  mode = 'scored',
+  onPlay,
 }: ResultsPhaseProps) {
+  const heading = useRef<HTMLHeadingElement>(null)
+  useEffect(() => {
+    heading.current?.focus()
+  }, [])
+  const onHeadingKeyDown = (event: KeyboardEvent<HTMLHeadingElement>) => {
+    if (event.key !== 'Enter') return
+    event.preventDefault()
+    onNext()
+  }
+  const transcription = mode === 'practice' ? 'What you heard' : 'Transcription'
   return (
     <Stack gap="md">
-      <Title order={2} fz="h3">
-        Results
+      <Title
+        order={2}
+        fz="h3"
+        ref={heading}
+        tabIndex={-1}
+        onKeyDown={onHeadingKeyDown}
+        style={{ outlineOffset: 4 }}
+      >
+        {mode === 'practice' ? 'Feedback' : 'Results'}
       </Title>
+      <Group gap="lg" wrap="wrap" data-testid="grades">
+        <Group gap={6} wrap="nowrap">
+          <Text fw={600}>{transcription}</Text>
+          <AccuracyBadge accuracy={evaluation.transcriptionAccuracy} mode={mode} />
+        </Group>
+        <Group gap={6} wrap="nowrap">
+          <Text fw={600}>Translation</Text>
+          <AccuracyBadge accuracy={evaluation.translationAccuracy} mode={mode} />
+        </Group>
+      </Group>
+      <Text size="xs" c="dimmed">
+        Press Enter for {nextLabel.toLowerCase()}.
+      </Text>
       <Paper withBorder p="md" radius="md">
         <Stack gap="xs">
-          <Group gap="sm" wrap="wrap">
-            <Text fw={600}>Transcription</Text>
-            <AccuracyBadge accuracy={evaluation.transcriptionAccuracy} />
-          </Group>
+          <Text fw={600}>{transcription}</Text>
           <Text size="sm" c="dimmed" lang="es">
             You wrote: {answer.transcription || '(nothing)'}
           </Text>
@@ -107,10 +162,7 @@ export function ResultsPhase({
       </Paper>
       <Paper withBorder p="md" radius="md">
         <Stack gap="xs">
-          <Group gap="sm" wrap="wrap">
-            <Text fw={600}>Translation</Text>
-            <AccuracyBadge accuracy={evaluation.translationAccuracy} />
-          </Group>
+          <Text fw={600}>Translation</Text>
           <Text size="sm" c="dimmed">
             You wrote: {answer.translation || '(nothing)'}
           </Text>
@@ -121,6 +173,7 @@ export function ResultsPhase({
         <Stack gap="xs">
           <Text fw={600}>The sentence</Text>
           <MarkedSentence example={example} missedWords={evaluation.missedWords} />
+          {example.audio ? <ReplayButtons src={example.audio.url} onPlay={onPlay} /> : null}
           <Text size="xs" c="dimmed">
             Underlined: the idiom as used in the sentence.
             {evaluation.missedWords.length > 0 ? ' Highlighted: words you missed.' : ''}
@@ -140,9 +193,7 @@ export function ResultsPhase({
       </Paper>
       {dueDate ? <Text>This sentence comes back {formatDue(dueDate)}.</Text> : null}
       <Group justify="space-between" wrap="wrap">
-        <Button onClick={onNext} autoFocus>
-          {nextLabel}
-        </Button>
+        <Button onClick={onNext}>{nextLabel}</Button>
         <Anchor component={Link} to={`/app/bugreport/${example.exampleId}`} size="sm">
           Report a problem
         </Anchor>

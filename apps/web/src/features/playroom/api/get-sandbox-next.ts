@@ -6,11 +6,18 @@ import { browserTimeZone } from '../../../lib/time-zone'
 
 export const SANDBOX_FALLBACK_ERROR = 'Failed to fetch a Playroom exercise'
 
-/** POST /api/sandbox/next: an example with words the learner missed; one per round. */
-export const sandboxNextQuery = (round: number, enabled: boolean) =>
+/**
+ * POST /api/sandbox/next: an example with words the learner missed; one per round, never `after`
+ * (the sentence just drilled, whose answer the learner has just seen).
+ */
+export const sandboxNextQuery = (round: number, enabled: boolean, after?: string) =>
   queryOptions({
-    queryKey: [...SANDBOX_NEXT_KEY, round],
-    queryFn: ({ signal }) => call(api.sandboxNext, { body: { tz: browserTimeZone() }, signal }),
+    queryKey: [...SANDBOX_NEXT_KEY, round, after ?? ''],
+    queryFn: ({ signal }) =>
+      call(api.sandboxNext, {
+        body: { tz: browserTimeZone(), ...(after ? { after } : {}) },
+        signal,
+      }),
     enabled,
     staleTime: Infinity,
     gcTime: 0,
@@ -19,5 +26,5 @@ export const sandboxNextQuery = (round: number, enabled: boolean) =>
     refetchOnReconnect: false,
   })
 
-export const useSandboxNext = (round: number, enabled: boolean) =>
-  useQuery(sandboxNextQuery(round, enabled))
+export const useSandboxNext = (round: number, enabled: boolean, after?: string) =>
+  useQuery(sandboxNextQuery(round, enabled, after))
