@@ -5,6 +5,7 @@ import { openDatabase } from '../db/client.js'
 import { toMessage } from '../errors.js'
 import { createAccountsRepo } from '../idp/accounts.js'
 import { createUsersRepo } from '../modules/users/users.repo.js'
+import { userIssuer } from '../plugins/auth.js'
 
 const USAGE = `Usage:
   npm run users -- set-role <email> <learner|editor|admin>
@@ -47,7 +48,7 @@ async function main(argv: string[]): Promise<void> {
         { emailVerified: true },
       )
       const row = await users.upsert({
-        issuer: config.oidc.issuer,
+        issuer: userIssuer(config.oidc),
         subject: account.id,
         email: account.email,
         name: account.name,

@@ -21,6 +21,18 @@ export interface Principal {
 export type TokenVerifier = (token: string) => Promise<Principal>
 
 /**
+ * The issuer under which users of the embedded provider are stored (users.issuer), whatever the
+ * PUBLIC_URL: the embedded issuer's URL changes with the port or host the server is started
+ * with, and the users CLI may run with another one, but an embedded account is the same person.
+ */
+export const EMBEDDED_ISSUER = 'embedded'
+
+/** users.issuer for tokens of `oidc`: EMBEDDED_ISSUER for the embedded provider. */
+export function userIssuer(oidc: Pick<Config['oidc'], 'embedded' | 'issuer'>): string {
+  return oidc.embedded ? EMBEDDED_ISSUER : oidc.issuer
+}
+
+/**
  * Verifies API access tokens with jose: RS256 only, the expected issuer and audience,
  * exp/nbf with 60 s of leeway. Keys come from the embedded provider's own JWKS, or from an
  * external issuer's jwks_uri (found through its discovery document, cached by jose).
@@ -53,7 +65,7 @@ export function createTokenVerifier(
         requiredClaims: ['sub', 'exp'],
       })
       return {
-        issuer: config.issuer,
+        issuer: userIssuer(config),
         subject: payload.sub!,
         claims: payload as Principal['claims'],
         token,
