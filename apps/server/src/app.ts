@@ -35,7 +35,7 @@ import { registerReportsRoutes } from './modules/reports/reports.routes.js'
 import { registerSandboxRoutes } from './modules/sandbox/sandbox.routes.js'
 import { registerSettingsRoutes } from './modules/settings/settings.routes.js'
 import { registerUsersRoutes } from './modules/users/users.routes.js'
-import { createTokenVerifier, type Principal } from './plugins/auth.js'
+import { createTokenVerifier, type Principal, userIssuer } from './plugins/auth.js'
 import { registerEndpoint, type Caller, type ContractDeps } from './plugins/contract.js'
 import { registerErrorHandler } from './plugins/errors.js'
 import { registerHealth } from './plugins/health.js'
@@ -207,7 +207,11 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     repo: userAccountsRepo,
     users: repos.users,
     idp: idp
-      ? { issuer: config.oidc.issuer, accounts: idp.accounts, revokeSessions: idp.revokeSessions }
+      ? {
+          issuer: userIssuer(config.oidc),
+          accounts: idp.accounts,
+          revokeSessions: idp.revokeSessions,
+        }
       : undefined,
     adminSetupCode,
     clock: realClock,

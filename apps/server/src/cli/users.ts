@@ -9,6 +9,7 @@ import { RESET_TOKEN_TTL_MS } from '../idp/interactions.js'
 import { createUserAccountsRepo } from '../modules/accounts/accounts.repo.js'
 import { createUserAccountsService } from '../modules/accounts/accounts.service.js'
 import { createUsersRepo, type UserRow } from '../modules/users/users.repo.js'
+import { userIssuer } from '../plugins/auth.js'
 
 const USAGE = `Usage:
   npm run users -- set-role <email> <learner|editor|admin>
@@ -44,7 +45,7 @@ async function main(argv: string[]): Promise<void> {
     users,
     idp: config.oidc.embedded
       ? {
-          issuer: config.oidc.issuer,
+          issuer: userIssuer(config.oidc),
           accounts,
           revokeSessions: async (id) => {
             await revokeAccountPayloads(database.db, id)
@@ -79,7 +80,7 @@ async function main(argv: string[]): Promise<void> {
         { emailVerified: true },
       )
       const row = await users.upsert({
-        issuer: config.oidc.issuer,
+        issuer: userIssuer(config.oidc),
         subject: account.id,
         email: account.email,
         name: account.name,

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildApp } from '../app.js'
 import { loadConfig, type Config } from '../config.js'
 import { createTestDatabase, type TestDatabase } from '../db/test-db.js'
-import { createTokenVerifier } from '../plugins/auth.js'
+import { createTokenVerifier, EMBEDDED_ISSUER } from '../plugins/auth.js'
 import { Browser, freePort, inputValue, pkce } from './test-client.js'
 
 const PASSWORD = 'mate amargo con bizcochitos'
@@ -191,7 +191,8 @@ describe('embedded identity provider', () => {
       config.oidc,
       () => published,
     )(tokens.access_token as string)
-    expect(principal).toMatchObject({ issuer: config.oidc.issuer, subject: id.payload.sub })
+    // Embedded accounts are stored under one issuer whatever the PUBLIC_URL (see userIssuer).
+    expect(principal).toMatchObject({ issuer: EMBEDDED_ISSUER, subject: id.payload.sub })
   })
 
   it('refuses the plain PKCE method', async () => {

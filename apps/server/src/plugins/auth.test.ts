@@ -1,7 +1,7 @@
 import { exportJWK, generateKeyPair, SignJWT, type JSONWebKeySet } from 'jose'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { loadConfig } from '../config.js'
-import { createTokenVerifier } from './auth.js'
+import { createTokenVerifier, userIssuer } from './auth.js'
 
 const config = loadConfig({ PUBLIC_URL: 'http://127.0.0.1:3999', DATA_DIR: 'memory://' }).oidc
 
@@ -27,7 +27,7 @@ describe('createTokenVerifier', () => {
     const verify = createTokenVerifier(config, () => jwks)
     const token = await mint(30)
     const first = await verify(token)
-    expect(first).toMatchObject({ subject: 'learner-1', issuer: config.issuer })
+    expect(first).toMatchObject({ subject: 'learner-1', issuer: userIssuer(config) })
     expect(await verify(token)).toEqual(first)
     // Past exp and the 60 s leeway: refused, cached or not.
     vi.setSystemTime(Date.UTC(2026, 0, 5, 12) + 91_000)

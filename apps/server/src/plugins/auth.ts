@@ -26,6 +26,18 @@ const VERIFIED_CACHE_MAX = 20_000
 const CLOCK_TOLERANCE_S = 60
 
 /**
+ * The issuer under which users of the embedded provider are stored (users.issuer), whatever the
+ * PUBLIC_URL: the embedded issuer's URL changes with the port or host the server is started
+ * with, and the users CLI may run with another one, but an embedded account is the same person.
+ */
+export const EMBEDDED_ISSUER = 'embedded'
+
+/** users.issuer for tokens of `oidc`: EMBEDDED_ISSUER for the embedded provider. */
+export function userIssuer(oidc: Pick<Config['oidc'], 'embedded' | 'issuer'>): string {
+  return oidc.embedded ? EMBEDDED_ISSUER : oidc.issuer
+}
+
+/**
  * Verifies API access tokens with jose: RS256 only, the expected issuer and audience,
  * exp/nbf with 60 s of leeway, and the header typ at+jwt (RFC 9068) unless configured off. Keys come from the embedded provider's own JWKS, or from an
  * external issuer's jwks_uri (found through its discovery document, cached by jose).
@@ -88,7 +100,7 @@ export function createTokenVerifier(
         throw unauthenticated('An ID token is not an access token; sign in again')
       }
       const principal: Principal = {
-        issuer: config.issuer,
+        issuer: userIssuer(config),
         subject: payload.sub!,
         claims: payload as Principal['claims'],
         token,

@@ -7,6 +7,7 @@ import { loadConfig, type Config } from '../config.js'
 import { createTestDatabase, type TestDatabase } from '../db/test-db.js'
 import { loadSigningKeys } from '../idp/keys.js'
 import { createUsersRepo, type UserRow } from '../modules/users/users.repo.js'
+import { userIssuer } from '../plugins/auth.js'
 
 export interface TestApp {
   app: FastifyInstance
@@ -69,7 +70,7 @@ export async function startTestApp(
       const subject = randomUUID()
       const email = `${subject.slice(0, 8)}@test.example`
       const row = await users.upsert({
-        issuer: config.oidc.issuer,
+        issuer: userIssuer(config.oidc),
         subject,
         email,
         name,

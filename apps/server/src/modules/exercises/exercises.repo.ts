@@ -145,7 +145,14 @@ export function createExercisesRepo(db: Db) {
     async listForCalendar(
       userId: string,
     ): Promise<
-      { id: string; dueAt: Date; card: Record<string, unknown>; tone: Tone; usage: number }[]
+      {
+        id: string
+        dueAt: Date
+        card: Record<string, unknown>
+        tone: Tone
+        usage: number
+        idiomText: string
+      }[]
     > {
       return db
         .select({
@@ -154,6 +161,7 @@ export function createExercisesRepo(db: Db) {
           card: progress.card,
           tone: idioms.tone,
           usage: idioms.usage,
+          idiomText: idioms.text,
         })
         .from(progress)
         .innerJoin(examples, eq(examples.id, progress.exampleId))

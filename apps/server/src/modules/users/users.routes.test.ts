@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { bearer, startTestApp, type TestApp } from '../../test/support.js'
+import { userIssuer } from '../../plugins/auth.js'
 
 describe('users routes', () => {
   let t: TestApp
@@ -63,7 +64,7 @@ describe('users routes', () => {
       expect(again.json()).toMatchObject({ name: 'Xime', picture: 'https://img.example/x.png' })
       const row = await (await import('./users.repo.js'))
         .createUsersRepo(t.database.db)
-        .findBySubject(t.config.oidc.issuer, subject)
+        .findBySubject(userIssuer(t.config.oidc), subject)
       expect(row?.claims).toEqual({
         email: 'x@example.com',
         name: 'Xime',

@@ -157,7 +157,10 @@ function AssignmentEditForm({ report, assigned, viewer, onCancel, onSaved }: For
               label="Voice"
               description="The editor who speaks in the recording."
               placeholder={editors.isPending ? 'Loading...' : 'Choose an editor'}
-              data={(editors.data ?? []).map((e) => ({ value: e.userId, label: e.name }))}
+              data={(editors.data ?? []).map((e) => ({
+                value: e.userId,
+                label: `${e.name} (${e.email})`,
+              }))}
               value={voiceId}
               onChange={setVoice}
               allowDeselect={false}

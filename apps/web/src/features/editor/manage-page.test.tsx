@@ -114,6 +114,30 @@ describe('ManagePage', { timeout: 20_000 }, () => {
     expect(bodyOf(callsTo(fetch, 'POST /api/editor/assignmentreports')[0])).toEqual({})
   })
 
+  it('filters the assigned idioms by tone and usage band (spec §2)', async () => {
+    const user = userEvent.setup()
+    stubFetch({
+      'POST /api/editor/assignmentreports': () =>
+        json([
+          report(5, 'Ser un bacán', {}),
+          { ...report(6, 'Tomar el té', {}), tone: 'Street', usage: 9 },
+          { ...report(7, 'Mandar fruta', {}), tone: 'Street', usage: 3 },
+        ]),
+    })
+    renderAs(editorProfile)
+    await screen.findByRole('heading', { name: 'Ser un bacán' })
+    const titles = () =>
+      within(screen.getByRole('list', { name: 'Assigned idioms' }))
+        .getAllByRole('heading')
+        .map((h) => h.textContent)
+    await pick(user, screen.getByRole('combobox', { name: 'Tone' }), 'Street')
+    await waitFor(() => expect(titles()).toEqual(['Mandar fruta', 'Tomar el té']))
+    await pick(user, screen.getByRole('combobox', { name: 'Usage' }), 'Super common (8–10)')
+    await waitFor(() => expect(titles()).toEqual(['Tomar el té']))
+    await pick(user, screen.getByRole('combobox', { name: 'Tone' }), 'Official')
+    expect(await screen.findByText('No idioms match these filters.')).toBeInTheDocument()
+  })
+
   it('shows red error text when the list cannot be fetched', async () => {
     stubFetch({
       'POST /api/editor/assignmentreports': () =>
@@ -153,7 +177,8 @@ describe('ManagePage', { timeout: 20_000 }, () => {
 
     const filter = screen.getByRole('combobox', { name: 'Editor' })
     await waitFor(() => expect(callsTo(fetch, 'GET /api/editors')).toHaveLength(1))
-    await pick(user, filter, 'Marta')
+    // Two people may share a name: the picker shows each editor's e-mail address.
+    await pick(user, filter, 'Marta (m@x.test)')
     await waitFor(() => expect(screen.queryByRole('heading', { name: 'Ni a palos' })).toBeNull())
     expect(screen.getByRole('heading', { name: 'Tirar la chancleta' })).toBeInTheDocument()
     expect(bodyOf(callsTo(fetch, 'POST /api/editor/assignmentreports').at(-1))).toEqual({
@@ -243,7 +268,9 @@ describe('AssignmentEditModal', { timeout: 20_000 }, () => {
     expect(snippet).toHaveValue('tirar la chancleta')
     // The voice defaults to the assigned editor.
     await waitFor(() =>
-      expect(within(dialog).getByRole('combobox', { name: /Voice/ })).toHaveValue('Marta'),
+      expect(within(dialog).getByRole('combobox', { name: /Voice/ })).toHaveValue(
+        'Marta (m@x.test)',
+      ),
     )
     expect(
       within(dialog).getByLabelText('Current recording of Tirar la chancleta'),
@@ -258,7 +285,7 @@ describe('AssignmentEditModal', { timeout: 20_000 }, () => {
 
     await user.clear(snippet)
     await user.type(snippet, 'la chancleta')
-    await pick(user, within(dialog).getByRole('combobox', { name: /Voice/ }), 'Ernesto')
+    await pick(user, within(dialog).getByRole('combobox', { name: /Voice/ }), 'Ernesto (e@x.test)')
     await user.click(within(dialog).getByRole('button', { name: 'Save' }))
     await waitFor(() => expect(callsTo(fetch, 'POST /api/editor/fulfill')).toHaveLength(1))
     const form = callsTo(fetch, 'POST /api/editor/fulfill')[0]?.body as FormData

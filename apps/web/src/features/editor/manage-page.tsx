@@ -6,6 +6,12 @@ import { Banner } from '../../components/banner'
 import { ErrorText } from '../../components/error-text'
 import { Loading } from '../../components/loading'
 import { QueryState } from '../../components/query-state'
+import {
+  ANY_TONE_USAGE,
+  matchesToneUsage,
+  ToneUsageSelects,
+  type ToneUsage,
+} from '../../components/tone-usage-filter'
 import { errorMessage } from '../../lib/api-client'
 import { PROFILE_FALLBACK_ERROR, useProfile } from '../../lib/auth/profile'
 import { ASSIGNMENTS_FALLBACK_ERROR, useAssignments } from './api/get-assignments'
@@ -20,10 +26,11 @@ type Row = AssignmentReport & { assigned: Assigned }
 // What needs doing first: to record, then waiting to be published, then done.
 const ORDER: Record<Assigned['state'], number> = { assigned: 0, fulfilled: 1, published: 2 }
 
-/** The assigned idioms of a list, to-do first, then by text. */
-export function assignedRows(list: AssignmentReport[]): Row[] {
+/** The assigned idioms of a list (of a tone and usage band, when given), to-do first, then by text. */
+export function assignedRows(list: AssignmentReport[], filter: ToneUsage = ANY_TONE_USAGE): Row[] {
   return list
     .filter((r): r is Row => r.assigned !== null)
+    .filter((r) => matchesToneUsage(r, filter))
     .sort(
       (a, b) =>
         ORDER[a.assigned.state] - ORDER[b.assigned.state] || a.text.localeCompare(b.text, 'es'),
@@ -46,6 +53,7 @@ function AssignedIdioms({ viewer }: { viewer: UserProfile }) {
   const editors = useEditors(isAdmin)
   const [editing, setEditing] = useState<AssignmentReport | null>(null)
   const [saved, setSaved] = useState<string | null>(null)
+  const [toneUsage, setToneUsage] = useState<ToneUsage>(ANY_TONE_USAGE)
 
   return (
     <Stack gap="md">
@@ -55,25 +63,38 @@ function AssignedIdioms({ viewer }: { viewer: UserProfile }) {
           ? 'Every assigned idiom. Edit one to change its transcription or snippet, or to record or upload its audio.'
           : 'Record or upload the audio for each idiom assigned to you, with the transcription of what you say. An admin publishes it to learners.'}
       </Text>
-      {isAdmin ? (
-        <Select
-          label="Editor"
-          data={[
-            { value: '', label: 'All editors' },
-            ...(editors.data ?? []).map((e) => ({ value: e.userId, label: e.name })),
-          ]}
-          value={editor}
-          onChange={(v) => setEditor(v ?? '')}
-          allowDeselect={false}
-          error={editors.isError ? errorMessage(editors.error, EDITORS_FALLBACK_ERROR) : undefined}
-          searchable
-          w={{ base: '100%', xs: 280 }}
-        />
-      ) : null}
+      <Group align="flex-end" gap="sm" wrap="wrap">
+        {isAdmin ? (
+          <Select
+            label="Editor"
+            data={[
+              { value: '', label: 'All editors' },
+              ...(editors.data ?? []).map((e) => ({
+                value: e.userId,
+                label: `${e.name} (${e.email})`,
+              })),
+            ]}
+            value={editor}
+            onChange={(v) => setEditor(v ?? '')}
+            allowDeselect={false}
+            error={
+              editors.isError ? errorMessage(editors.error, EDITORS_FALLBACK_ERROR) : undefined
+            }
+            searchable
+            w={{ base: '100%', xs: 280 }}
+          />
+        ) : null}
+        <ToneUsageSelects value={toneUsage} onChange={setToneUsage} />
+      </Group>
       <Banner message={saved} onClose={() => setSaved(null)} />
       <QueryState query={assignments} errorFallback={ASSIGNMENTS_FALLBACK_ERROR}>
         {(list) => (
-          <AssignmentList rows={assignedRows(list)} isAdmin={isAdmin} onEdit={setEditing} />
+          <AssignmentList
+            rows={assignedRows(list, toneUsage)}
+            filtered={toneUsage.tone !== '' || toneUsage.usage !== ''}
+            isAdmin={isAdmin}
+            onEdit={setEditing}
+          />
         )}
       </QueryState>
       <AssignmentEditModal
@@ -95,10 +116,12 @@ function AssignedIdioms({ viewer }: { viewer: UserProfile }) {
 
 function AssignmentList({
   rows,
+  filtered,
   isAdmin,
   onEdit,
 }: {
   rows: Row[]
+  filtered: boolean
   isAdmin: boolean
   onEdit: (r: Row) => void
 }) {
@@ -107,6 +130,7 @@ function AssignmentList({
     for (const r of rows) c[r.assigned.state] += 1
     return c
   }, [rows])
+  if (rows.length === 0 && filtered) return <Text py="md">No idioms match these filters.</Text>
   if (rows.length === 0) {
     return (
       <Text py="md">{isAdmin ? 'No assigned idioms.' : 'No idioms are assigned to you yet.'}</Text>

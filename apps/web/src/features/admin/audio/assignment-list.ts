@@ -1,3 +1,4 @@
+import { matchesToneUsage, type ToneUsage } from '../../../components/tone-usage-filter'
 import type { AssignmentReport } from './api/get-assignment-reports'
 
 export type StateFilter = '' | 'unassigned' | 'assigned' | 'fulfilled' | 'published'
@@ -24,14 +25,19 @@ const ORDER: Record<Exclude<StateFilter, ''>, number> = {
 
 const fold = (s: string) => s.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase()
 
-/** Reports of one state whose idiom text (accents aside) or editor contains `text`, to-do first. */
+/**
+ * Reports of one state, tone and usage band whose idiom text (accents aside) or editor contains
+ * `text`, to-do first.
+ */
 export function filterReports(
   list: AssignmentReport[],
-  filter: { state: StateFilter; text: string },
+  filter: { state: StateFilter; text: string } & Partial<ToneUsage>,
 ): AssignmentReport[] {
   const needle = fold(filter.text.trim())
+  const toneUsage = { tone: filter.tone ?? '', usage: filter.usage ?? '' } as ToneUsage
   return list
     .filter((r) => !filter.state || stateOf(r) === filter.state)
+    .filter((r) => matchesToneUsage(r, toneUsage))
     .filter(
       (r) =>
         !needle || fold(r.text).includes(needle) || fold(r.assigned?.source ?? '').includes(needle),

@@ -19,12 +19,12 @@ function report(
   n: number,
   text: string,
   assigned?: { state: State; sync?: number; source?: string; audio?: boolean },
+  toneUsage: { tone: string; usage: number } = { tone: 'Casual', usage: 8 },
 ) {
   return {
     idiomId: ID(n),
     text,
-    tone: 'Casual',
-    usage: 8,
+    ...toneUsage,
     assigned: assigned
       ? {
           sync: assigned.sync ?? 1,
@@ -117,6 +117,22 @@ describe('AssignmentsPage', { timeout: 20_000 }, () => {
     expect(screen.getByText('4 idioms · 1 waiting to be published')).toBeInTheDocument()
   })
 
+  it('filters by tone and usage band (spec §2)', async () => {
+    reports.push(
+      report(5, 'Ser un bacán', undefined, { tone: 'Street', usage: 3 }),
+      report(6, 'Tomar el té', undefined, { tone: 'Street', usage: 9 }),
+    )
+    const user = userEvent.setup()
+    stubServer()
+    renderWithProviders(<AssignmentsPage />)
+    await screen.findByRole('table', { name: 'Assignments' })
+    await pick(user, screen.getByRole('combobox', { name: 'Tone' }), 'Street')
+    await waitFor(() => expect(rowTexts()).toEqual(['Ser un bacán', 'Tomar el té']))
+    await pick(user, screen.getByRole('combobox', { name: 'Usage' }), 'Uncommon (3–4)')
+    await waitFor(() => expect(rowTexts()).toEqual(['Ser un bacán']))
+    expect(screen.getByRole('status')).toHaveTextContent('1 of 6 idioms match')
+  })
+
   it('filters by state and text on the page, and by editor on the server', async () => {
     const user = userEvent.setup()
     const fetch = stubServer()
@@ -131,7 +147,8 @@ describe('AssignmentsPage', { timeout: 20_000 }, () => {
     await user.clear(screen.getByRole('searchbox', { name: 'Search' }))
 
     await waitFor(() => expect(callsTo(fetch, 'GET /api/editors')).toHaveLength(1))
-    await pick(user, screen.getByRole('combobox', { name: 'Editor' }), 'Marta')
+    // Two people may share a name: the picker shows each editor's e-mail address.
+    await pick(user, screen.getByRole('combobox', { name: 'Editor' }), 'Marta (m@x.test)')
     await waitFor(() => expect(rowTexts()).toEqual(['Ni a palos']))
     expect(bodyOf(callsTo(fetch, 'POST /api/editor/assignmentreports').at(-1))).toEqual({
       editor: MARTA,

@@ -27,6 +27,11 @@ import type { AssignmentReport } from './api/get-assignment-reports'
 import { EDITORS_FALLBACK_ERROR, useEditors } from './api/get-editors'
 import { usePublishAssignment } from './api/publish-assignment'
 import { AssignModal, PublishModal } from './assignment-modals'
+import {
+  ANY_TONE_USAGE,
+  ToneUsageSelects,
+  type ToneUsage,
+} from '../../../components/tone-usage-filter'
 import { filterReports, PAGE_SIZE, STATE_FILTERS } from './assignment-list'
 import type { StateFilter } from './assignment-list'
 import { StateBadge } from './state-badge'
@@ -36,6 +41,7 @@ export function AssignmentsPage() {
   const [editor, setEditor] = useState('')
   const [state, setState] = useState<StateFilter>('')
   const [text, setText] = useState('')
+  const [toneUsage, setToneUsage] = useState<ToneUsage>(ANY_TONE_USAGE)
   const reports = useAssignmentReports(editor)
   const editors = useEditors()
   const publish = usePublishAssignment()
@@ -63,14 +69,17 @@ export function AssignmentsPage() {
           label="Editor"
           data={[
             { value: '', label: 'All editors' },
-            ...(editors.data ?? []).map((e) => ({ value: e.userId, label: e.name })),
+            ...(editors.data ?? []).map((e) => ({
+              value: e.userId,
+              label: `${e.name} (${e.email})`,
+            })),
           ]}
           value={editor}
           onChange={(v) => setEditor(v ?? '')}
           allowDeselect={false}
           searchable
           error={editors.isError ? errorMessage(editors.error, EDITORS_FALLBACK_ERROR) : undefined}
-          w={{ base: '100%', xs: 200 }}
+          w={{ base: '100%', xs: 260 }}
         />
         <Select
           label="State"
@@ -80,15 +89,17 @@ export function AssignmentsPage() {
           allowDeselect={false}
           w={{ base: '100%', xs: 200 }}
         />
+        <ToneUsageSelects value={toneUsage} onChange={setToneUsage} />
       </Group>
       <Banner message={done} onClose={() => setDone(null)} />
       <QueryState query={reports} errorFallback={ASSIGNMENT_REPORTS_FALLBACK_ERROR}>
         {(list) => (
           <AssignmentTable
-            key={`${editor}|${state}|${text}`}
+            key={`${editor}|${state}|${text}|${toneUsage.tone}|${toneUsage.usage}`}
             list={list}
             state={state}
             text={text}
+            toneUsage={toneUsage}
             onAssign={setAssigning}
             onPublish={(r) => {
               publish.reset()
@@ -133,19 +144,21 @@ function AssignmentTable({
   list,
   state,
   text,
+  toneUsage,
   onAssign,
   onPublish,
 }: {
   list: AssignmentReport[]
   state: StateFilter
   text: string
+  toneUsage: ToneUsage
   onAssign: (r: AssignmentReport) => void
   onPublish: (r: AssignmentReport) => void
 }) {
   const deferredText = useDeferredValue(text)
   const visible = useMemo(
-    () => filterReports(list, { state, text: deferredText }),
-    [list, state, deferredText],
+    () => filterReports(list, { state, text: deferredText, ...toneUsage }),
+    [list, state, deferredText, toneUsage],
   )
   const [page, setPage] = useState(1)
   const [listening, setListening] = useState<string | null>(null)

@@ -175,7 +175,7 @@ describe('CreateIdiomPage', () => {
     await user.type(screen.getByRole('textbox', { name: /Translation/ }), 'To be in trouble')
     await user.click(screen.getByRole('button', { name: 'Create idiom' }))
     expect(await screen.findByRole('alert')).toHaveTextContent(
-      'Error on save This idiom already exists',
+      'Error on save: This idiom already exists',
     )
     expect(screen.queryByRole('dialog')).toBeNull()
   })

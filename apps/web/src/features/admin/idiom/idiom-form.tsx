@@ -183,7 +183,7 @@ export function linesOf(value: string): string[] {
   ]
 }
 
-/** The message of a failed save (spec §8): 'Error on save ' and the server's message. */
+/** The message of a failed save (spec §8): 'Error on save', a colon and the server's message. */
 export function saveErrorMessage(error: unknown): string {
-  return `Error on save ${error instanceof Error ? error.message : String(error)}`
+  return `Error on save: ${error instanceof Error ? error.message : String(error)}`
 }
