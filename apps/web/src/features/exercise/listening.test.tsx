@@ -9,7 +9,7 @@ import { AUTOPLAY_BLOCKED } from './components/prompt-phase'
 import { ExercisePage, progressLines } from './exercise-page'
 
 const fetchMock = vi.fn<typeof fetch>()
-const AUDIO = { url: '/media/ex.mp3', voice: 'es-AR' }
+const AUDIO = { url: '/media/ex.mp3', voice: 'espeak-ng es-419', kind: 'synthetic' as const }
 /** What each play() was asked for: the element's rate and pitch setting at the time. */
 let plays: { rate: number; preservesPitch: boolean }[] = []
 let refusePlay = false
