@@ -18,6 +18,8 @@ export class StartupError extends Error {}
 export function checkDataDir(config: Pick<Config, 'dataDir' | 'databaseUrl' | 's3'>): void {
   const dir = config.dataDir
   if (dir === 'memory://' || dir.endsWith('memory:')) return
+  // With PostgreSQL and an S3 bucket nothing is written under DATA_DIR.
+  if (config.databaseUrl && config.s3) return
   const what = `DATA_DIR ${dir}`
   try {
     mkdirSync(dir, { recursive: true })

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { clusterUnavailable, startCluster, type Cluster } from '../test/pg-cluster.js'
 import { call, learningLoad, liftDailyLimit, syncAll, tokenMinter } from '../test/learner-load.js'
 import { spawnServer, type SpawnedServer } from '../test/spawn-server.js'
+import { createChangeBus, type ChangeBus } from './bus.js'
 import { openDatabase, type Database } from './client.js'
 import { isDatabaseUnavailable } from './faults.js'
 
@@ -49,6 +50,14 @@ async function waitForActive(cluster: Cluster, text: string): Promise<void> {
     throw new Error(`no backend ran ${text}`)
   } finally {
     await admin.end()
+  }
+}
+
+async function waitUntil(check: () => boolean | Promise<boolean>, ms = 10_000): Promise<void> {
+  const start = Date.now()
+  while (!(await check())) {
+    if (Date.now() - start > ms) throw new Error('condition not met in time')
+    await sleep(100)
   }
 }
 
@@ -113,6 +122,38 @@ describe.runIf(run)('database faults on a real PostgreSQL', () => {
         rows: { n: number }[]
       }
       expect(rows.rows[0]!.n).toBe(0)
+    })
+  })
+
+  describe('the change bus (LISTEN/NOTIFY)', () => {
+    it('keeps listening after its connection is killed, and asks for a resync', async () => {
+      const quiet = { info: () => {}, warn: () => {} }
+      const dbs = await Promise.all([
+        openDatabase({ url: cluster.url('postgres'), dataDir: 'unused' }),
+        openDatabase({ url: cluster.url('postgres'), dataDir: 'unused' }),
+      ])
+      const [one, two] = dbs.map((d) => createChangeBus(d, quiet)) as [ChangeBus, ChangeBus]
+      try {
+        const heard: string[] = []
+        let resyncs = 0
+        two.subscribe((topic) => void heard.push(topic))
+        two.onResync(() => {
+          resyncs++
+        })
+        await sleep(300)
+        await one.publish('settings')
+        await waitUntil(() => heard.length === 1)
+        await terminateOthers(cluster, 'postgres') // kills the LISTEN connection too
+        await waitUntil(() => resyncs === 1)
+        await waitUntil(async () => {
+          await one.publish('caches').catch(() => {})
+          return heard.includes('caches')
+        })
+      } finally {
+        await one.close()
+        await two.close()
+        await Promise.all(dbs.map((d) => d.close()))
+      }
     })
   })
 
