@@ -26,7 +26,7 @@ describe('the contract under generated input', () => {
     const rows = await t.database.db.execute<{ table_name: string }>(
       sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' and table_name not like '%drizzle%' order by 1`,
     )
-    tables = rowsOf(rows).map((r) => r.table_name)
+    tables = rowsOf<{ table_name: string }>(rows).map((r) => r.table_name)
   })
   afterAll(() => t.close())
 
@@ -39,7 +39,7 @@ describe('the contract under generated input', () => {
     const rows = await t.database.db.execute<{ t: string; h: string }>(
       sql.join(parts, sql` union all `),
     )
-    return rowsOf(rows)
+    return rowsOf<{ t: string; h: string }>(rows)
       .map((r) => `${r.t}:${r.h}`)
       .join(' ')
   }
