@@ -182,6 +182,8 @@ async function learningLoad(
     DATA_DIR: dataDir,
     PUBLIC_URL,
     NODE_ENV: 'production',
+    // PUBLIC_URL names another host, so the first account is not admin by itself (decision 026).
+    ADMIN_EMAILS: 'bench-admin@bench.example',
     ...(fresh.url ? { DATABASE_URL: fresh.url } : {}),
   })
   const client = httpClient(server.url)
@@ -205,7 +207,7 @@ async function learningLoad(
         .sign(key)
     const call = client.call
 
-    // The first account of an install is its admin: use it to lift the daily new-item limit.
+    // The ADMIN_EMAILS account is the admin: use it to lift the daily new-item limit.
     const admin = await mint('bench-admin')
     await call('POST', '/api/users/sync', admin, {})
     const current = (

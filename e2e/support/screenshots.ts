@@ -21,6 +21,7 @@ const LEARNER = [
   '/app/sandbox',
   '/app/reports',
   '/app/bugreport',
+  '/app/account',
 ]
 const ADMIN = [
   '/editor/manage',
@@ -32,6 +33,7 @@ const ADMIN = [
   '/admin/settings',
   '/admin/prompts',
   '/admin/resetcache',
+  '/admin/users',
   '/admin/bugreports',
 ]
 

@@ -26,6 +26,10 @@ export type AuthenticationResult = { ok: true; account: IdpAccount } | { ok: fal
 
 export type AccountTokenPurpose = 'reset' | 'verify'
 
+/** How long an e-mailed (or CLI-printed) link works. */
+export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000
+export const VERIFY_TOKEN_TTL_MS = 24 * 60 * 60 * 1000
+
 export const PASSWORD_MIN_LENGTH = 8
 export const PASSWORD_MAX_LENGTH = 128
 export const NAME_MAX_LENGTH = 100

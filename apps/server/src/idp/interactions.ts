@@ -5,7 +5,14 @@ import { errors as oidcErrors, type InteractionResults } from 'oidc-provider'
 import { CONTROL_CHARACTERS } from '@che/core'
 import { AppError } from '../errors.js'
 import type { Mailer } from '../lib/mailer.js'
-import { normalizeEmail, PASSWORD_RULES, type AccountsRepo, type IdpAccount } from './accounts.js'
+import {
+  normalizeEmail,
+  PASSWORD_RULES,
+  RESET_TOKEN_TTL_MS,
+  VERIFY_TOKEN_TTL_MS,
+  type AccountsRepo,
+  type IdpAccount,
+} from './accounts.js'
 import {
   forgotPasswordPage,
   messagePage,
@@ -38,10 +45,6 @@ export interface InteractionDeps {
   /** Ends every session, grant and refresh token of an account. */
   revokeSessions(accountId: string): Promise<void>
 }
-
-/** How long an e-mailed link works. */
-export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000
-export const VERIFY_TOKEN_TTL_MS = 24 * 60 * 60 * 1000
 
 /** The one answer to a failed sign-in, whether the address is unknown or the password wrong. */
 export const SIGN_IN_FAILED = 'The e-mail address or the password is wrong. Try again.'
