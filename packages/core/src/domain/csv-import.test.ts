@@ -36,6 +36,38 @@ describe('csv-import', () => {
     })
   })
 
+  describe('validateIdiomRow: meanings and literals', () => {
+    it('splits the meanings and literals cells on | and drops blanks and repeats', () => {
+      const r = validateIdiomRow(
+        {
+          text: 'tirar la toalla',
+          translation: 'to give up',
+          tone: 'Casual',
+          usage: '9',
+          meanings: ' give up | throw in the towel ||give up',
+          literals: 'throw the towel',
+        },
+        1,
+      )
+      expect(r).toMatchObject({
+        ok: true,
+        idiom: { meanings: ['give up', 'throw in the towel'], literals: ['throw the towel'] },
+      })
+    })
+    it('takes the arrays a client sends back, and refuses a phrase over 200 characters', () => {
+      const ok = validateIdiomRow(
+        { text: 'a', translation: 'b', meanings: ['one', 'two'], literals: [] },
+        2,
+      )
+      expect(ok).toMatchObject({ ok: true, idiom: { meanings: ['one', 'two'], literals: [] } })
+      const long = validateIdiomRow({ text: 'a', translation: 'b', literals: 'x'.repeat(201) }, 3)
+      expect(long).toEqual({
+        ok: false,
+        errors: [{ row: 3, field: 'literals', message: 'A phrase is longer than 200 characters' }],
+      })
+    })
+  })
+
   describe('validateIdiomRow', () => {
     it('turns a good row into IdiomFields', () => {
       expect(
@@ -56,6 +88,8 @@ describe('csv-import', () => {
           tone: 'Neutral',
           usage: 7,
           source: '',
+          meanings: [],
+          literals: [],
         },
       })
     })
@@ -67,7 +101,15 @@ describe('csv-import', () => {
       )
       expect(r).toEqual({
         ok: true,
-        idiom: { text: 'a full', translation: 'flat out', tone: 'Casual', usage: 8, source: '' },
+        idiom: {
+          text: 'a full',
+          translation: 'flat out',
+          tone: 'Casual',
+          usage: 8,
+          source: '',
+          meanings: [],
+          literals: [],
+        },
       })
       expect(
         validateIdiomRow({ text: 'a', translation: 'b', tone: 'Casual', usage: 10 }, 1).ok,

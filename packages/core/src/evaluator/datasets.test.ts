@@ -1,9 +1,9 @@
-import { existsSync, readFileSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 
 import { describe, expect, it } from 'vitest'
 
-import { parseCases, scoreCases } from './cases.js'
+import { type ContentMeaning, parseCases, scoreCases, withContent } from './cases.js'
 import { evaluate } from './index.js'
 
 // The public dev set lives in shared/ beside the repository; the extra cases are our own.
@@ -34,6 +34,33 @@ describe('evaluator agreement', () => {
           `${field} ${grade}`,
         ).toBe(true)
       }
+    }
+  })
+
+  // With the meaning data the server passes (content/idioms/*.json), as `npm run evaluate` runs.
+  const contentDir = fileURLToPath(new URL('../../../../content/idioms/', import.meta.url))
+  const content = (): ContentMeaning[] =>
+    readdirSync(contentDir)
+      .filter((f) => f.endsWith('.json'))
+      .flatMap((f) => JSON.parse(readFileSync(`${contentDir}/${f}`, 'utf8')).idioms)
+  const withMeanings = {
+    dev: [sets.dev, 0.98],
+    extra: [sets.extra, 0.98],
+    tuning: [fileURLToPath(new URL('./heldout/tuning.jsonl', import.meta.url)), 0.93],
+  } as const
+  for (const [name, [path, bar]] of Object.entries(withMeanings)) {
+    it.skipIf(!existsSync(path))(`meets the bar on the ${name} set with content meanings`, () => {
+      const cases = withContent(parseCases(readFileSync(path, 'utf8')), content())
+      const { summary } = scoreCases(cases, evaluate)
+      expect(summary.criticalErrors).toBe(0)
+      expect(summary.overall.rate).toBeGreaterThanOrEqual(bar)
+    })
+  }
+
+  it('every content idiom says its meaning several ways and has literal readings', () => {
+    for (const idiom of content()) {
+      expect(idiom.meanings?.length ?? 0, idiom.text).toBeGreaterThanOrEqual(3)
+      expect(idiom.literals?.length ?? 0, idiom.text).toBeGreaterThanOrEqual(1)
     }
   })
 })

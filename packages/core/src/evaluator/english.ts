@@ -73,7 +73,8 @@ export const ENGLISH_FUNCTION_WORDS: ReadonlySet<string> = new Set([
   should can could may might must ought let lets going gonna wanna
   some any another other else one ones thing things something anything everything nothing stuff
   someone somebody anyone anybody everyone everybody one's someone's
-  yes yeah oh well hey okay ok like all each every much many more most lot lots bit kind sort way`),
+  yes yeah oh well hey okay ok like all each every much many more most lot lots bit kind sort way
+  whole oneself`),
 ])
 
 /** Verbs too general to stand for each other through WordNet ("do" ~ "make" ~ "get"). */

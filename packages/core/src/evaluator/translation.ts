@@ -374,8 +374,20 @@ function statementPolarity(
   analysed: EnglishText,
   idiom: number[] | null,
   gloss: Gloss | null,
+  /** Whether the content word at a position is also in the other text (its clause was kept). */
+  kept: (position: number) => boolean = () => true,
 ): boolean {
   const skip = new Set(analysed.opening)
+  // a negator whose clause the other text left out says nothing about polarity ("and never laid
+  // a brick" dropped is an omission, not an opposite)
+  analysed.tokens.forEach((t, i) => {
+    if (!NEGATORS.has(t)) return
+    for (let k = i + 1; k <= i + NEGATION_WINDOW && k < analysed.tokens.length; k++) {
+      if (isFunctionWord(analysed.tokens[k]!)) continue
+      if (!kept(k)) skip.add(i)
+      return
+    }
+  })
   if (idiom && idiom.length) {
     const from = idiom[0]! - NEGATION_WINDOW
     const to = idiom[idiom.length - 1]! + (gloss?.negative ? 2 * NEGATION_WINDOW : 0)
@@ -526,43 +538,64 @@ function judge(
   const counts =
     (text: EnglishText) =>
     (u: Unit): boolean =>
-      u.multi ? false : isNounLike(text.tokens[u.start] ?? '') || isDetail(u)
+      u.multi
+        ? // "living room", "dance floor": a thing; "broke out", "all night": no
+          !isFunctionWord(text.tokens[u.start] ?? '') &&
+          !isFunctionWord(text.tokens[u.end] ?? '') &&
+          isNounLike(text.tokens[u.end] ?? '')
+        : // "give", "tell" are nouns too, rarely
+          (!u.keys.some(isLightVerb) && isNounLike(text.tokens[u.start] ?? '')) || isDetail(u)
   // a clause left out: reference words (verbs too) with nothing of the learner's in their place
   // (words next to the idiom's own are part of how it is said: "a mess broke out", "came on foot")
   const nearIdiom = (u: Unit): boolean =>
     (refSpan ?? []).some((i) => i >= u.start - 2 && i <= u.end + 2)
   const general = (u: Unit): boolean => u.light || (!u.multi && u.keys.some(isLightVerb))
-  const missingWords = missing.filter((u) => !general(u) && !nearIdiom(u))
+  const candidates = missing.filter((u) => !u.light && !nearIdiom(u))
   const otherWords = extra.filter((u) => !general(u))
   // only a run of the reference with nothing the learner kept in it is a dropped clause
   // (words missing here and there are a paraphrase, or details, checked below)
   const runs: Unit[][] = []
+  let previous: Unit | undefined
   for (const u of ref.cover) {
-    if (missingWords.includes(u)) {
+    if (u.light) continue
+    if (candidates.includes(u)) {
       const last = runs[runs.length - 1]
-      if (last && last.at(-1) === prevContent(u)) last.push(u)
+      if (last && previous && last.at(-1) === previous) last.push(u)
       else runs.push([u])
     }
-  }
-  function prevContent(u: Unit): Unit | undefined {
-    const i = ref.cover.indexOf(u)
-    for (let k = i - 1; k >= 0; k--) {
-      const c = ref.cover[k]!
-      if (!general(c)) return c
-    }
-    return undefined
+    previous = u
   }
   // without the idiom found in the reference, one missing word may be where it was said
   const allowance = otherWords.length + (refSpan ? 0 : 1)
-  const dropped = runs.find((r) => r.length > allowance)
-  const omitted =
-    missingWords.length > allowance && dropped ? clauseOf(ref, dropped, reference) : null
+  // a general verb alone ("get", "came") is how it was said; with another word it is a clause
+  const dropped = runs.find(
+    (r) =>
+      r.filter((u) => !general(u)).length > allowance || (r.length >= 2 && r.length > allowance),
+  )
+  const omitted = dropped ? clauseOf(ref, dropped, reference) : null
   missingDetails = missingDetails.filter(counts(ref))
   const extraDetails = extra.filter(counts(user))
   // the idiom's own negation is compared above, when both sides show the idiom
   const both = refSpan !== null && userSpan !== null
-  const refPolarity = statementPolarity(reference, ref, both ? refSpan : null, refGloss)
-  const userPolarity = statementPolarity(userText, user, both ? userSpan : null, userGloss)
+  const keptIn =
+    (text: EnglishText, other: EnglishText) =>
+    (i: number): boolean =>
+      text.units.some((u) => u.start <= i && i <= u.end && (u.light || hasUnit(u, other))) ||
+      !text.units.some((u) => u.start <= i && i <= u.end)
+  const refPolarity = statementPolarity(
+    reference,
+    ref,
+    both ? refSpan : null,
+    refGloss,
+    keptIn(ref, user),
+  )
+  const userPolarity = statementPolarity(
+    userText,
+    user,
+    both ? userSpan : null,
+    userGloss,
+    keptIn(user, ref),
+  )
   if (
     (refPolarity !== userPolarity) !==
     (!both && userSpan !== null && (userGloss?.negative ?? false))

@@ -275,4 +275,38 @@ describe('content service', () => {
       await fresh.drop()
     }
   })
+
+  it('gives idioms imported before meaning data their meanings and literals, never over an admin’s', async () => {
+    const fresh = await createTestDatabase()
+    try {
+      const s = createContentService({ content: createContentRepo(fresh.db), clock })
+      await writeContent({ 'a.json': fixture })
+      await s.importDir(dir)
+      const [horno, leche] = ['estar al horno', 'tener mala leche']
+      // an admin wrote their own list for one of them
+      await fresh.db
+        .update(idioms)
+        .set({ meanings: ['admin phrase'] })
+        .where(eq(idioms.contentKey, leche))
+      const withMeanings = structuredClone(fixture)
+      for (const idiom of withMeanings.idioms) {
+        idiom.meanings = ['be in hot water', 'be in a jam']
+        idiom.literals = ['be in the oven']
+      }
+      await writeContent({ 'a.json': withMeanings })
+      const report = await s.importDir(dir)
+      expect(report).toMatchObject({ idiomsCreated: 0, examplesCreated: 0 })
+      const rows = await fresh.db.select().from(idioms)
+      expect(rows.find((r) => r.contentKey === horno)).toMatchObject({
+        meanings: ['be in hot water', 'be in a jam'],
+        literals: ['be in the oven'],
+      })
+      expect(rows.find((r) => r.contentKey === leche)).toMatchObject({
+        meanings: ['admin phrase'],
+        literals: [],
+      })
+    } finally {
+      await fresh.drop()
+    }
+  })
 })

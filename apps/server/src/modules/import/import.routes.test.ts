@@ -59,8 +59,24 @@ describe('import routes', () => {
       )
       expect(r).toEqual({
         idioms: [
-          { text: 'Al toque', translation: 'right away', tone: 'Casual', usage: 9, source: '' },
-          { text: 'Bondi', translation: 'bus', tone: 'Street', usage: 8, source: '' },
+          {
+            text: 'Al toque',
+            translation: 'right away',
+            tone: 'Casual',
+            usage: 9,
+            source: '',
+            meanings: [],
+            literals: [],
+          },
+          {
+            text: 'Bondi',
+            translation: 'bus',
+            tone: 'Street',
+            usage: 8,
+            source: '',
+            meanings: [],
+            literals: [],
+          },
         ],
         errors: [],
       })
@@ -69,7 +85,17 @@ describe('import routes', () => {
     it('ignores a BOM and CRLF line ends and takes headers in any case', async () => {
       const r = await validOk('\uFEFFText,Translation,Tone,Usage\r\nChe,hey,Casual,10\r\n')
       expect(r).toEqual({
-        idioms: [{ text: 'Che', translation: 'hey', tone: 'Casual', usage: 10, source: '' }],
+        idioms: [
+          {
+            text: 'Che',
+            translation: 'hey',
+            tone: 'Casual',
+            usage: 10,
+            source: '',
+            meanings: [],
+            literals: [],
+          },
+        ],
         errors: [],
       })
     })
@@ -85,6 +111,25 @@ describe('import routes', () => {
           tone: 'Casual',
           usage: 9,
           source: 'calle',
+          meanings: [],
+          literals: [],
+        },
+      ])
+    })
+
+    it('reads optional meanings and literals columns, phrases separated by |', async () => {
+      const r = await validOk(
+        'text,translation,tone,usage,meanings,literals\nTirar la toalla,to give up,Casual,9,give up | throw in the towel,throw the towel\n',
+      )
+      expect(r.idioms).toEqual([
+        {
+          text: 'Tirar la toalla',
+          translation: 'to give up',
+          tone: 'Casual',
+          usage: 9,
+          source: '',
+          meanings: ['give up', 'throw in the towel'],
+          literals: ['throw the towel'],
         },
       ])
     })
@@ -100,6 +145,8 @@ describe('import routes', () => {
           tone: 'Neutral',
           usage: 7,
           source: '',
+          meanings: [],
+          literals: [],
         },
       ])
       expect(r.errors).toEqual([{ row: 2, field: 'text', message: 'Text is required' }])
@@ -119,7 +166,15 @@ describe('import routes', () => {
         ].join('\n'),
       )
       expect(r.idioms).toEqual([
-        { text: 'Seis', translation: 'six', tone: 'Casual', usage: 8, source: '' },
+        {
+          text: 'Seis',
+          translation: 'six',
+          tone: 'Casual',
+          usage: 8,
+          source: '',
+          meanings: [],
+          literals: [],
+        },
       ])
       expect(r.errors.map((e) => [e.row, e.field])).toEqual([
         [1, 'usage'],
