@@ -7,6 +7,7 @@ const benches = [
   './reports.bench.ts',
   './learning.bench.ts',
   './audio.bench.ts',
+  './bundle.bench.ts',
 ]
 
 for (const file of benches) {

@@ -80,6 +80,8 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: true,
+    // dist/.vite/manifest.json: bench/bundle.bench.ts reads the landing page's first-load chunks.
+    manifest: true,
     rolldownOptions: {
       output: {
         // Vendor code changes less often than ours: separate chunks stay cached across releases.
@@ -98,6 +100,8 @@ export default defineConfig({
             // Charts are drawn only by the lazy-loaded report charts: their own chunk, fetched with them.
             {
               name: 'charts',
+              // Only the chart libraries themselves: their dependencies (@mantine/core) stay shared.
+              includeDependenciesRecursively: false,
               test: /node_modules[\\/](@mantine[\\/]charts|recharts|d3-[a-z-]+|victory-vendor|internmap|decimal\.js-light|immer|redux|redux-thunk|reselect|react-redux|@reduxjs)[\\/]/,
             },
           ],
