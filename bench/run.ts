@@ -12,6 +12,7 @@ const benches = [
   './audio.bench.ts',
   './speech.bench.ts',
   './ops.bench.ts',
+  './bundle.bench.ts',
 ]
 
 for (const file of benches) {

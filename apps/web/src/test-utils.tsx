@@ -18,7 +18,7 @@ export function makeProfile(overrides: Partial<UserProfile> = {}): UserProfile {
     picture: null,
     role: 'learner',
     editor: false,
-    preferences: { filter: { usage: '', tone: '' }, getNextExample: '' },
+    preferences: { filter: { usage: '', tone: '' }, getNextExample: '', offlineExercises: 20 },
     ...overrides,
   }
 }

@@ -1,1 +1,2 @@
 /// <reference types="vite/client" />
+/// <reference path="../../../packages/core/src/evaluator/wink-lemmatizer.d.ts" />

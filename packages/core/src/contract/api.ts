@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { TONES, Tone } from '../domain/tones.js'
+import { MAX_OFFLINE_EXERCISES } from '../domain/limits.js'
 import { UsageBand } from '../domain/usage.js'
 import {
   AnswerInput,
@@ -19,6 +20,7 @@ import {
   IdiomFields,
   IdiomSummary,
   ImportResult,
+  OfflineExercise,
   PreferenceFilterPatch,
   Report,
   ReportSet,
@@ -105,6 +107,7 @@ export const api = {
       preferences: z.object({
         filter: PreferenceFilterPatch.optional(),
         getNextExample: z.string().max(100).optional(),
+        offlineExercises: z.number().int().min(0).max(MAX_OFFLINE_EXERCISES).optional(),
       }),
     }),
     response: UserProfile,
@@ -160,6 +163,21 @@ export const api = {
     response: NextExercise,
     summary:
       "The next exercise (due first, then new) with today's progress; 503 SERVICE_UNAVAILABLE when none.",
+  }),
+  exercisesOffline: endpoint({
+    method: 'GET',
+    path: '/api/exercises/offline',
+    access: 'user',
+    query: z.object({
+      limit: z.coerce.number().int().min(0).max(MAX_OFFLINE_EXERCISES).optional(),
+    }),
+    // `now` is the server's clock: the browser decides what is due by it, not by its own clock.
+    response: z.object({
+      now: z.string().datetime({ offset: true }),
+      exercises: z.array(OfflineExercise),
+    }),
+    summary:
+      "The learner's next due items (soonest first, at most the offlineExercises preference or limit) for offline practice; never new items.",
   }),
   exercisesEvaluate: endpoint({
     method: 'POST',

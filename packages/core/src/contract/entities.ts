@@ -1,9 +1,10 @@
 import { z } from 'zod'
 import { BUG_REPORT_STATUSES, isProblemType, PROBLEM_TYPES } from '../domain/bug-report.js'
+import { DEFAULT_OFFLINE_EXERCISES, MAX_OFFLINE_EXERCISES } from '../domain/limits.js'
 import { Tone } from '../domain/tones.js'
 import { USAGE_DEFAULT, USAGE_MAX, USAGE_MIN, UsageBand } from '../domain/usage.js'
 import { ReportFacts } from '../reports/schema.js'
-import { Evaluation } from './evaluation.js'
+import { Evaluation, EvaluatorExample } from './evaluation.js'
 
 /** Roles, lowest to highest. An editor can do what a learner can; an admin everything. */
 export const ROLES = ['learner', 'editor', 'admin'] as const
@@ -32,6 +33,13 @@ export const Preferences = z.object({
   filter: PreferenceFilter.default({ usage: '', tone: '' }),
   /** Admin only: force this example to come next. */
   getNextExample: z.string().default(''),
+  /** How many of the next due exercises the browser keeps, with their audio, for offline practice. */
+  offlineExercises: z
+    .number()
+    .int()
+    .min(0)
+    .max(MAX_OFFLINE_EXERCISES)
+    .default(DEFAULT_OFFLINE_EXERCISES),
 })
 export type Preferences = z.infer<typeof Preferences>
 
@@ -211,6 +219,12 @@ export const AnswerInput = z.object({
    * not fast. Capped at a day.
    */
   elapsedMs: z.number().int().min(0).max(86_400_000).optional(),
+  /**
+   * When the learner answered, for answers given offline and synced later: the server schedules
+   * the review at this time (never later than now, never earlier than OFFLINE_ANSWER_MAX_AGE_DAYS
+   * ago or than the item's last review).
+   */
+  answeredAt: IsoDate.optional(),
 })
 
 /** Where the learner is in today's work, served with each exercise (the exercise's progress line). */
@@ -229,6 +243,14 @@ export type TodayProgress = z.infer<typeof TodayProgress>
 /** An exercise as /api/exercises/next serves it: the example and today's progress. */
 export const NextExercise = Example.extend({ today: TodayProgress })
 export type NextExercise = z.infer<typeof NextExercise>
+
+/** One exercise kept in the browser for offline practice, with what the local grader needs. */
+export const OfflineExercise = z.object({
+  example: Example,
+  dueDate: IsoDate,
+  reference: EvaluatorExample,
+})
+export type OfflineExercise = z.infer<typeof OfflineExercise>
 
 export const ExercisePayload = z.object({
   exampleId: Id,

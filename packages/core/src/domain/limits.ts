@@ -18,3 +18,9 @@ export const IS_AUTHENTICATED_COOKIE_DAYS = 1
 export function isMultiline(value: string): boolean {
   return value.length > MULTILINE_THRESHOLD_CHARS || /\r|\n/.test(value)
 }
+
+/** Offline practice (issue 13.3): exercises kept in the browser, by default and at most. */
+export const DEFAULT_OFFLINE_EXERCISES = 20
+export const MAX_OFFLINE_EXERCISES = 100
+/** An answer synced later is scheduled at its answer time, at most this many days back. */
+export const OFFLINE_ANSWER_MAX_AGE_DAYS = 14

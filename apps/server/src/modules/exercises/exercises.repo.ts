@@ -142,9 +142,7 @@ export function createExercisesRepo(db: Db) {
     },
 
     /** Just what the calendar needs of each record: its card and its idiom's tone and usage. */
-    async listForCalendar(
-      userId: string,
-    ): Promise<
+    async listForCalendar(userId: string): Promise<
       {
         id: string
         dueAt: Date

@@ -340,6 +340,73 @@ describe('exercises', () => {
       expect(next.json().progress.history).toHaveLength(2)
     })
 
+    it('schedules offline answers synced later at their answer times, in order, once each', async () => {
+      const { token } = await h.learner()
+      const start = ctx.now
+      const answeredFirst = new Date(start - 3 * 3_600_000).toISOString()
+      const answeredSecond = new Date(start - 2 * 3_600_000).toISOString()
+      const firstBody = {
+        exampleId: other.exampleId,
+        ...perfect(other),
+        attemptId: randomUUID(),
+        answeredAt: answeredFirst,
+      }
+      const firstRaw: unknown = (await h.evaluate(token, firstBody)).json()
+      const first = ExercisePayload.parse(firstRaw)
+      expect(first.progress.history.map((e) => e.date)).toEqual([answeredFirst])
+      const second = ExercisePayload.parse(
+        (
+          await h.evaluate(token, {
+            exampleId: other.exampleId,
+            ...h.wrong,
+            attemptId: randomUUID(),
+            answeredAt: answeredSecond,
+          })
+        ).json(),
+      )
+      expect(second.progress.history.map((e) => [e.date, e.rating])).toEqual([
+        [answeredFirst, 'good'],
+        [answeredSecond, 'again'],
+      ])
+      // The queue sent again (the connection dropped before the answer came back): nothing moves.
+      const replay = await h.evaluate(token, firstBody)
+      expect(replay.json()).toEqual(firstRaw)
+      const calendar = (await h.get('/api/exercises', token)).json() as { dueDate: string }[]
+      expect(calendar).toEqual([expect.objectContaining({ dueDate: second.progress.dueDate })])
+    })
+
+    it('keeps an answer time within the last 14 days and never in the future', async () => {
+      const { token } = await h.learner()
+      const future = ExercisePayload.parse(
+        (
+          await h.evaluate(token, {
+            exampleId: ex.exampleId,
+            ...perfect(ex),
+            answeredAt: new Date(ctx.now + 5 * DAY).toISOString(),
+          })
+        ).json(),
+      )
+      expect(future.progress.history[0]?.date).toBe(new Date(ctx.now).toISOString())
+      const { token: other2 } = await h.learner()
+      const ancient = ExercisePayload.parse(
+        (
+          await h.evaluate(other2, {
+            exampleId: ex.exampleId,
+            ...perfect(ex),
+            answeredAt: new Date(ctx.now - 60 * DAY).toISOString(),
+          })
+        ).json(),
+      )
+      expect(ancient.progress.history[0]?.date).toBe(new Date(ctx.now - 14 * DAY).toISOString())
+      const bad = await h.evaluate(token, {
+        exampleId: ex.exampleId,
+        ...perfect(ex),
+        answeredAt: 'yesterday',
+      })
+      expect(bad.statusCode).toBe(400)
+      expect(bad.json().code).toBe('VALIDATION_FAILED')
+    })
+
     it('refuses an attemptId reused for another example with CONFLICT', async () => {
       const { token } = await h.learner()
       const attemptId = randomUUID()
@@ -652,6 +719,62 @@ describe('exercises', () => {
         await t.app.inject({ method: 'GET', url: '/api/settings', headers: bearer(token) })
       ).json().settings
       expect(after).not.toHaveProperty('testClockOffsetDays')
+    })
+  })
+
+  describe('GET /api/exercises/offline', () => {
+    const ctx = setup()
+    const h = helpers(ctx)
+    let a: SeededExample
+    let b: SeededExample
+    let c: SeededExample
+
+    beforeAll(async () => {
+      a = await seedExample(ctx.t, ctx.admin)
+      b = await seedExample(ctx.t, ctx.admin)
+      c = await seedExample(ctx.t, ctx.admin)
+    })
+
+    it('gives the learner items soonest due first, with the grader reference, and never new ones', async () => {
+      const { token } = await h.learner()
+      expect((await h.get('/api/exercises/offline', token)).json()).toEqual({
+        now: new Date(ctx.now).toISOString(),
+        exercises: [],
+      })
+      await h.evaluate(token, { exampleId: a.exampleId, ...perfect(a) })
+      await h.evaluate(token, { exampleId: b.exampleId, ...h.wrong })
+      const res = await h.get('/api/exercises/offline', token)
+      expect(res.statusCode, res.body).toBe(200)
+      const kept = res.json().exercises as {
+        example: { exampleId: string; isNew: boolean }
+        dueDate: string
+        reference: { text: string }
+      }[]
+      // b was missed, so it comes back sooner than a.
+      expect(kept.map((k) => k.example.exampleId)).toEqual([b.exampleId, a.exampleId])
+      expect(kept.every((k) => !k.example.isNew)).toBe(true)
+      expect(kept[0]?.reference).toMatchObject({ text: expect.any(String) })
+      expect(kept.map((k) => k.example.exampleId)).not.toContain(c.exampleId)
+      const one = (await h.get('/api/exercises/offline?limit=1', token)).json()
+        .exercises as unknown[]
+      expect(one).toHaveLength(1)
+    })
+
+    it('keeps as many as the offlineExercises preference says, and refuses bad limits', async () => {
+      const { token } = await h.learner()
+      await h.evaluate(token, { exampleId: a.exampleId, ...perfect(a) })
+      await h.evaluate(token, { exampleId: b.exampleId, ...perfect(b) })
+      const prefs = await h.post('/api/users/preferences', token, {
+        preferences: { offlineExercises: 1 },
+      })
+      expect(prefs.json().preferences.offlineExercises).toBe(1)
+      expect((await h.get('/api/exercises/offline', token)).json().exercises).toHaveLength(1)
+      const bad = await h.post('/api/users/preferences', token, {
+        preferences: { offlineExercises: 1000 },
+      })
+      expect(bad.statusCode).toBe(400)
+      expect((await h.get('/api/exercises/offline?limit=-1', token)).statusCode).toBe(400)
+      expect((await h.get('/api/exercises/offline')).statusCode).toBe(401)
     })
   })
 })

@@ -22,6 +22,9 @@ export function registerExercisesRoutes(ctx: AppContext): void {
   registerEndpoint(app, contract, api.exercisesNext, ({ caller, query }) =>
     exercises.next(syncedUser(caller), query),
   )
+  registerEndpoint(app, contract, api.exercisesOffline, ({ caller, query }) =>
+    exercises.offline(syncedUser(caller), query.limit),
+  )
   registerEndpoint(app, contract, api.exercisesEvaluate, ({ caller, body }) =>
     exercises.evaluate(syncedUser(caller), body),
   )

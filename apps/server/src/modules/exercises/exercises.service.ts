@@ -1,6 +1,8 @@
 import { z } from 'zod'
 import {
+  OFFLINE_ANSWER_MAX_AGE_DAYS,
   Preferences,
+  type OfflineExercise,
   type Evaluation,
   type EvaluatorExample,
   type ExercisePayload,
@@ -52,6 +54,8 @@ export interface AnswerInput {
   attemptId?: string | undefined
   /** Ms from the first play of the sentence to submit (the Easy rule, core rating.ts). */
   elapsedMs?: number | undefined
+  /** When an offline answer was given (ISO date); see answerTime. */
+  answeredAt?: string | undefined
 }
 
 export interface NextQuery {
@@ -83,6 +87,17 @@ export function evaluatorExample(example: ExampleRow, idiom: IdiomRow): Evaluato
     ...(example.alternatives.length ? { alternatives: example.alternatives } : {}),
     ...(example.literal ? { literal: example.literal } : {}),
   }
+}
+
+/**
+ * When to schedule an answer: the time the learner gave it (offline answers sync later), kept
+ * within [now − OFFLINE_ANSWER_MAX_AGE_DAYS, now]; now when the client sent none.
+ */
+export function answerTime(answeredAt: string | undefined, now: Date): Date {
+  if (!answeredAt) return now
+  const at = new Date(answeredAt).getTime()
+  const oldest = now.getTime() - OFFLINE_ANSWER_MAX_AGE_DAYS * 86_400_000
+  return new Date(Math.min(now.getTime(), Math.max(oldest, at)))
 }
 
 /** A review-log row as the history entry the contract's ProgressRecord lists. */
@@ -233,6 +248,7 @@ export function createExercisesService(deps: {
         userTranslation: input.userTranslation,
       })
       const now = deps.clock()
+      const reviewAt = answerTime(input.answeredAt, now)
       const outcome = await deps.exercises
         .transaction(async (tx) => {
           const card = newCard(now)
@@ -246,7 +262,9 @@ export function createExercisesService(deps: {
             updatedAt: now,
           })
           const current = CardState.parse(row.card)
-          const { card: next, log } = scheduleReview(current, evaluation, now, {
+          // An answer given offline is scheduled when it was given (scheduleReview never goes
+          // back past the card's last review, so answers synced in order schedule in order).
+          const { card: next, log } = scheduleReview(current, evaluation, reviewAt, {
             elapsedMs: input.elapsedMs,
           })
           const saved = await tx.saveReview(
@@ -297,6 +315,41 @@ export function createExercisesService(deps: {
       if (!stored || !('exampleId' in stored))
         throw conflict('This answer is still being evaluated; try again')
       return sameExample(stored as Payload, input.exampleId)
+    },
+
+    /**
+     * The learner's next items by due date (soonest first) for offline practice, with what the
+     * browser's evaluator needs to grade them: at most `limit`, or the offlineExercises
+     * preference. Only items the learner already has: offline practice never starts new ones.
+     */
+    async offline(
+      user: UserRow,
+      limit: number | undefined,
+    ): Promise<{ now: string; exercises: OfflineExercise[] }> {
+      const now = deps.clock().toISOString()
+      const count = limit ?? Preferences.parse(user.preferences ?? {}).offlineExercises
+      if (count === 0) return { now, exercises: [] }
+      const due = (await deps.exercises.listDue(user.id))
+        .sort(
+          (a, b) => a.dueAt.getTime() - b.dueAt.getTime() || a.exampleId.localeCompare(b.exampleId),
+        )
+        .slice(0, count)
+      const kept: OfflineExercise[] = []
+      for (const item of due) {
+        const found = await deps.examples.findWithIdiom(item.exampleId)
+        if (!found) continue
+        kept.push({
+          example: toExample(
+            found.example,
+            found.idiom,
+            await deps.audio.audioFor(found.example),
+            false,
+          ),
+          dueDate: item.dueAt.toISOString(),
+          reference: evaluatorExample(found.example, found.idiom),
+        })
+      }
+      return { now, exercises: kept }
     },
 
     /** Dashboard stats (core scheduleStats) in the learner's time zone. */

@@ -31,7 +31,7 @@ describe('users routes', () => {
         picture: null,
         role: 'admin',
         editor: true,
-        preferences: { filter: { usage: '', tone: '' }, getNextExample: '' },
+        preferences: { filter: { usage: '', tone: '' }, getNextExample: '', offlineExercises: 20 },
       })
       const second = await sync(
         await t.tokenFor(randomUUID(), { email: 'second@example.com', name: 'Segundo' }),

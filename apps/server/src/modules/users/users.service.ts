@@ -94,7 +94,11 @@ export function createUsersService(deps: {
     /** Merge preferences (spec §4: filter values merged into the existing filter). */
     async updatePreferences(
       user: UserRow,
-      patch: { filter?: Partial<Preferences['filter']>; getNextExample?: string },
+      patch: {
+        filter?: Partial<Preferences['filter']>
+        getNextExample?: string
+        offlineExercises?: number
+      },
     ): Promise<UserProfile> {
       if (patch.getNextExample !== undefined && user.role !== 'admin') {
         throw forbidden('Only admins can choose the next example')
@@ -103,6 +107,7 @@ export function createUsersService(deps: {
       const next: Preferences = {
         filter: { ...current.filter, ...patch.filter },
         getNextExample: patch.getNextExample ?? current.getNextExample,
+        offlineExercises: patch.offlineExercises ?? current.offlineExercises,
       }
       return toProfile(await deps.users.setPreferences(user.id, next))
     },

@@ -1,8 +1,8 @@
 import { screen, waitFor } from '@testing-library/react'
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { makeAuth, makeProfile, renderRoutes, signedIn } from '../../test-utils'
 import type { Setup } from '../../test-utils'
-import { layoutRoutes } from '../routes'
+import { layoutRoutes, preloadScreens } from '../routes'
 
 const learner = makeProfile({ role: 'learner' })
 const editor = makeProfile({ role: 'editor', editor: true, name: 'Eddie Editor' })
@@ -15,6 +15,12 @@ function visit(path: string, setup: Setup) {
 async function expectPath(router: ReturnType<typeof visit>['router'], path: string) {
   await waitFor(() => expect(router.state.location.pathname).toBe(path))
 }
+
+/** A lazy screen's first render waits for its chunk: allow for a slow machine. */
+const LAZY = { timeout: 5_000 }
+
+// Screens are lazy chunks: load them once up front so each test times routing, not module loading.
+beforeAll(() => preloadScreens(), 120_000)
 
 afterEach(() => vi.unstubAllGlobals())
 
@@ -32,10 +38,10 @@ describe('public layout', () => {
     expect(await screen.findByRole('heading', { name: 'Welcome, Ana García!' })).toBeInTheDocument()
   })
 
-  it.each(['/about', '/license', '/chat'])('shows %s to visitors', (path) => {
+  it.each(['/about', '/license', '/chat'])('shows %s to visitors', async (path) => {
     const { router } = visit(path, { auth: makeAuth() })
+    expect(await screen.findByRole('heading', { level: 1 })).toBeInTheDocument()
     expect(router.state.location.pathname).toBe(path)
-    expect(screen.getByRole('heading', { level: 1 })).toBeInTheDocument()
   })
 })
 
@@ -60,14 +66,14 @@ describe('app layout', () => {
     ['/app/reports', 'Reports'],
     ['/app/bugreport', 'Report Bugs'],
     ['/app/bugreport/6f1c2a52-3c1e-4a47-9d86-0d8e1b1f4b10', 'Report Bugs'],
-  ])('shows %s to a signed-in learner', (path, title) => {
+  ])('shows %s to a signed-in learner', async (path, title) => {
     visit(path, { auth: signedIn(), profile: learner })
-    expect(screen.getByRole('heading', { level: 1, name: title })).toBeInTheDocument()
+    expect(await screen.findByRole('heading', { level: 1, name: title }, LAZY)).toBeInTheDocument()
   })
 
-  it('greets the user by name on the dashboard', () => {
+  it('greets the user by name on the dashboard', async () => {
     visit('/app/dashboard', { auth: signedIn(), profile: learner })
-    expect(screen.getByText('Welcome, Ana García!')).toBeInTheDocument()
+    expect(await screen.findByText('Welcome, Ana García!')).toBeInTheDocument()
   })
 })
 
@@ -85,9 +91,11 @@ describe('editor layout', () => {
   it.each([
     ['an editor', editor],
     ['an admin', admin],
-  ])('lets %s in', (_, profile) => {
+  ])('lets %s in', async (_, profile) => {
     visit('/editor/manage', { auth: signedIn(), profile })
-    expect(screen.getByRole('heading', { level: 1, name: 'Assigned Idioms' })).toBeInTheDocument()
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Assigned Idioms' }, LAZY),
+    ).toBeInTheDocument()
   })
 })
 
@@ -124,9 +132,9 @@ describe('admin layout', () => {
     ['/admin/settings', 'Settings'],
     ['/admin/prompts', 'Prompts'],
     ['/admin/resetcache', 'Reset Caches'],
-  ])('shows %s to an admin', (path, title) => {
+  ])('shows %s to an admin', async (path, title) => {
     visit(path, { auth: signedIn(), profile: admin })
-    expect(screen.getByRole('heading', { level: 1, name: title })).toBeInTheDocument()
+    expect(await screen.findByRole('heading', { level: 1, name: title }, LAZY)).toBeInTheDocument()
     expect(screen.queryByRole('heading', { name: 'Not authorised' })).toBeNull()
   })
 
@@ -137,8 +145,8 @@ describe('admin layout', () => {
 })
 
 describe('unknown addresses', () => {
-  it('show a not-found page', () => {
+  it('show a not-found page', async () => {
     visit('/no/such/page', { auth: makeAuth() })
-    expect(screen.getByRole('heading', { name: 'Page not found' })).toBeInTheDocument()
+    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument()
   })
 })

@@ -85,7 +85,11 @@ describe('DashboardPage', () => {
         unique: 5,
       }),
       makeProfile({
-        preferences: { filter: { usage: 'common', tone: 'Street' }, getNextExample: '' },
+        preferences: {
+          filter: { usage: 'common', tone: 'Street' },
+          getNextExample: '',
+          offlineExercises: 20,
+        },
       }),
     )
     await screen.findByRole('region', { name: 'Calendar' })

@@ -67,7 +67,13 @@ describe('ExercisePage', () => {
       return json({ code: 'NOT_FOUND', message: 'Not found' }, 404)
     })
     mount(
-      makeProfile({ preferences: { filter: { usage: 'common', tone: '' }, getNextExample: '' } }),
+      makeProfile({
+        preferences: {
+          filter: { usage: 'common', tone: '' },
+          getNextExample: '',
+          offlineExercises: 20,
+        },
+      }),
     )
 
     expect(screen.getByText('Loading exercise...')).toBeInTheDocument()

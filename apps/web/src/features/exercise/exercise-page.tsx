@@ -16,6 +16,7 @@ import {
   NO_DUE_IDIOMS,
   useNextExercise,
 } from './api/get-next-exercise'
+import { OfflineAnswers, OfflineExercise, useOfflinePractice } from './offline/offline-exercise'
 
 /** How long the 'No due idioms' message stays before the learner is taken to the dashboard. */
 export const CALENDAR_FULL_REDIRECT_MS = 2_500
@@ -50,6 +51,7 @@ export function ExercisePage({
   const queryClient = useQueryClient()
   const [round, setRound] = useState(0)
   const filter = profile.data?.preferences.filter ?? { usage: '', tone: '' }
+  const offline = useOfflinePractice(profile.data?.id)
   const next = useNextExercise({ filter, tz: browserTimeZone(), round })
   const evaluate = useEvaluateExercise()
   const full = next.isError && isCalendarFull(next.error)
@@ -66,7 +68,18 @@ export function ExercisePage({
   }, [full, navigate, queryClient, redirectDelayMs])
 
   let body
-  if (next.isPending) body = <Loading message="Loading exercise..." />
+  // Offline (issue 13.3): the exercises kept on this device, graded here, synced later.
+  if (!offline.online && profile.data)
+    body = (
+      <OfflineExercise
+        userId={profile.data.id}
+        isAdmin={profile.data.role === 'admin'}
+        kept={offline.kept}
+        answers={offline.answers}
+        onAnswered={offline.reload}
+      />
+    )
+  else if (next.isPending) body = <Loading message="Loading exercise..." />
   else if (full)
     body = (
       <Stack gap="xs">
@@ -108,6 +121,7 @@ export function ExercisePage({
     <Stack gap="lg" maw={760}>
       <Title order={1}>Exercise</Title>
       {body}
+      <OfflineAnswers answers={offline.answers} kept={offline.kept} />
     </Stack>
   )
 }

@@ -53,7 +53,11 @@ function mount(profile: UserProfile) {
 }
 
 const start = makeProfile({
-  preferences: { filter: { usage: 'common', tone: 'Street' }, getNextExample: '' },
+  preferences: {
+    filter: { usage: 'common', tone: 'Street' },
+    getNextExample: '',
+    offlineExercises: 20,
+  },
 })
 
 describe('PreferencesPage', () => {

@@ -10,6 +10,7 @@ import { authReducer, initialAuthState } from './auth-reducer'
 import { startAuth } from './auth-start'
 import type { StartResult } from './auth-start'
 import { IDENTITY_MESSAGES, toIdentityError } from './identity-errors'
+import { forgetStoredProfile } from './profile'
 import { clearSessionCookie, setSessionCookie } from './session-cookie'
 import type { AppUserManager } from './user-manager'
 
@@ -32,6 +33,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const endLocalSession = useCallback(async () => {
     userRef.current = null
     clearSessionCookie()
+    forgetStoredProfile()
     dispatch({ type: 'logout' })
     queryClient.removeQueries({ queryKey: ['profile'] })
     await managerRef.current?.removeUser().catch(() => undefined)
@@ -105,6 +107,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     const user = userRef.current ?? (await manager?.getUser().catch(() => null)) ?? null
     userRef.current = null
     clearSessionCookie()
+    forgetStoredProfile()
     dispatch({ type: 'logout' })
     queryClient.clear()
     if (!manager) return

@@ -4,7 +4,6 @@ import { call } from '../api-client'
 import { toIdentityError } from './identity-errors'
 import type { IdentityError } from './identity-errors'
 import { clearSessionCookie, hasSessionCookie, setSessionCookie } from './session-cookie'
-import { createUserManager } from './user-manager'
 import type { AppUserManager } from './user-manager'
 
 /** Query parameters the provider adds to the redirect back to us. */
@@ -51,6 +50,24 @@ export type StartResult =
       error?: IdentityError
     }
 
+const CONFIG_KEY = 'che.clientConfig'
+
+/**
+ * The provider settings from the server, remembered so that a reload without a connection can
+ * still find the stored session (offline practice, issue 13.3).
+ */
+async function clientConfig() {
+  try {
+    const config = await call(api.clientConfig)
+    localStorage.setItem(CONFIG_KEY, JSON.stringify(config))
+    return config
+  } catch (error) {
+    const stored = localStorage.getItem(CONFIG_KEY)
+    if (!navigator.onLine && stored) return api.clientConfig.response.parse(JSON.parse(stored))
+    throw error
+  }
+}
+
 async function endLocalSession(manager: AppUserManager): Promise<void> {
   clearSessionCookie()
   await manager.removeUser().catch(() => undefined)
@@ -63,7 +80,11 @@ async function endLocalSession(manager: AppUserManager): Promise<void> {
 export async function startAuth(location: Location = window.location): Promise<StartResult> {
   let manager: AppUserManager
   try {
-    const config = await call(api.clientConfig)
+    // oidc-client-ts is fetched beside the client config, not with the first page (issue 13 budget).
+    const [config, { createUserManager }] = await Promise.all([
+      clientConfig(),
+      import('./user-manager'),
+    ])
     manager = createUserManager(config, location.origin)
   } catch (error) {
     return { kind: 'unavailable', error: toIdentityError(error, 'login') }
@@ -101,6 +122,8 @@ export async function startAuth(location: Location = window.location): Promise<S
   if (stored && !stored.expired && (stored.expires_in ?? 0) > 60) {
     return { kind: 'ready', manager, user: stored }
   }
+  // Offline, a stored session stays: the app works from what it kept and signs in again online.
+  if (stored && !navigator.onLine) return { kind: 'ready', manager, user: stored }
   if (!stored?.refresh_token) {
     await endLocalSession(manager)
     return { kind: 'ready', manager, user: null }

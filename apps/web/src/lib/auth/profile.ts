@@ -1,5 +1,4 @@
-import { api } from '@che/core'
-import type { UserProfile } from '@che/core'
+import { api, UserProfile } from '@che/core'
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import type { User } from 'oidc-client-ts'
 import { call } from '../api-client'
@@ -35,11 +34,37 @@ export function authUserClaims(user: User | null): Record<string, unknown> {
   )
 }
 
+const STORED_PROFILE = 'che.profile'
+
+/**
+ * POST /api/users/sync. The last profile is kept in local storage and used while offline, so the
+ * app's pages (offline practice, issue 13.3) still open after a reload without a connection.
+ */
+async function syncProfile(user: User | null): Promise<UserProfile> {
+  try {
+    const profile = await call(api.usersSync, { body: { authUser: authUserClaims(user) } })
+    localStorage.setItem(STORED_PROFILE, JSON.stringify(profile))
+    return profile
+  } catch (error) {
+    const stored = localStorage.getItem(STORED_PROFILE)
+    if (!navigator.onLine && stored) {
+      const profile = UserProfile.safeParse(JSON.parse(stored))
+      if (profile.success && (!user || profile.data.email === user.profile.email))
+        return profile.data
+    }
+    throw error
+  }
+}
+
+/** Sign-out forgets the kept profile. */
+export function forgetStoredProfile(): void {
+  localStorage.removeItem(STORED_PROFILE)
+}
+
 export const profileQuery = (user: User | null) =>
   queryOptions({
     queryKey: PROFILE_KEY,
-    queryFn: (): Promise<UserProfile> =>
-      call(api.usersSync, { body: { authUser: authUserClaims(user) } }),
+    queryFn: (): Promise<UserProfile> => syncProfile(user),
     staleTime: Infinity,
   })
 

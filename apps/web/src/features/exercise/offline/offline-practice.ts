@@ -1,0 +1,101 @@
+import { api } from '@che/core'
+import type { Evaluation } from '@che/core'
+import { call } from '../../../lib/api-client'
+import type { KeptExercise, QueuedAnswer } from './offline-store'
+import { keepExercises, listAnswers, listKept, markSynced, queueAnswer } from './offline-store'
+
+/** The exercise to practise offline: the first kept one that is due and not yet answered here. */
+export function nextOfflineExercise(
+  kept: KeptExercise[],
+  answers: QueuedAnswer[],
+  now: Date,
+): KeptExercise | undefined {
+  const answered = new Set(answers.map((a) => a.exampleId))
+  return kept.find(
+    (k) => Date.parse(k.dueDate) <= now.getTime() && !answered.has(k.example.exampleId),
+  )
+}
+
+const SKEW_KEY = 'che.offline.clockSkewMs'
+
+/** The server's time as this browser best knows it (its clock may differ from the server's). */
+export function serverNow(): Date {
+  return new Date(Date.now() + Number(localStorage.getItem(SKEW_KEY) ?? 0))
+}
+
+/** While online: keep the learner's next due exercises (the offlineExercises preference). */
+export async function refreshKept(userId: string): Promise<void> {
+  const kept = await call(api.exercisesOffline)
+  localStorage.setItem(SKEW_KEY, String(Date.parse(kept.now) - Date.now()))
+  await keepExercises(userId, kept.exercises)
+}
+
+/**
+ * Grade an offline answer in the browser with the same evaluate() the server uses (its lexicon is
+ * loaded only now, in its own chunk) and queue it with its attempt id and answer time.
+ */
+export async function answerOffline(
+  userId: string,
+  item: KeptExercise,
+  answer: { attemptId: string; userTranscription: string; userTranslation: string },
+  now: Date,
+): Promise<QueuedAnswer> {
+  const { evaluate } = await import('@che/core/evaluator')
+  const localEvaluation = evaluate(item.reference, {
+    userTranscription: answer.userTranscription,
+    userTranslation: answer.userTranslation,
+  })
+  const queued: QueuedAnswer = {
+    ...answer,
+    userId,
+    exampleId: item.example.exampleId,
+    answeredAt: now.toISOString(),
+    localEvaluation,
+    status: 'pending',
+  }
+  await queueAnswer(queued)
+  return queued
+}
+
+/** Whether two grades differ in what the learner sees. */
+export function gradeChanged(a: Evaluation, b: Evaluation): boolean {
+  return (
+    a.transcriptionAccuracy !== b.transcriptionAccuracy ||
+    a.translationAccuracy !== b.translationAccuracy
+  )
+}
+
+let syncing: Promise<number> | null = null
+
+/**
+ * Send the queued answers in the order they were given, one at a time (the server schedules each
+ * once: the attempt id makes a resend harmless). Stops at the first failure; returns how many
+ * synced.
+ */
+export function syncAnswers(userId: string): Promise<number> {
+  syncing ??= (async () => {
+    let done = 0
+    try {
+      for (const a of await listAnswers(userId)) {
+        if (a.status !== 'pending') continue
+        const payload = await call(api.exercisesEvaluate, {
+          body: {
+            exampleId: a.exampleId,
+            userTranscription: a.userTranscription,
+            userTranslation: a.userTranslation,
+            attemptId: a.attemptId,
+            answeredAt: a.answeredAt,
+          },
+        })
+        await markSynced(a.attemptId, payload.evaluation, payload.progress.dueDate)
+        done++
+      }
+    } finally {
+      syncing = null
+    }
+    return done
+  })()
+  return syncing
+}
+
+export { listAnswers, listKept }
