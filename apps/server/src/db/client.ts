@@ -38,7 +38,7 @@ export async function openDatabase(opts: { url?: string; dataDir: string }): Pro
       if (!closing) console.error(`database connection lost: ${err.message}`)
     })
     let closing = false
-    const db = drizzlePg(pool, { schema }) as unknown as Db
+    const db: Db = drizzlePg(pool, { schema })
     const client = await pool.connect()
     try {
       await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK])
@@ -71,7 +71,7 @@ export async function openDatabase(opts: { url?: string; dataDir: string }): Pro
 export async function usePglite(client: PGlite): Promise<Database> {
   const db = drizzlePglite(client, { schema })
   await migratePglite(db, { migrationsFolder: MIGRATIONS })
-  return { db: db as unknown as Db, kind: 'pglite', close: () => client.close() }
+  return { db, kind: 'pglite', close: () => client.close() }
 }
 
 /** A cheap query that proves the connection works. */

@@ -1,4 +1,6 @@
 import { sql } from 'drizzle-orm'
+import type { Evaluation } from '@che/core'
+import type { CardState, ReviewLogEntry } from '@che/core/scheduler'
 import {
   boolean,
   check,
@@ -186,6 +188,9 @@ export const bugReports = pgTable(
   ],
 )
 
+/** A review as stored in progress.history: the scheduler's log entry with the whole evaluation. */
+export type HistoryEntry = Omit<ReviewLogEntry, 'evaluation'> & { evaluation: Evaluation }
+
 /**
  * One learner × example: the FSRS card (core scheduler CardState), its review log, the words
  * the learner last missed (the Playroom drills them) and the last evaluation.
@@ -202,15 +207,15 @@ export const progress = pgTable(
       .references(() => examples.id, { onDelete: 'cascade' }),
     /** The example's idiom when the record was made (reports group by it). */
     idiomId: uuid('idiom_id').notNull(),
-    card: jsonb('card').$type<Record<string, unknown>>().notNull(),
-    history: jsonb('history').$type<Record<string, unknown>[]>().notNull().default([]),
+    card: jsonb('card').$type<CardState>().notNull(),
+    history: jsonb('history').$type<HistoryEntry[]>().notNull().default([]),
     /** Mirrors card.due, so "what is due" is an index range scan. */
     dueAt: timestamp('due_at', { withTimezone: true }).notNull(),
     missedWords: jsonb('missed_words').$type<string[]>().notNull().default([]),
     /** True while missedWords is not empty: the Playroom can drill this record. */
     isSandbox: boolean('is_sandbox').notNull().default(false),
     sandbox: text('sandbox').notNull().default('candle'),
-    lastEvaluation: jsonb('last_evaluation').$type<Record<string, unknown>>(),
+    lastEvaluation: jsonb('last_evaluation').$type<Evaluation>(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

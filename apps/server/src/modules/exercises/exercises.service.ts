@@ -1,7 +1,8 @@
 import { z } from 'zod'
 import {
+  type AnswerInput as AnswerInputSchema,
+  type api,
   Preferences,
-  type Evaluation,
   type EvaluatorExample,
   type Example,
   type ExercisePayload,
@@ -9,7 +10,6 @@ import {
   type ScheduleStats,
   type CalendarItem,
   type Tone,
-  type UsageBand,
 } from '@che/core'
 import type { Evaluator } from '@che/core/evaluator'
 import {
@@ -22,7 +22,6 @@ import {
   scheduleReview,
   scheduleStats,
   startOfLocalDay,
-  type ReviewLogEntry,
 } from '@che/core/scheduler'
 import { AppError, conflict, notFound, unavailable } from '../../errors.js'
 import type { AudioService } from '../audio/audio.service.js'
@@ -38,21 +37,14 @@ type Payload = z.infer<typeof ExercisePayload>
 type Stats = z.infer<typeof ScheduleStats>
 type CalendarEntry = z.infer<typeof CalendarItem>
 
-/** A history entry as stored: the scheduler's log entry, keeping the whole evaluation. */
-export type HistoryEntry = Omit<ReviewLogEntry, 'evaluation'> & { evaluation: Evaluation }
+import type { HistoryEntry } from '../../db/schema.js'
 
-export interface AnswerInput {
-  exampleId: string
-  userTranscription: string
-  userTranslation: string
-  attemptId?: string | undefined
-}
+export type { HistoryEntry }
 
-export interface NextQuery {
-  usage?: UsageBand | undefined
-  tone?: Tone | undefined
-  tz?: string | undefined
-}
+/** An answer as the contract takes it (POST /api/exercises/evaluate, /api/sandbox/evaluate). */
+export type AnswerInput = z.output<typeof AnswerInputSchema>
+/** The filters of GET /api/exercises/next. */
+type NextQuery = NonNullable<z.output<NonNullable<typeof api.exercisesNext.query>>>
 
 const Uuid = z.string().uuid()
 
@@ -87,11 +79,11 @@ export function toProgressRecord(
     dueDate: row.dueAt.toISOString(),
     tone: idiom.tone,
     usage: idiom.usage,
-    history: row.history as unknown as HistoryEntry[],
+    history: row.history,
     missedWords: row.missedWords,
     isSandbox: row.isSandbox,
     sandbox: row.sandbox,
-    evaluation: (row.lastEvaluation as Evaluation | null) ?? null,
+    evaluation: row.lastEvaluation ?? null,
     createdAt: row.createdAt.toISOString(),
   }
 }
@@ -205,10 +197,7 @@ export function createExercisesService(deps: {
         const entry: HistoryEntry = { ...log, evaluation }
         const saved = await tx.saveProgress(row.id, {
           card: next,
-          history: [...(row.history as unknown as HistoryEntry[]), entry] as unknown as Record<
-            string,
-            unknown
-          >[],
+          history: [...row.history, entry],
           dueAt: new Date(next.due),
           missedWords: evaluation.missedWords,
           isSandbox: evaluation.missedWords.length > 0,
@@ -248,7 +237,7 @@ export function createExercisesService(deps: {
         timeZone,
         progress: records.map((r) => ({
           dueDate: r.dueAt.toISOString(),
-          history: r.history as unknown as HistoryEntry[],
+          history: r.history,
           missedWords: r.missedWords,
           isSandbox: r.isSandbox,
         })),

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { Report, ReportSet } from '@che/core'
+import { newCard } from '@che/core/scheduler'
+import type { HistoryEntry } from '../../db/schema.js'
 import { progress } from '../../db/schema.js'
 import { bearer, startTestApp, type TestApp } from '../../test/support.js'
 import { startHttpPeer, type HttpPeer } from '../../test/http-peer.js'
@@ -226,8 +228,9 @@ describe('reports API with an LLM', () => {
       userId: user.id,
       exampleId: example.exampleId,
       idiomId: example.idiomId,
-      card: {},
-      history,
+      card: newCard(new Date()),
+      // Reports read a review's date, rating and evaluation only.
+      history: history as unknown as HistoryEntry[],
       dueAt: new Date(),
     })
     return token

@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { newCard } from '@che/core/scheduler'
+import type { HistoryEntry } from '../../db/schema.js'
 import { createLlmClient } from '../../ai/llm-client.js'
 import { createTestDatabase, type TestDatabase } from '../../db/test-db.js'
 import { examples, idioms, progress, users } from '../../db/schema.js'
@@ -271,8 +273,9 @@ describe('reportsRepo.insertOnce', () => {
       userId: user!.id,
       exampleId: example!.id,
       idiomId: idiom!.id,
-      card: {},
-      history: history(7),
+      card: newCard(NOW),
+      // Reports read a review's date, rating and evaluation only.
+      history: history(7) as unknown as HistoryEntry[],
       dueAt: NOW,
     })
     // Two services, as two server processes would have: no shared in-process guard.
