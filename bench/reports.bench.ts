@@ -16,8 +16,16 @@ import {
   type Accuracy,
   type ReportReview,
 } from '../packages/core/src/index.js'
+import { newCard } from '../packages/core/src/scheduler/index.js'
 import { createTestDatabase } from '../apps/server/src/db/test-db.js'
-import { examples, idioms, progress, reports, users } from '../apps/server/src/db/schema.js'
+import {
+  examples,
+  type HistoryEntry,
+  idioms,
+  progress,
+  reports,
+  users,
+} from '../apps/server/src/db/schema.js'
 import { createReportsRepo } from '../apps/server/src/modules/reports/reports.repo.js'
 import {
   createReportsService,
@@ -170,8 +178,9 @@ async function benchService(stored: ReturnType<typeof histories>): Promise<void>
         userId: user!.id,
         exampleId: e.id,
         idiomId: e.idiomId,
-        card: {},
-        history: stored[i]!.history,
+        card: newCard(NOW),
+        // Reports read a review's date, rating and evaluation only.
+        history: stored[i]!.history as unknown as HistoryEntry[],
         dueAt: NOW,
       })),
     )
