@@ -14,8 +14,10 @@ import {
   MistakeType,
   TONES,
   type Accuracy,
+  type Evaluation,
   type ReportReview,
 } from '../packages/core/src/index.js'
+import { newCard } from '../packages/core/src/scheduler/index.js'
 import { createTestDatabase } from '../apps/server/src/db/test-db.js'
 import {
   examples,
@@ -179,7 +181,7 @@ async function benchService(stored: ReturnType<typeof histories>): Promise<void>
           userId: user!.id,
           exampleId: e.id,
           idiomId: e.idiomId,
-          card: {},
+          card: newCard(NOW),
           dueAt: NOW,
           reviewCount: stored[i]!.history.length,
         })),
@@ -196,7 +198,7 @@ async function benchService(stored: ReturnType<typeof histories>): Promise<void>
         scheduledDays: 1,
         stability: 1,
         difficulty: 5,
-        evaluation: h.evaluation as Record<string, unknown>,
+        evaluation: h.evaluation as unknown as Evaluation,
       })),
     )
     for (let i = 0; i < log.length; i += 1000)

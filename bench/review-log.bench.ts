@@ -82,7 +82,7 @@ export async function run(): Promise<void> {
             scheduledDays: next.log.scheduledDays,
             stability: next.log.stability,
             difficulty: next.log.difficulty,
-            evaluation: evaluation as unknown as Record<string, unknown>,
+            evaluation,
           })
         }
         const [row] = await db

@@ -2,7 +2,7 @@ import swagger from '@fastify/swagger'
 import swaggerUi from '@fastify/swagger-ui'
 import type { FastifyInstance } from 'fastify'
 import { z } from 'zod'
-import { createDocument, type ZodOpenApiOperationObject } from 'zod-openapi'
+import { createDocument, type oas31, type ZodOpenApiOperationObject } from 'zod-openapi'
 import { api, type Endpoint } from '@che/core'
 
 /** Where the document and its browsable page are served (outside the contract table). */
@@ -84,7 +84,7 @@ function operation(name: string, e: Endpoint): ZodOpenApiOperationObject {
 }
 
 /** The OpenAPI 3.1 document of the whole API, generated from the contract table in core. */
-export function createOpenApiDocument(serverUrl?: string) {
+export function createOpenApiDocument(serverUrl?: string): oas31.OpenAPIObject {
   const paths: Record<string, Record<string, ZodOpenApiOperationObject>> = {}
   for (const [name, e] of Object.entries(api) as [string, Endpoint][]) {
     const path = openApiPath(e.path)

@@ -61,7 +61,7 @@ export async function openDatabase(opts: {
     // a fresh connection for the next query.
     pool.on('error', lost)
     pool.on('connect', (client) => client.on('error', lost))
-    const db = drizzlePg(pool, { schema }) as unknown as Db
+    const db: Db = drizzlePg(pool, { schema })
     const client = await pool.connect()
     try {
       await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK])
@@ -108,7 +108,7 @@ const PGLITE_OPTIONS = {
 export async function usePglite(client: PGlite): Promise<Database> {
   const db = drizzlePglite(client, { schema })
   await migratePglite(db, { migrationsFolder: MIGRATIONS })
-  return { db: db as unknown as Db, kind: 'pglite', close: () => client.close() }
+  return { db, kind: 'pglite', close: () => client.close() }
 }
 
 /** Migrations shipped with this build (drizzle's journal). */

@@ -1,4 +1,6 @@
 import { sql } from 'drizzle-orm'
+import type { Evaluation } from '@che/core'
+import type { CardState, ReviewLogEntry } from '@che/core/scheduler'
 import {
   bigint,
   boolean,
@@ -236,6 +238,9 @@ export const bugReports = pgTable(
   ],
 )
 
+/** A review as stored in progress.history: the scheduler's log entry with the whole evaluation. */
+export type HistoryEntry = Omit<ReviewLogEntry, 'evaluation'> & { evaluation: Evaluation }
+
 /**
  * One learner × example: the FSRS card (core scheduler CardState), its review log, the words
  * the learner last missed (the Playroom drills them) and the last evaluation.
@@ -252,14 +257,14 @@ export const progress = pgTable(
       .references(() => examples.id, { onDelete: 'cascade' }),
     /** The example's idiom when the record was made (reports group by it). */
     idiomId: uuid('idiom_id').notNull(),
-    card: jsonb('card').$type<Record<string, unknown>>().notNull(),
+    card: jsonb('card').$type<CardState>().notNull(),
     /** Mirrors card.due, so "what is due" is an index range scan. */
     dueAt: timestamp('due_at', { withTimezone: true }).notNull(),
     missedWords: jsonb('missed_words').$type<string[]>().notNull().default([]),
     /** True while missedWords is not empty: the Playroom can drill this record. */
     isSandbox: boolean('is_sandbox').notNull().default(false),
     sandbox: text('sandbox').notNull().default('candle'),
-    lastEvaluation: jsonb('last_evaluation').$type<Record<string, unknown>>(),
+    lastEvaluation: jsonb('last_evaluation').$type<Evaluation>(),
     /** Reviews of this record in the review log (kept with each append, so stats need no log scan). */
     reviewCount: integer('review_count').notNull().default(0),
     /** Of those, reviews graded perfect in both transcription and translation (the dashboard score). */
@@ -301,7 +306,7 @@ export const reviewLog = pgTable(
     stability: doublePrecision('stability').notNull(),
     difficulty: doublePrecision('difficulty').notNull(),
     /** The whole evaluation of the answer (grades, mistake type, missed words...). */
-    evaluation: jsonb('evaluation').$type<Record<string, unknown>>().notNull(),
+    evaluation: jsonb('evaluation').$type<Evaluation>().notNull(),
   },
   (t) => [
     index('review_log_progress_idx').on(t.progressId, t.id),

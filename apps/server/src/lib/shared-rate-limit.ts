@@ -81,10 +81,10 @@ type Callback = (err: Error | null, res?: { current: number; ttl: number }) => v
  */
 export function sharedRateLimitStore(counter: SharedCounter, clock: () => number = Date.now) {
   class SharedStore {
-    constructor(
-      _params?: unknown,
-      private readonly namespace = 'global',
-    ) {}
+    readonly namespace: string
+    constructor(_params?: unknown, namespace = 'global') {
+      this.namespace = namespace
+    }
     incr(key: string, cb: Callback, timeWindow: number): void {
       counter.hit(`route:${this.namespace}:${key}`, timeWindow).then(
         ({ count, resetAt }) => cb(null, { current: count, ttl: Math.max(0, resetAt - clock()) }),

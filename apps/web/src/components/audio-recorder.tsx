@@ -125,7 +125,7 @@ export function AudioRecorder({
   function startMeter(l: Live) {
     const AudioContextClass =
       window.AudioContext ??
-      (window as unknown as { webkitAudioContext?: typeof AudioContext }).webkitAudioContext
+      (window as Window & { webkitAudioContext?: typeof AudioContext }).webkitAudioContext
     if (!AudioContextClass) return
     try {
       const context = new AudioContextClass()

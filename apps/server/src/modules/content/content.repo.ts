@@ -102,7 +102,7 @@ export type ContentQueries = ReturnType<typeof contentQueries>
 export function createContentRepo(db: Db) {
   return {
     inTransaction<T>(fn: (q: ContentQueries) => Promise<T>): Promise<T> {
-      return db.transaction((tx) => fn(contentQueries(tx as unknown as Db)))
+      return db.transaction((tx) => fn(contentQueries(tx)))
     },
   }
 }

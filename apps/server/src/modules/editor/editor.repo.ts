@@ -92,7 +92,7 @@ export function createEditorRepo(db: Db) {
 
     /** Run `work` in one transaction: everything it writes commits together or not at all. */
     async transaction<T>(work: (tx: EditorTx) => Promise<T>): Promise<T> {
-      return db.transaction((tx) => work(queries(tx as unknown as Db)))
+      return db.transaction((tx) => work(queries(tx)))
     },
 
     /** Users who may record: editors and admins, by name. */

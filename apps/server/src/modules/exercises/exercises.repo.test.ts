@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { countReviews, optimizeParameters } from '@che/core/scheduler'
+import type { Evaluation } from '@che/core'
+import { countReviews, newCard, optimizeParameters } from '@che/core/scheduler'
 import { createTestDatabase, type TestDatabase } from '../../db/test-db.js'
 import { examples, idioms, progress, reviewLog, users } from '../../db/schema.js'
 import { createExercisesRepo } from './exercises.repo.js'
@@ -34,7 +35,7 @@ describe('ExercisesRepo', () => {
             userId: u.id,
             exampleId: exampleRows[i % 2]!.id,
             idiomId: idiom!.id,
-            card: {},
+            card: newCard(new Date()),
             dueAt: new Date(),
           })),
         )
@@ -50,7 +51,7 @@ describe('ExercisesRepo', () => {
         scheduledDays: 1,
         stability: 1,
         difficulty: 5,
-        evaluation: {},
+        evaluation: {} as unknown as Evaluation,
       })
       await db
         .insert(reviewLog)

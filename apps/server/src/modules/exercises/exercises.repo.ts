@@ -99,7 +99,7 @@ export function createExercisesRepo(db: Db) {
   return {
     /** Run `work` in one transaction: everything it writes commits together or not at all. */
     async transaction<T>(work: (tx: ProgressTx) => Promise<T>): Promise<T> {
-      return db.transaction((tx) => work(txRepo(tx as unknown as Db)))
+      return db.transaction((tx) => work(txRepo(tx)))
     },
 
     /** Every record of a user with its idiom's tone and usage. */

@@ -1,6 +1,8 @@
 import { z } from 'zod'
 import {
   OFFLINE_ANSWER_MAX_AGE_DAYS,
+  type AnswerInput as AnswerInputSchema,
+  type api,
   Preferences,
   type OfflineExercise,
   type Evaluation,
@@ -11,7 +13,6 @@ import {
   type ScheduleStats,
   type CalendarItem,
   type Tone,
-  type UsageBand,
 } from '@che/core'
 import type { Evaluator } from '@che/core/evaluator'
 import {
@@ -25,7 +26,6 @@ import {
   scheduleReview,
   scheduleStats,
   startOfLocalDay,
-  type ReviewLogEntry,
 } from '@che/core/scheduler'
 import { AppError, conflict, notFound, unavailable } from '../../errors.js'
 import type { AudioService } from '../audio/audio.service.js'
@@ -44,25 +44,14 @@ type Payload = z.infer<typeof ExercisePayload>
 type Stats = z.infer<typeof ScheduleStats>
 type CalendarEntry = z.infer<typeof CalendarItem>
 
-/** A history entry as stored: the scheduler's log entry, keeping the whole evaluation. */
-export type HistoryEntry = Omit<ReviewLogEntry, 'evaluation'> & { evaluation: Evaluation }
+import type { HistoryEntry } from '../../db/schema.js'
 
-export interface AnswerInput {
-  exampleId: string
-  userTranscription: string
-  userTranslation: string
-  attemptId?: string | undefined
-  /** Ms from the first play of the sentence to submit (the Easy rule, core rating.ts). */
-  elapsedMs?: number | undefined
-  /** When an offline answer was given (ISO date); see answerTime. */
-  answeredAt?: string | undefined
-}
+export type { HistoryEntry }
 
-export interface NextQuery {
-  usage?: UsageBand | undefined
-  tone?: Tone | undefined
-  tz?: string | undefined
-}
+/** An answer as the contract takes it (POST /api/exercises/evaluate, /api/sandbox/evaluate). */
+export type AnswerInput = z.output<typeof AnswerInputSchema>
+/** The filters of GET /api/exercises/next. */
+type NextQuery = NonNullable<z.output<NonNullable<typeof api.exercisesNext.query>>>
 
 const Uuid = z.string().uuid()
 
@@ -105,7 +94,7 @@ export function toHistoryEntry(row: ReviewLogRow): HistoryEntry {
   return {
     date: row.reviewedAt.toISOString(),
     rating: row.rating as HistoryEntry['rating'],
-    evaluation: row.evaluation as unknown as Evaluation,
+    evaluation: row.evaluation,
     state: row.state as HistoryEntry['state'],
     elapsedDays: row.elapsedDays,
     scheduledDays: row.scheduledDays,
@@ -132,7 +121,7 @@ export function toProgressRecord(
     missedWords: row.missedWords,
     isSandbox: row.isSandbox,
     sandbox: row.sandbox,
-    evaluation: (row.lastEvaluation as Evaluation | null) ?? null,
+    evaluation: row.lastEvaluation ?? null,
     createdAt: row.createdAt.toISOString(),
   }
 }
@@ -286,7 +275,7 @@ export function createExercisesService(deps: {
               scheduledDays: log.scheduledDays,
               stability: log.stability,
               difficulty: log.difficulty,
-              evaluation: evaluation as unknown as Record<string, unknown>,
+              evaluation,
             },
             evaluation.transcriptionAccuracy === 'perfect' &&
               evaluation.translationAccuracy === 'perfect',

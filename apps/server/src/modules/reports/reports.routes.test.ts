@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { Report, ReportSet } from '@che/core'
+import { type Evaluation, Report, ReportSet } from '@che/core'
+import { newCard } from '@che/core/scheduler'
 import { progress, reviewLog } from '../../db/schema.js'
 import { bearer, startTestApp, type TestApp } from '../../test/support.js'
 import { startHttpPeer, type HttpPeer } from '../../test/http-peer.js'
@@ -213,7 +214,7 @@ describe('reports API with an LLM', () => {
         userId: user.id,
         exampleId: example.exampleId,
         idiomId: example.idiomId,
-        card: {},
+        card: newCard(new Date()),
         dueAt: new Date(),
         reviewCount: n,
         perfectCount: n,
@@ -224,12 +225,13 @@ describe('reports API with an LLM', () => {
       userId: user.id,
       reviewedAt: new Date(Date.UTC(2026, 0, 5 + i, 12)),
       rating: 'good',
+      // Reports read a review's date, rating and grades only.
       evaluation: {
         transcriptionAccuracy: 'perfect',
         translationAccuracy: 'perfect',
         mistakeType: 'none',
         missedWords: [],
-      },
+      } as unknown as Evaluation,
       state: 'review',
       elapsedDays: 1,
       scheduledDays: 1,

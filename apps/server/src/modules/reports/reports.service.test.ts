@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import type { Evaluation } from '@che/core'
+import { newCard } from '@che/core/scheduler'
 import { createLlmClient } from '../../ai/llm-client.js'
 import { createTestDatabase, type TestDatabase } from '../../db/test-db.js'
 import { examples, idioms, progress, reviewLog, users } from '../../db/schema.js'
@@ -273,7 +275,7 @@ describe('reportsRepo.insertOnce', () => {
         userId: user!.id,
         exampleId: example!.id,
         idiomId: idiom!.id,
-        card: {},
+        card: newCard(NOW),
         dueAt: NOW,
         reviewCount: 7,
       })
@@ -289,7 +291,7 @@ describe('reportsRepo.insertOnce', () => {
         scheduledDays: 1,
         stability: 1,
         difficulty: 5,
-        evaluation: entry.evaluation as Record<string, unknown>,
+        evaluation: entry.evaluation as unknown as Evaluation,
       })),
     )
     expect(await createReportsRepo(db).histories(user!.id)).toEqual([

@@ -53,7 +53,7 @@ export function createUsersRepo(db: Db) {
           name: input.name,
           picture: input.picture,
           claims: input.claims,
-          role: firstRole as unknown as 'learner',
+          role: firstRole,
         })
         .onConflictDoUpdate({
           target: [users.issuer, users.subject],

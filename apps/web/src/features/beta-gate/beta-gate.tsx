@@ -4,7 +4,7 @@ import { Loading } from '../../components/loading'
 import { errorMessage } from '../../lib/api-client'
 import { useAuth } from '../../lib/auth/auth-context'
 import { useProfile } from '../../lib/auth/profile'
-import { SETTINGS_FALLBACK_ERROR, useSettings } from './api/get-settings'
+import { SETTINGS_FALLBACK_ERROR, useSettings } from '../../lib/queries/settings'
 import { BetaPrompt } from './beta-prompt'
 
 /**

@@ -7,7 +7,7 @@ import { ErrorText } from '../../components/error-text'
 import { QueryState } from '../../components/query-state'
 import { errorMessage } from '../../lib/api-client'
 import { PROFILE_FALLBACK_ERROR, useProfile } from '../../lib/auth/profile'
-import { TONES_FALLBACK_ERROR, useTones } from './api/get-tones'
+import { TONES_FALLBACK_ERROR, useTones } from '../../lib/queries/tones'
 import { PREFERENCES_FALLBACK_ERROR, useUpdatePreferences } from './api/update-preferences'
 
 const ALL = ''

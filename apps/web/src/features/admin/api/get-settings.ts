@@ -2,7 +2,7 @@ import { api } from '@che/core'
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { call, callKey } from '../../../lib/api-client'
 
-export const SETTINGS_FALLBACK_ERROR = 'Failed to fetch settings'
+export { SETTINGS_FALLBACK_ERROR } from '../../../lib/queries/settings'
 
 export const adminSettingsQuery = () =>
   queryOptions({

@@ -2,7 +2,6 @@ import {
   Badge,
   Button,
   Group,
-  Pagination,
   Paper,
   ScrollArea,
   Select,
@@ -35,6 +34,7 @@ import {
 import { filterReports, PAGE_SIZE, STATE_FILTERS } from './assignment-list'
 import type { StateFilter } from './assignment-list'
 import { StateBadge } from './state-badge'
+import { PagePagination } from '../../../components/page-pagination'
 
 /** /admin/audio 'Manage Assignments': assign idioms to editors and publish their recordings (spec §4). */
 export function AssignmentsPage() {
@@ -301,22 +301,7 @@ function AssignmentTable({
       )}
       {pages > 1 ? (
         <Group justify="flex-end">
-          <Pagination
-            total={pages}
-            value={current}
-            onChange={setPage}
-            siblings={1}
-            aria-label="Pages"
-            getItemProps={(p) => ({ 'aria-label': `Page ${p}` })}
-            getControlProps={(control) => ({
-              'aria-label': {
-                first: 'First page',
-                last: 'Last page',
-                next: 'Next page',
-                previous: 'Previous page',
-              }[control],
-            })}
-          />
+          <PagePagination total={pages} value={current} onChange={setPage} />
         </Group>
       ) : null}
     </Stack>

@@ -3,7 +3,7 @@ import { USAGE_DEFAULT, USAGE_MAX, USAGE_MIN } from '@che/core'
 import type { IdiomFields, Tone } from '@che/core'
 import { useId, useState } from 'react'
 import type { FormEvent } from 'react'
-import { FALLBACK_TONES, useTones } from '../api/get-tones'
+import { FALLBACK_TONES, useTones } from '../../../lib/queries/tones'
 
 export const DEFAULT_TONE: Tone = 'Casual'
 

@@ -4,7 +4,6 @@ import {
   Button,
   Group,
   Modal,
-  Pagination,
   ScrollArea,
   Select,
   Stack,
@@ -32,6 +31,7 @@ import {
   sortIdioms,
 } from './idiom-list'
 import type { IdiomFilter, IdiomSort, SortKey } from './idiom-list'
+import { PagePagination } from '../../../components/page-pagination'
 
 /** /admin/idioms: every idiom, filtered by tone, usage band and text, sorted by any column. */
 export function IdiomsPage() {
@@ -201,22 +201,7 @@ export function IdiomTable({ rows }: { rows: IdiomRow[] }) {
           <Text size="sm" c="dimmed">
             Rows {(current - 1) * PAGE_SIZE + 1}–{Math.min(current * PAGE_SIZE, visible.length)}
           </Text>
-          <Pagination
-            total={pages}
-            value={current}
-            onChange={setPage}
-            siblings={1}
-            aria-label="Pages"
-            getItemProps={(p) => ({ 'aria-label': `Page ${p}` })}
-            getControlProps={(control) => ({
-              'aria-label': {
-                first: 'First page',
-                last: 'Last page',
-                next: 'Next page',
-                previous: 'Previous page',
-              }[control],
-            })}
-          />
+          <PagePagination total={pages} value={current} onChange={setPage} />
         </Group>
       ) : null}
     </Stack>

@@ -1,7 +1,7 @@
 import { api } from '@che/core'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { call } from '../../../lib/api-client'
-import { settingsQuery } from './get-settings'
+import { settingsQuery } from '../../../lib/queries/settings'
 
 /** POST /api/beta/verify: the server checks the password and sets the betaKey cookie. */
 export function useVerifyBeta() {

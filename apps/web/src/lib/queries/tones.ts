@@ -1,10 +1,13 @@
 import { api, TONE_DESCRIPTIONS, TONES } from '@che/core'
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import { call, callKey } from '../../../lib/api-client'
+import { call, callKey } from '../api-client'
 
-/** Used while the tones load or when the call fails: the form still works with core's list. */
+export const TONES_FALLBACK_ERROR = 'Failed to fetch the tones'
+
+/** Used while the tones load or when the call fails: a form still works with core's list. */
 export const FALLBACK_TONES = TONES.map((tone) => ({ tone, description: TONE_DESCRIPTIONS[tone] }))
 
+/** GET /api/idioms/tones, cached once for every screen that shows tones. */
 export const tonesQuery = () =>
   queryOptions({
     queryKey: callKey(api.idiomTones),
@@ -12,5 +15,5 @@ export const tonesQuery = () =>
     staleTime: 60 * 60_000,
   })
 
-/** GET /api/idioms/tones: the tones with a description each. */
+/** The tones with a description each (preferences, the admin idiom form). */
 export const useTones = () => useQuery(tonesQuery())
