@@ -59,6 +59,7 @@ import { createTokenVerifier, type Principal } from './plugins/auth.js'
 import { registerEndpoint, type Caller, type ContractDeps } from './plugins/contract.js'
 import { registerErrorHandler } from './plugins/errors.js'
 import { registerMultipart } from './plugins/multipart.js'
+import { registerPublicOrigin } from './plugins/public-origin.js'
 import { registerSecurity } from './plugins/security.js'
 import { createStorage } from './plugins/storage-factory.js'
 import { createSpeech } from './tts/providers.js'
@@ -105,6 +106,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   const clock = () => settings.now()
 
   registerErrorHandler(app)
+  registerPublicOrigin(app, config)
   await registerSecurity(app, config)
   const cookieSecret =
     config.cookieSecret ??
