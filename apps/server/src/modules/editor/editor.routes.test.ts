@@ -786,7 +786,7 @@ describe.each([
         conjugatedSnippet: 'estoy al horno',
         translation: ex.translation,
         source: '',
-        audio: { url: signedUrl(k1), voice: '' },
+        audio: { url: signedUrl(k1), voice: '', kind: 'recorded' },
         isNew: false,
         idiom: {
           text: expect.any(String),
