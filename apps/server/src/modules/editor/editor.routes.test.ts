@@ -756,6 +756,7 @@ describe.each([
           audio: {
             url: expect.stringContaining(`/api/audio/recordings/${idiomId}/1-`),
             voice: 'Beto Editor',
+            kind: 'recorded',
           },
         }),
       ])
