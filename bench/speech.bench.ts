@@ -15,9 +15,27 @@ export async function run(): Promise<void> {
     const repo = createAudioRepo(t.database.db)
     const total = await repo.countMissing()
     let missing = total
+    let lastChange = Date.now()
+    let lastPrint = Date.now()
     while (missing > 0) {
       await new Promise((r) => setTimeout(r, 250))
-      missing = await repo.countMissing()
+      const now = await repo.countMissing()
+      if (now !== missing) lastChange = Date.now()
+      missing = now
+      if (Date.now() - lastPrint > 30_000) {
+        console.log(
+          `  … ${total - missing} of ${total} spoken after ${((Date.now() - ready) / 1000).toFixed(0)} s`,
+        )
+        lastPrint = Date.now()
+      }
+      // A pass ends with the examples whose synthesis failed (e.g. espeak-ng's 20 s time-out
+      // on an overloaded machine) still silent; the queue retries them at the next kick or start.
+      if (Date.now() - lastChange > 120_000) {
+        console.log(
+          `speech queue stalled: ${missing} of ${total} examples still silent after a pass (synthesis failures)`,
+        )
+        return
+      }
     }
     const seconds = (Date.now() - ready) / 1000
     console.log(

@@ -41,6 +41,7 @@ import { registerErrorHandler } from './plugins/errors.js'
 import { registerHealth } from './plugins/health.js'
 import { registerMetrics } from './plugins/metrics.js'
 import { registerMultipart } from './plugins/multipart.js'
+import { registerPublicOrigin } from './plugins/public-origin.js'
 import { registerSecurity } from './plugins/security.js'
 import { createStorage } from './plugins/storage-factory.js'
 import { registerApiDocs } from './openapi.js'
@@ -102,6 +103,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     void reply.header('x-request-id', request.id)
   })
   const metrics = registerMetrics(app, { database, token: config.metricsToken })
+  registerPublicOrigin(app, config)
   await registerSecurity(app, config)
   const cookieSecret =
     config.cookieSecret ??

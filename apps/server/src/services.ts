@@ -14,6 +14,7 @@ import { createGithubIssues } from './modules/bug-reports/bug-reports.github.js'
 import { createBugReportsRepo } from './modules/bug-reports/bug-reports.repo.js'
 import { createBugReportsService } from './modules/bug-reports/bug-reports.service.js'
 import { loadHelpSections } from './modules/chat/chat.content.js'
+import { createIdiomLookup } from './modules/chat/chat.idioms.js'
 import { createChatModel } from './modules/chat/chat.llm.js'
 import { createChatService } from './modules/chat/chat.service.js'
 import { createContentRepo } from './modules/content/content.repo.js'
@@ -177,6 +178,7 @@ export function createServices(deps: ServiceDeps) {
     model: config.llm ? createChatModel(config.llm) : undefined,
     prompt: () => prompts.get('chat'),
     log,
+    idiom: createIdiomLookup(db),
   })
   const users = createUsersService({
     users: repos.users,

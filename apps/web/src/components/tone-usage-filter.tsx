@@ -48,7 +48,7 @@ export function ToneUsageSelects({
         value={value.usage}
         onChange={(v) => onChange({ ...value, usage: (v ?? '') as UsageBand | '' })}
         allowDeselect={false}
-        w={{ base: '100%', xs: 200 }}
+        w={{ base: '100%', xs: 220 }}
       />
     </>
   )

@@ -575,6 +575,8 @@ export const ERROR_CODES = [
   'UNSUPPORTED_MEDIA_TYPE',
   'SERVICE_UNAVAILABLE',
   'NOT_IMPLEMENTED',
+  /** 421: the request reached the server under another address than PUBLIC_URL. */
+  'WRONG_ADDRESS',
   'INTERNAL',
 ] as const
 export type ErrorCode = (typeof ERROR_CODES)[number]

@@ -2,6 +2,7 @@ import MiniSearch from 'minisearch'
 import type { HelpAnswer } from '@che/core'
 import { toMessage } from '../../errors.js'
 import type { HelpSection } from './chat.content.js'
+import type { IdiomFact } from './chat.idioms.js'
 import type { ChatModel } from './chat.llm.js'
 
 export const BUG_REPORT_PATH = '/app/bugreport'
@@ -65,6 +66,8 @@ export function createChatService(deps: {
   /** The admin-edited `chat` prompt, if any. */
   prompt: () => Promise<string | undefined>
   log: Log
+  /** The idiom library: a question about one of its idioms is answered from it. */
+  idiom?: (question: string) => Promise<IdiomFact | undefined>
 }) {
   const byAnchor = new Map(deps.sections.map((s) => [s.anchor, s]))
   const index = new MiniSearch<HelpSection>({
@@ -128,9 +131,40 @@ export function createChatService(deps: {
     ])
   }
 
+  /**
+   * An idiom of the library, told from its own record (meaning, tone, usage, one example), with
+   * the library as the first source and any matching help passages after it.
+   */
+  function idiomAnswer(fact: IdiomFact, passages: HelpSection[]): HelpAnswer {
+    const lines = [
+      `“${fact.text}” means “${fact.translation}”.`,
+      `Tone: ${fact.tone}; usage ${fact.usage} of 10 (10 = super common).`,
+      ...(fact.example
+        ? [
+            `Example: “${fact.example.text}”${fact.example.translation ? ` — “${fact.example.translation}”` : ''}`,
+          ]
+        : []),
+    ]
+    const source = {
+      title: `Idiom library: ${fact.text}`,
+      url: `/chat?idiom=${encodeURIComponent(fact.text)}`,
+      excerpt: lines.join(' '),
+    }
+    return {
+      answer: `From the idiom library:\n\n${lines.join('\n')}`,
+      sources: [
+        source,
+        ...passages.map((s) => ({ title: s.title, url: helpUrl(s), excerpt: excerpt(s.text) })),
+      ],
+      known: true,
+    }
+  }
+
   return {
     sectionCount: deps.sections.length,
     async ask(question: string): Promise<HelpAnswer> {
+      const fact = await deps.idiom?.(question)
+      if (fact) return idiomAnswer(fact, retrieve(question))
       const passages = retrieve(question)
       const sources = passages.map((s) => ({
         title: s.title,

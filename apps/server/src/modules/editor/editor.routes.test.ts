@@ -756,6 +756,7 @@ describe.each([
           audio: {
             url: expect.stringContaining(`/api/audio/recordings/${idiomId}/1-`),
             voice: 'Beto Editor',
+            kind: 'recorded',
           },
         }),
       ])
@@ -786,7 +787,7 @@ describe.each([
         conjugatedSnippet: 'estoy al horno',
         translation: ex.translation,
         source: '',
-        audio: { url: signedUrl(k1), voice: '' },
+        audio: { url: signedUrl(k1), voice: '', kind: 'recorded' },
         isNew: false,
         idiom: {
           text: expect.any(String),

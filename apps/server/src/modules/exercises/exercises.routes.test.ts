@@ -90,9 +90,12 @@ describe('exercises', () => {
         isNew: true,
         audio: {
           url: expect.stringMatching(
-            new RegExp(`^/api/audio/tts/${common.exampleId}\\.wav\\?exp=\\d+&sig=[\\w-]+$`),
+            new RegExp(
+              `^/api/audio/tts/${common.exampleId}-[0-9a-f]{12}-synthetic\\.wav\\?exp=\\d+&sig=[\\w-]+$`,
+            ),
           ),
           voice: 'fake-tts',
+          kind: 'synthetic',
         },
         idiom: {
           text: expect.any(String),

@@ -90,6 +90,7 @@ describe('sandbox (Playroom)', () => {
       expect(example.audio).toEqual({
         url: expect.stringMatching(/^\/api\/audio\/tts\//),
         voice: 'fake-tts',
+        kind: 'synthetic',
       })
 
       const start = now

@@ -9,7 +9,7 @@ import type { AuthContextValue } from './auth-context'
 import { authReducer, initialAuthState } from './auth-reducer'
 import { startAuth } from './auth-start'
 import type { StartResult } from './auth-start'
-import { IDENTITY_MESSAGES, toIdentityError } from './identity-errors'
+import { IDENTITY_MESSAGES, toIdentityError, withNextStep } from './identity-errors'
 import { forgetStoredProfile } from './profile'
 import { clearSessionCookie, setSessionCookie } from './session-cookie'
 import type { AppUserManager } from './user-manager'
@@ -55,7 +55,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     void startOnce().then((result) => {
       if (!active) return
       if (result.kind === 'unavailable') {
-        dispatch({ type: 'error', error: result.error.message })
+        dispatch({ type: 'error', error: withNextStep(result.error) })
         return
       }
       const { manager } = result
@@ -80,7 +80,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       } else {
         dispatch({ type: 'initialised', user: result.user })
       }
-      if (result.error) dispatch({ type: 'error', error: result.error.message })
+      if (result.error) dispatch({ type: 'error', error: withNextStep(result.error) })
     })
     return () => {
       active = false
@@ -91,14 +91,17 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const login = useCallback(async (returnTo?: string) => {
     const manager = managerRef.current
     if (!manager) {
-      dispatch({ type: 'error', error: IDENTITY_MESSAGES.loginFailed })
+      dispatch({
+        type: 'error',
+        error: withNextStep({ code: 'login_failed', message: IDENTITY_MESSAGES.loginFailed }),
+      })
       return
     }
     const here = `${window.location.pathname}${window.location.search}${window.location.hash}`
     try {
       await manager.signinRedirect({ state: { returnTo: returnTo ?? here } })
     } catch (error) {
-      dispatch({ type: 'error', error: toIdentityError(error, 'login').message })
+      dispatch({ type: 'error', error: withNextStep(toIdentityError(error, 'login')) })
     }
   }, [])
 

@@ -1,6 +1,6 @@
 import { ErrorResponse, ErrorTimeout } from 'oidc-client-ts'
 import { describe, expect, it } from 'vitest'
-import { toIdentityError } from './identity-errors'
+import { toIdentityError, withNextStep } from './identity-errors'
 
 describe('toIdentityError', () => {
   it("maps a timeout to 'Timeout'", () => {
@@ -69,5 +69,25 @@ describe('toIdentityError', () => {
       code: 'mfa_required',
       message: 'Get access token failed',
     })
+  })
+})
+
+describe('withNextStep', () => {
+  it('keeps each spec message verbatim and adds a next step to every kind of failure', () => {
+    const cases: [unknown, 'login' | 'token', string, RegExp][] = [
+      [{ error: 'timeout' }, 'login', 'Timeout', /Check your connection/],
+      [new Error('Popup closed by user'), 'login', 'Popup closed', /closed before you finished/],
+      [{ error: 'state_mismatch' }, 'login', 'Invalid state', /another tab/],
+      [new TypeError('Failed to fetch'), 'login', 'HTTP error. Unable to fetch ...', /one address/],
+      [{ error: 'access_denied' }, 'login', 'Login failed', /declined/],
+      [new Error('boom'), 'login', 'Login failed', /report it/],
+      [new Error('boom'), 'token', 'Get access token failed', /sign in again/],
+    ]
+    for (const [raw, context, spec, next] of cases) {
+      const text = withNextStep(toIdentityError(raw, context))
+      expect(text.startsWith(spec), text).toBe(true)
+      expect(text).toMatch(next)
+      expect(text).toMatch(/Login \/ Signup/)
+    }
   })
 })

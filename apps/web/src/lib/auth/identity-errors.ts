@@ -65,3 +65,27 @@ export function toIdentityError(error: unknown, context: IdentityContext = 'logi
   }
   return { code: context === 'login' ? 'login_failed' : 'token_failed', message: fallback }
 }
+
+const TRY_AGAIN = 'Press Login / Signup to try again.'
+
+/** What to do next after each kind of sign-in failure (issue 16.9): every message has one. */
+export const NEXT_STEPS: Record<string, string> = {
+  timeout:
+    'The sign-in did not answer in time. Check your connection, then press Login / Signup again.',
+  cancelled: `The sign-in window was closed before you finished. ${TRY_AGAIN}`,
+  state_mismatch: `This sign-in was started in another tab or has expired. ${TRY_AGAIN}`,
+  missing_transaction: `This sign-in was started in another tab or has expired. ${TRY_AGAIN}`,
+  request_error:
+    'The sign-in service could not be reached. Check your connection, and open the app at the address you were given (it works at one address only), then press Login / Signup.',
+  access_denied: `The sign-in was declined. ${TRY_AGAIN}`,
+  login_required: 'Your session has ended. Press Login / Signup to sign in again.',
+  invalid_grant: 'Your session has ended. Press Login / Signup to sign in again.',
+  token_failed: 'Your session could not be renewed. Press Login / Signup to sign in again.',
+  login_failed: `${TRY_AGAIN} If it keeps failing, report it with the bug report link on this page.`,
+}
+
+/** The spec's message (verbatim) followed by what to do next. */
+export function withNextStep(error: IdentityError): string {
+  const next = NEXT_STEPS[error.code] ?? NEXT_STEPS.login_failed
+  return `${error.message}. ${next}`.replace(/\.\.\. ?\./, '...')
+}

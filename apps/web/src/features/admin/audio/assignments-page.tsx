@@ -79,7 +79,7 @@ export function AssignmentsPage() {
           allowDeselect={false}
           searchable
           error={editors.isError ? errorMessage(editors.error, EDITORS_FALLBACK_ERROR) : undefined}
-          w={{ base: '100%', xs: 260 }}
+          w={{ base: '100%', xs: 240 }}
         />
         <Select
           label="State"
