@@ -66,6 +66,8 @@ describe('buildReview', () => {
       tone: 'Casual',
       usage: 8,
       source: '',
+      meanings: [],
+      literals: [],
     })
     expect(review.counts).toEqual({ new: 2, error: 1, duplicate: 1, exists: 1 })
   })
