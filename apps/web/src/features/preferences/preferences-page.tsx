@@ -1,5 +1,23 @@
-import { Anchor, Group, Paper, Radio, Select, Stack, Text, TextInput, Title } from '@mantine/core'
-import { TONES, USAGE_BANDS, USAGE_BAND_RANGES, UsageBand, Tone } from '@che/core'
+import {
+  Anchor,
+  Group,
+  NumberInput,
+  Paper,
+  Radio,
+  Select,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core'
+import {
+  MAX_OFFLINE_EXERCISES,
+  TONES,
+  USAGE_BANDS,
+  USAGE_BAND_RANGES,
+  UsageBand,
+  Tone,
+} from '@che/core'
 import type { UserProfile } from '@che/core'
 import { useEffect, useState } from 'react'
 import { Link } from 'react-router'
@@ -101,7 +119,7 @@ function NextExampleField({ saved, onSave }: { saved: string; onSave: (value: st
 
 function PreferencesForm({ profile }: { profile: UserProfile }) {
   const update = useUpdatePreferences()
-  const { filter, getNextExample } = profile.preferences
+  const { filter, getNextExample, offlineExercises } = profile.preferences
   return (
     <Paper withBorder p="md" radius="md" maw={560}>
       <Stack gap="lg">
@@ -121,6 +139,26 @@ function PreferencesForm({ profile }: { profile: UserProfile }) {
             const tone = Tone.safeParse(v)
             update.update({ filter: { tone: tone.success ? tone.data : '' } })
           }}
+        />
+        <NumberInput
+          label="Exercises kept for offline practice"
+          description={`The next due exercises this device keeps, with their audio, to practise without a connection (0 to ${MAX_OFFLINE_EXERCISES}).`}
+          min={0}
+          max={MAX_OFFLINE_EXERCISES}
+          clampBehavior="strict"
+          allowDecimal={false}
+          allowNegative={false}
+          value={offlineExercises}
+          onChange={(v) => {
+            if (
+              typeof v === 'number' &&
+              Number.isInteger(v) &&
+              v >= 0 &&
+              v <= MAX_OFFLINE_EXERCISES
+            )
+              update.update({ offlineExercises: v })
+          }}
+          maw={320}
         />
         {profile.role === 'admin' ? (
           <NextExampleField

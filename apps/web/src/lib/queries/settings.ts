@@ -4,6 +4,27 @@ import { call, callKey } from '../api-client'
 
 export const SETTINGS_FALLBACK_ERROR = 'Failed to fetch settings'
 
+/** The last answer, so the gate lets a verified visitor through while offline (issue 13.3). */
+const STORED = 'che.betaGate'
+
+async function fetchSettings(signal: AbortSignal) {
+  try {
+    const settings = await call(api.settingsGet, { signal })
+    localStorage.setItem(
+      STORED,
+      JSON.stringify({ inBeta: settings.inBeta, betaVerified: settings.betaVerified }),
+    )
+    return settings
+  } catch (error) {
+    const stored = localStorage.getItem(STORED)
+    if (!navigator.onLine && stored) {
+      const parsed = api.settingsGet.response.safeParse(JSON.parse(stored))
+      if (parsed.success) return parsed.data
+    }
+    throw error
+  }
+}
+
 /**
  * GET /api/settings under the call's own key; the admin view of the same call keys below it
  * (features/admin/api/get-settings.ts), so invalidating this key refreshes both.
@@ -11,7 +32,7 @@ export const SETTINGS_FALLBACK_ERROR = 'Failed to fetch settings'
 export const settingsQuery = () =>
   queryOptions({
     queryKey: callKey(api.settingsGet),
-    queryFn: ({ signal }) => call(api.settingsGet, { signal }),
+    queryFn: ({ signal }) => fetchSettings(signal),
     staleTime: 5 * 60_000,
   })
 

@@ -10,6 +10,8 @@ export const PREFERENCES_FALLBACK_ERROR = 'Failed to save your preferences'
 export interface PreferencesChange {
   filter?: Partial<PreferenceFilter>
   getNextExample?: string
+  /** How many due exercises this browser keeps for offline practice. */
+  offlineExercises?: number
 }
 
 /** The profile with a change merged in: filter values go into the existing filter (spec §4). */
@@ -20,6 +22,9 @@ export function mergePreferences(profile: UserProfile, change: PreferencesChange
       ...profile.preferences,
       filter: { ...profile.preferences.filter, ...change.filter },
       ...(change.getNextExample !== undefined ? { getNextExample: change.getNextExample } : {}),
+      ...(change.offlineExercises !== undefined
+        ? { offlineExercises: change.offlineExercises }
+        : {}),
     },
   }
 }
