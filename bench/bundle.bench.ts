@@ -127,7 +127,8 @@ export async function run(): Promise<void> {
   console.log(`\nLanding page, ${LOADS} cold loads in headless Chromium over loopback`)
   console.log('| load | FCP ms | bytes transferred |')
   console.log('|---|---|---|')
-  rows.forEach((r, i) => console.log(`| ${i + 1} | ${r.fcp.toFixed(0)} | ${r.bytes} |`))
+  for (const [i, r] of rows.entries())
+    console.log(`| ${i + 1} | ${r.fcp.toFixed(0)} | ${r.bytes} |`)
   console.log(
     `median FCP ${median(rows.map((r) => r.fcp)).toFixed(0)} ms, median ${kb(median(rows.map((r) => r.bytes)))} KB transferred`,
   )

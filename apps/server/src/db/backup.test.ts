@@ -94,12 +94,14 @@ describe('db:backup and db:restore round trip', { timeout: 120_000 }, () => {
         u.pathname = `/${name}`
         return u.toString()
       }
+      // biome-ignore lint/suspicious/noDuplicateTestHooks: these belong to the describe.runIf block above, which the rule does not recognise as a describe
       beforeAll(async () => {
         const c = new pg.Client({ connectionString: admin })
         await c.connect()
         for (const n of names) await c.query(`create database ${n}`)
         await c.end()
       })
+      // biome-ignore lint/suspicious/noDuplicateTestHooks: as above, the describe.runIf block's own hook
       afterAll(async () => {
         const c = new pg.Client({ connectionString: admin })
         await c.connect()

@@ -52,7 +52,7 @@ async function fetchAudio(
   if (bytes.length > MAX_AUDIO_BYTES)
     throw new SpeechProviderError('invalid', `answer too large (${bytes.length} bytes)`)
   const type = await fileTypeFromBuffer(bytes)
-  if (!type || !type.mime.startsWith('audio/')) {
+  if (!type?.mime.startsWith('audio/')) {
     throw new SpeechProviderError(
       'invalid',
       `answer is not audio (${type?.mime ?? res.headers.get('content-type') ?? 'unknown'}, ${bytes.length} bytes)`,

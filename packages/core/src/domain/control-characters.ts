@@ -24,7 +24,8 @@ export function findControlCharacters(
       found.push({ field: here, message: CONTROL_CHARACTERS_MESSAGE })
   } else if (Array.isArray(value)) {
     if (depth < 32)
-      value.forEach((item, i) => findControlCharacters(item, join(path, i), found, depth + 1))
+      for (const [i, item] of value.entries())
+        findControlCharacters(item, join(path, i), found, depth + 1)
   } else if (typeof value === 'object' && value !== null) {
     if (depth < 32) {
       for (const [key, item] of Object.entries(value)) {

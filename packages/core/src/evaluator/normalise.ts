@@ -5,13 +5,16 @@ export function nfc(text: string): string {
 
 /** Removes accents and the diaeresis but keeps ñ, which is a letter of its own in Spanish. */
 export function stripAccents(text: string): string {
-  return text
-    .normalize('NFD')
-    .replace(/n\u0303/g, '\u0000')
-    .replace(/N\u0303/g, '\u0001')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/\u0000/g, 'ñ')
-    .replace(/\u0001/g, 'Ñ')
+  return (
+    text
+      .normalize('NFD')
+      // ñ survives the accent strip: held as two private-use characters meanwhile.
+      .replace(/n\u0303/g, '\ue000')
+      .replace(/N\u0303/g, '\ue001')
+      .replace(/[\u0300-\u036f]/g, '')
+      .replace(/\ue000/g, 'ñ')
+      .replace(/\ue001/g, 'Ñ')
+  )
 }
 
 /** Lower case, NFC. */

@@ -8,7 +8,7 @@ describe('spanish', () => {
     expect(soundKey('cabeza')).toBe(soundKey('cabesa'))
     expect(soundKey('hacer')).toBe(soundKey('haser'))
     expect(soundKey('vaca')).toBe(soundKey('baca'))
-    expect(soundKey('casa')).not.toBe(soundKey('caza') + 'x')
+    expect(soundKey('casa')).not.toBe(`${soundKey('caza')}x`)
   })
   it('derives tú forms from vos forms, with stem changes', () => {
     expect(tuFormsOf('podés')).toContain('puedes')

@@ -192,7 +192,7 @@ function hasUnit(unit: Unit, text: EnglishText): boolean {
 }
 
 /** The units of `text` that match `unit`. */
-function findUnit(unit: Unit, text: EnglishText): Unit[] {
+function _findUnit(unit: Unit, text: EnglishText): Unit[] {
   return text.units.filter((u) => unitsMatch(u, unit))
 }
 
@@ -388,7 +388,7 @@ function statementPolarity(
       return
     }
   })
-  if (idiom && idiom.length) {
+  if (idiom?.length) {
     const from = idiom[0]! - NEGATION_WINDOW
     const to = idiom[idiom.length - 1]! + (gloss?.negative ? 2 * NEGATION_WINDOW : 0)
     for (let i = from; i <= to; i++) skip.add(i)
@@ -672,7 +672,7 @@ function clauseOf(ref: EnglishText, missing: Unit[], reference: string): string 
   // the learner's own spelling of the words: surfaces line up with tokens apart from "'s"
   const words = reference.normalize('NFC').match(/[\p{L}\p{M}\p{N}']+/gu) ?? []
   const slice = ref.tokens.slice(from, to + 1)
-  const start = words.findIndex((w, i) =>
+  const start = words.findIndex((_w, i) =>
     slice.every((t, k) => fold(words[i + k] ?? '').replace(/'.*$/, '') === t.replace(/'.*$/, '')),
   )
   return start >= 0 ? words.slice(start, start + slice.length).join(' ') : slice.join(' ')

@@ -195,7 +195,10 @@ export function createExercisesRepo(db: Db) {
       const cards = new Map<string, { date: string; rating: ReviewRating }[]>()
       for (const r of rows) {
         let card = cards.get(r.progressId)
-        if (!card) cards.set(r.progressId, (card = []))
+        if (!card) {
+          card = []
+          cards.set(r.progressId, card)
+        }
         card.push({ date: r.date.toISOString(), rating: r.rating as ReviewRating })
       }
       return [...cards.values()]

@@ -5,7 +5,6 @@ import {
   type api,
   Preferences,
   type OfflineExercise,
-  type Evaluation,
   type EvaluatorExample,
   type ExercisePayload,
   type NextExercise,

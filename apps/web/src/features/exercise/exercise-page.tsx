@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react'
 import { Group, Stack, Text, Title } from '@mantine/core'
 import type { TodayProgress } from '@che/core'
 import { useQueryClient } from '@tanstack/react-query'
@@ -67,7 +68,7 @@ export function ExercisePage({
     return () => clearTimeout(timer)
   }, [full, navigate, queryClient, redirectDelayMs])
 
-  let body
+  let body: ReactNode
   // Offline (issue 13.3): the exercises kept on this device, graded here, synced later.
   if (!offline.online && profile.data)
     body = (

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react'
 import { Paper, VisuallyHidden } from '@mantine/core'
 import { useEffect, useReducer, useRef, useState } from 'react'
 import { errorMessage } from '../../../lib/api-client'
@@ -95,7 +96,7 @@ export function ExerciseFlow({
     onNext()
   }
 
-  let body
+  let body: ReactNode
   switch (phase) {
     case 'prompt':
       body = (
