@@ -152,10 +152,30 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The next exercise: due first, then new; 503 SERVICE_UNAVAILABLE when none.
+         * The next exercise (due first, then new) with today's progress; 503 SERVICE_UNAVAILABLE when none.
          * @description Access: Any signed-in user (learner, editor or admin).
          */
         get: operations["exercisesNext"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/exercises/offline": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The learner's next due items (soonest first, at most the offlineExercises preference or limit) for offline practice; never new items.
+         * @description Access: Any signed-in user (learner, editor or admin).
+         */
+        get: operations["exercisesOffline"];
         put?: never;
         post?: never;
         delete?: never;
@@ -194,7 +214,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * A Playroom example that contains missed words; 409 CONFLICT while something is due today, 404 NOT_FOUND when nothing was missed.
+         * A Playroom example that contains missed words, never `after` (the one just drilled); 409 CONFLICT while something is due today, 404 NOT_FOUND when nothing was missed or only `after` holds them.
          * @description Access: Any signed-in user (learner, editor or admin).
          */
         post: operations["sandboxNext"];
@@ -732,6 +752,186 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/account": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What the account page may offer the caller (password change, admin set-up).
+         * @description Access: Any signed-in user (learner, editor or admin).
+         */
+        get: operations["accountInfo"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account/password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Change the password (embedded sign-in only; 409 CONFLICT with an external provider). The current password is required; other sessions are signed out.
+         * @description Access: Any signed-in user (learner, editor or admin).
+         */
+        post: operations["accountPassword"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download my data: profile, progress, review log, reports and bug reports.
+         * @description Access: Any signed-in user (learner, editor or admin).
+         */
+        get: operations["accountExport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Delete my account and its data (bug reports stay, without my name); sessions end at once.
+         * @description Access: Any signed-in user (learner, editor or admin).
+         */
+        post: operations["accountDelete"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/setup/admin": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Become the first admin of an exposed install with the one-time set-up code printed at start.
+         * @description Access: Any signed-in user (learner, editor or admin).
+         */
+        post: operations["adminSetup"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/users": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every account, by name.
+         * @description Access: Admins only.
+         */
+        get: operations["adminUsersList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/users/{id}/disable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Disable an account: its next call answers 403 ACCOUNT_DISABLED; sessions end.
+         * @description Access: Admins only.
+         */
+        post: operations["adminUserDisable"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/users/{id}/enable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Re-enable a disabled account.
+         * @description Access: Admins only.
+         */
+        post: operations["adminUserEnable"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/users/{id}/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Delete an account and its data; its tokens are refused from the next call.
+         * @description Access: Admins only.
+         */
+        post: operations["adminUserDelete"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -834,6 +1034,8 @@ export interface operations {
                             };
                             /** @default  */
                             getNextExample: string;
+                            /** @default 20 */
+                            offlineExercises: number;
                         };
                     };
                 };
@@ -883,6 +1085,7 @@ export interface operations {
                             tone?: ("Casual" | "Neutral" | "Street" | "Esoteric" | "Official") | "";
                         };
                         getNextExample?: string;
+                        offlineExercises?: number;
                     };
                 };
             };
@@ -918,6 +1121,8 @@ export interface operations {
                             };
                             /** @default  */
                             getNextExample: string;
+                            /** @default 20 */
+                            offlineExercises: number;
                         };
                     };
                 };
@@ -1169,6 +1374,7 @@ export interface operations {
                         dueDate: string;
                         /** @enum {string} */
                         tone: "Casual" | "Neutral" | "Street" | "Esoteric" | "Official";
+                        idiom: string;
                         range: {
                             label: string;
                             icon: string;
@@ -1237,6 +1443,8 @@ export interface operations {
                         audio: {
                             url: string;
                             voice: string;
+                            /** @enum {string} */
+                            kind: "recorded" | "neural" | "synthetic";
                         } | null;
                         isNew: boolean;
                         idiom: {
@@ -1246,6 +1454,105 @@ export interface operations {
                             tone: "Casual" | "Neutral" | "Street" | "Esoteric" | "Official";
                             usage: number;
                         };
+                        today: {
+                            reviewsDone: number;
+                            reviewsLeft: number;
+                            newDone: number;
+                            newLimit: number;
+                        };
+                    };
+                };
+            };
+            /** @description VALIDATION_FAILED: the input does not match the schema */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHENTICATED: no valid bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN (role) or BETA_REQUIRED (beta gate) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    exercisesOffline: {
+        parameters: {
+            query?: {
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: date-time */
+                        now: string;
+                        exercises: {
+                            example: {
+                                /** Format: uuid */
+                                exampleId: string;
+                                /** Format: uuid */
+                                idiomId: string;
+                                text: string;
+                                conjugatedSnippet: string;
+                                translation: string;
+                                source: string;
+                                audio: {
+                                    url: string;
+                                    voice: string;
+                                    /** @enum {string} */
+                                    kind: "recorded" | "neural" | "synthetic";
+                                } | null;
+                                isNew: boolean;
+                                idiom: {
+                                    text: string;
+                                    translation: string;
+                                    /** @enum {string} */
+                                    tone: "Casual" | "Neutral" | "Street" | "Esoteric" | "Official";
+                                    usage: number;
+                                };
+                            };
+                            /** Format: date-time */
+                            dueDate: string;
+                            reference: {
+                                text: string;
+                                conjugatedSnippet: string;
+                                translation: string;
+                                idiom: {
+                                    text: string;
+                                    translation: string;
+                                    meanings?: string[];
+                                    literals?: string[];
+                                };
+                                alternatives?: string[];
+                                literal?: string;
+                            };
+                        }[];
                     };
                 };
             };
@@ -1294,6 +1601,9 @@ export interface operations {
                     userTranslation: string;
                     /** Format: uuid */
                     attemptId?: string;
+                    elapsedMs?: number;
+                    /** Format: date-time */
+                    answeredAt?: string;
                 };
             };
         };
@@ -1319,6 +1629,7 @@ export interface operations {
                             mistakeType: "none" | "accent" | "spelling" | "missing_word" | "extra_word" | "voseo" | "idiom" | "sentence" | "literal" | "meaning" | "detail" | "untranslated" | "empty" | "wrong_language";
                             missedWords: string[];
                             targetWords: string[];
+                            confidence?: number;
                         };
                         progress: {
                             /** Format: uuid */
@@ -1349,6 +1660,7 @@ export interface operations {
                                     mistakeType: "none" | "accent" | "spelling" | "missing_word" | "extra_word" | "voseo" | "idiom" | "sentence" | "literal" | "meaning" | "detail" | "untranslated" | "empty" | "wrong_language";
                                     missedWords: string[];
                                     targetWords: string[];
+                                    confidence?: number;
                                 };
                                 rating: string;
                             }[];
@@ -1367,6 +1679,7 @@ export interface operations {
                                 mistakeType: "none" | "accent" | "spelling" | "missing_word" | "extra_word" | "voseo" | "idiom" | "sentence" | "literal" | "meaning" | "detail" | "untranslated" | "empty" | "wrong_language";
                                 missedWords: string[];
                                 targetWords: string[];
+                                confidence?: number;
                             } | null;
                             /** Format: date-time */
                             createdAt: string;
@@ -1415,6 +1728,8 @@ export interface operations {
                 "application/json": {
                     basedOn?: string;
                     tz?: string;
+                    /** Format: uuid */
+                    after?: string;
                 };
             };
         };
@@ -1437,6 +1752,8 @@ export interface operations {
                         audio: {
                             url: string;
                             voice: string;
+                            /** @enum {string} */
+                            kind: "recorded" | "neural" | "synthetic";
                         } | null;
                         isNew: boolean;
                         idiom: {
@@ -1494,6 +1811,9 @@ export interface operations {
                     userTranslation: string;
                     /** Format: uuid */
                     attemptId?: string;
+                    elapsedMs?: number;
+                    /** Format: date-time */
+                    answeredAt?: string;
                 };
             };
         };
@@ -1519,6 +1839,7 @@ export interface operations {
                             mistakeType: "none" | "accent" | "spelling" | "missing_word" | "extra_word" | "voseo" | "idiom" | "sentence" | "literal" | "meaning" | "detail" | "untranslated" | "empty" | "wrong_language";
                             missedWords: string[];
                             targetWords: string[];
+                            confidence?: number;
                         };
                     };
                 };
@@ -1671,6 +1992,8 @@ export interface operations {
                         idiomId: string;
                         text: string;
                         translation: string;
+                        meanings: string[];
+                        literals: string[];
                         /** @enum {string} */
                         tone: "Casual" | "Neutral" | "Street" | "Esoteric" | "Official";
                         usage: number;
@@ -1689,6 +2012,8 @@ export interface operations {
                             audio: {
                                 url: string;
                                 voice: string;
+                                /** @enum {string} */
+                                kind: "recorded" | "neural" | "synthetic";
                             } | null;
                         }[];
                         assigned: {
@@ -1757,6 +2082,8 @@ export interface operations {
                         idiomId: string;
                         text: string;
                         translation: string;
+                        meanings: string[];
+                        literals: string[];
                         /** @enum {string} */
                         tone: "Casual" | "Neutral" | "Street" | "Esoteric" | "Official";
                         usage: number;
@@ -1775,6 +2102,8 @@ export interface operations {
                             audio: {
                                 url: string;
                                 voice: string;
+                                /** @enum {string} */
+                                kind: "recorded" | "neural" | "synthetic";
                             } | null;
                         }[];
                         assigned: {
@@ -1850,6 +2179,8 @@ export interface operations {
                         audio: {
                             url: string;
                             voice: string;
+                            /** @enum {string} */
+                            kind: "recorded" | "neural" | "synthetic";
                         } | null;
                         isNew: boolean;
                         idiom: {
@@ -1920,6 +2251,8 @@ export interface operations {
                         audio: {
                             url: string;
                             voice: string;
+                            /** @enum {string} */
+                            kind: "recorded" | "neural" | "synthetic";
                         } | null;
                         isNew: boolean;
                         idiom: {
@@ -2004,6 +2337,8 @@ export interface operations {
                         audio: {
                             url: string;
                             voice: string;
+                            /** @enum {string} */
+                            kind: "recorded" | "neural" | "synthetic";
                         } | null;
                         isNew: boolean;
                         idiom: {
@@ -2352,6 +2687,10 @@ export interface operations {
                     usage?: number;
                     /** @default  */
                     source?: string;
+                    /** @default [] */
+                    meanings?: string[];
+                    /** @default [] */
+                    literals?: string[];
                 };
             };
         };
@@ -2367,6 +2706,8 @@ export interface operations {
                         idiomId: string;
                         text: string;
                         translation: string;
+                        meanings: string[];
+                        literals: string[];
                         /** @enum {string} */
                         tone: "Casual" | "Neutral" | "Street" | "Esoteric" | "Official";
                         usage: number;
@@ -2385,6 +2726,8 @@ export interface operations {
                             audio: {
                                 url: string;
                                 voice: string;
+                                /** @enum {string} */
+                                kind: "recorded" | "neural" | "synthetic";
                             } | null;
                         }[];
                         assigned: {
@@ -2447,6 +2790,8 @@ export interface operations {
                     tone?: "Casual" | "Neutral" | "Street" | "Esoteric" | "Official";
                     usage?: number;
                     source?: string;
+                    meanings?: string[];
+                    literals?: string[];
                     /** Format: uuid */
                     idiomId: string;
                 };
@@ -2464,6 +2809,8 @@ export interface operations {
                         idiomId: string;
                         text: string;
                         translation: string;
+                        meanings: string[];
+                        literals: string[];
                         /** @enum {string} */
                         tone: "Casual" | "Neutral" | "Street" | "Esoteric" | "Official";
                         usage: number;
@@ -2482,6 +2829,8 @@ export interface operations {
                             audio: {
                                 url: string;
                                 voice: string;
+                                /** @enum {string} */
+                                kind: "recorded" | "neural" | "synthetic";
                             } | null;
                         }[];
                         assigned: {
@@ -2568,6 +2917,8 @@ export interface operations {
                         audio: {
                             url: string;
                             voice: string;
+                            /** @enum {string} */
+                            kind: "recorded" | "neural" | "synthetic";
                         } | null;
                         isNew: boolean;
                         idiom: {
@@ -2648,6 +2999,8 @@ export interface operations {
                         audio: {
                             url: string;
                             voice: string;
+                            /** @enum {string} */
+                            kind: "recorded" | "neural" | "synthetic";
                         } | null;
                         isNew: boolean;
                         idiom: {
@@ -2827,6 +3180,10 @@ export interface operations {
                             usage: number;
                             /** @default  */
                             source: string;
+                            /** @default [] */
+                            meanings: string[];
+                            /** @default [] */
+                            literals: string[];
                         }[];
                         errors: {
                             row: number;
@@ -2914,6 +3271,10 @@ export interface operations {
                             usage: number;
                             /** @default  */
                             source: string;
+                            /** @default [] */
+                            meanings: string[];
+                            /** @default [] */
+                            literals: string[];
                         }[];
                         errors: {
                             row: number;
@@ -2932,6 +3293,10 @@ export interface operations {
                             usage: number;
                             /** @default  */
                             source: string;
+                            /** @default [] */
+                            meanings: string[];
+                            /** @default [] */
+                            literals: string[];
                         }[];
                     };
                 };
@@ -3586,6 +3951,564 @@ export interface operations {
                         name: string;
                         email: string;
                     }[];
+                };
+            };
+            /** @description VALIDATION_FAILED: the input does not match the schema */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHENTICATED: no valid bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN (role) or BETA_REQUIRED (beta gate) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    accountInfo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        passwordManagedHere: boolean;
+                        adminSetupPending: boolean;
+                    };
+                };
+            };
+            /** @description VALIDATION_FAILED: the input does not match the schema */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHENTICATED: no valid bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN (role) or BETA_REQUIRED (beta gate) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    accountPassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    currentPassword: string;
+                    newPassword: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            /** @description VALIDATION_FAILED: the input does not match the schema */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHENTICATED: no valid bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN (role) or BETA_REQUIRED (beta gate) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    accountExport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        exportedAt: string;
+                        profile: {
+                            /** Format: uuid */
+                            id: string;
+                            name: string;
+                            email: string;
+                            picture: string | null;
+                            /** @enum {string} */
+                            role: "learner" | "editor" | "admin";
+                            editor: boolean;
+                            preferences: {
+                                /**
+                                 * @default {
+                                 *       "usage": "",
+                                 *       "tone": ""
+                                 *     }
+                                 */
+                                filter: {
+                                    /** @default  */
+                                    usage: ("super_common" | "common" | "uncommon" | "super_rare") | "";
+                                    /** @default  */
+                                    tone: ("Casual" | "Neutral" | "Street" | "Esoteric" | "Official") | "";
+                                };
+                                /** @default  */
+                                getNextExample: string;
+                                /** @default 20 */
+                                offlineExercises: number;
+                            };
+                            createdAt: string;
+                        };
+                        progress: {
+                            [key: string]: unknown;
+                        }[];
+                        reviewLog: {
+                            [key: string]: unknown;
+                        }[];
+                        reports: {
+                            [key: string]: unknown;
+                        }[];
+                        bugReports: {
+                            [key: string]: unknown;
+                        }[];
+                    };
+                };
+            };
+            /** @description VALIDATION_FAILED: the input does not match the schema */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHENTICATED: no valid bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN (role) or BETA_REQUIRED (beta gate) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    accountDelete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @constant */
+                    confirm: "DELETE";
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            /** @description VALIDATION_FAILED: the input does not match the schema */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHENTICATED: no valid bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN (role) or BETA_REQUIRED (beta gate) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    adminSetup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    code: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        name: string;
+                        email: string;
+                        picture: string | null;
+                        /** @enum {string} */
+                        role: "learner" | "editor" | "admin";
+                        editor: boolean;
+                        preferences: {
+                            /**
+                             * @default {
+                             *       "usage": "",
+                             *       "tone": ""
+                             *     }
+                             */
+                            filter: {
+                                /** @default  */
+                                usage: ("super_common" | "common" | "uncommon" | "super_rare") | "";
+                                /** @default  */
+                                tone: ("Casual" | "Neutral" | "Street" | "Esoteric" | "Official") | "";
+                            };
+                            /** @default  */
+                            getNextExample: string;
+                            /** @default 20 */
+                            offlineExercises: number;
+                        };
+                    };
+                };
+            };
+            /** @description VALIDATION_FAILED: the input does not match the schema */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHENTICATED: no valid bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN (role) or BETA_REQUIRED (beta gate) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    adminUsersList: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        name: string;
+                        email: string;
+                        /** @enum {string} */
+                        role: "learner" | "editor" | "admin";
+                        disabled: boolean;
+                        createdAt: string;
+                    }[];
+                };
+            };
+            /** @description VALIDATION_FAILED: the input does not match the schema */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHENTICATED: no valid bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN (role) or BETA_REQUIRED (beta gate) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    adminUserDisable: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        name: string;
+                        email: string;
+                        /** @enum {string} */
+                        role: "learner" | "editor" | "admin";
+                        disabled: boolean;
+                        createdAt: string;
+                    };
+                };
+            };
+            /** @description VALIDATION_FAILED: the input does not match the schema */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHENTICATED: no valid bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN (role) or BETA_REQUIRED (beta gate) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    adminUserEnable: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        name: string;
+                        email: string;
+                        /** @enum {string} */
+                        role: "learner" | "editor" | "admin";
+                        disabled: boolean;
+                        createdAt: string;
+                    };
+                };
+            };
+            /** @description VALIDATION_FAILED: the input does not match the schema */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHENTICATED: no valid bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN (role) or BETA_REQUIRED (beta gate) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    adminUserDelete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                    };
                 };
             };
             /** @description VALIDATION_FAILED: the input does not match the schema */

@@ -83,7 +83,7 @@ export const AudioRef = z.object({ url: z.string(), voice: z.string(), kind: Voi
 export const IdiomPhrases = z
   .array(z.string().trim().max(200))
   .max(40)
-  .transform((list) => [...new Set(list.filter((p) => p.length > 0))])
+  .overwrite((list) => [...new Set(list.filter((p) => p.length > 0))])
 
 const idiomFieldShape = {
   text: z.string().trim().min(1).max(300),
