@@ -1,4 +1,6 @@
 import '@testing-library/jest-dom/vitest'
+// jsdom has no IndexedDB; offline practice keeps exercises there (issue 13.3).
+import 'fake-indexeddb/auto'
 import { cleanup } from '@testing-library/react'
 import { afterEach } from 'vitest'
 

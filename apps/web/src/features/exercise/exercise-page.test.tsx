@@ -135,8 +135,10 @@ describe('ExercisePage', () => {
     // Focus on the results heading (no jump to the bottom); both grades announced; Enter goes on.
     expect(screen.getByRole('heading', { name: 'Results' })).toHaveFocus()
     const grades = screen.getByTestId('grades')
-    expect(grades).toHaveAttribute('aria-live', 'polite')
     expect(grades).toHaveTextContent('TranscriptionMinor errorsTranslationPerfect')
+    const announcer = screen.getByTestId('exercise-announcement')
+    expect(announcer).toHaveAttribute('aria-live', 'polite')
+    expect(announcer).toHaveTextContent('Transcription: Minor errors. Translation: Perfect.')
     expect(screen.getByRole('button', { name: 'Next Exercise' })).toBeInTheDocument()
     await user.keyboard('{Enter}')
     expect(await screen.findByText('Segunda frase, che.')).toBeInTheDocument()
@@ -201,6 +203,17 @@ describe('ExercisePage', () => {
     ).toBeInTheDocument()
     expect(await screen.findByText('The dashboard')).toBeInTheDocument()
     expect(router.state.location.pathname).toBe('/app/dashboard')
+  })
+
+  it('shows the outage message, not "no due idioms", when the database is down (503 with a request id)', async () => {
+    const message = 'The database is unavailable right now; try again in a few seconds'
+    fetchMock.mockResolvedValue(
+      json({ code: 'SERVICE_UNAVAILABLE', message, details: { requestId: 'req-1' } }, 503),
+    )
+    const { router } = mount()
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent(message))
+    expect(screen.queryByText('No due idioms available. Please try again later.')).toBeNull()
+    expect(router.state.location.pathname).toBe('/app/exercise')
   })
 
   it("says 'Failed to fetch next exercise' when the call fails without a message", async () => {

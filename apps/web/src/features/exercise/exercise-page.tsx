@@ -38,8 +38,15 @@ export function progressLines(today: TodayProgress, isNew: boolean): string[] {
   ]
 }
 
+/**
+ * 503 is how /next says nothing is due. A 503 that names a request id is the server saying the
+ * database is down for a moment (docs/decisions/021): that is an error to show, not "nothing due".
+ */
 function isCalendarFull(error: unknown): boolean {
-  return error instanceof ApiError && (error.code === 'SERVICE_UNAVAILABLE' || error.status === 503)
+  if (!(error instanceof ApiError)) return false
+  if (error.code !== 'SERVICE_UNAVAILABLE' && error.status !== 503) return false
+  const details = error.details
+  return !(typeof details === 'object' && details !== null && 'requestId' in details)
 }
 
 export function ExercisePage({
