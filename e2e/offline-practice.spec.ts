@@ -98,23 +98,6 @@ describe('offline practice', () => {
     await context.setOffline(true)
     await page.reload()
     await page.getByText('You are offline.').waitFor()
-    await page.waitForTimeout(2000)
-    console.log('[offline] screen:', await page.locator('main').innerText())
-    console.log(
-      '[offline] kept:',
-      await page.evaluate(async () => {
-        const req = indexedDB.open('che-offline')
-        const db = await new Promise<IDBDatabase>((ok) => {
-          req.onsuccess = () => ok(req.result)
-        })
-        const all = db.transaction('kept').objectStore('kept').getAll()
-        return new Promise((ok) => {
-          all.onsuccess = () =>
-            ok(JSON.stringify((all.result as { dueDate: string }[]).map((k) => k.dueDate)))
-        })
-      }),
-      await page.evaluate(() => [Date.now(), localStorage.getItem('che.offline.clockSkewMs')]),
-    )
     for (let i = 0; i < 3; i++) {
       await page.getByRole('button', { name: 'Continue' }).click()
       await page.getByLabel('What you heard (Spanish)').fill('otra cosa distinta')

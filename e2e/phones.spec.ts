@@ -30,7 +30,7 @@ async function smallTargets(page: Page): Promise<string[]> {
     const targets = document.querySelectorAll<HTMLElement>(
       'button, [role="button"], input:not([type="hidden"]), select, textarea, [role="radio"], [role="checkbox"], [role="switch"], a[href]',
     )
-    for (const el of targets) {
+    for (const el of Array.from(targets)) {
       const r = el.getBoundingClientRect()
       if (r.width === 0 || r.height === 0) continue
       const style = getComputedStyle(el)

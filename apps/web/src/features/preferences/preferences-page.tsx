@@ -146,6 +146,7 @@ function PreferencesForm({ profile }: { profile: UserProfile }) {
           min={0}
           max={MAX_OFFLINE_EXERCISES}
           clampBehavior="strict"
+          hideControls
           allowDecimal={false}
           allowNegative={false}
           value={offlineExercises}
