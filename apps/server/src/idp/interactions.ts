@@ -250,7 +250,10 @@ export function registerInteractionRoutes(scope: FastifyInstance, deps: Interact
     if (!email || CONTROL_CHARACTERS.test(email)) {
       return form(400, { message: 'Enter your e-mail address', field: 'email' })
     }
-    const wait = deps.signInLimiter.hit([`ip:${request.ip}`, `email:${normalizeEmail(email)}`])
+    const wait = await deps.signInLimiter.hit([
+      `ip:${request.ip}`,
+      `email:${normalizeEmail(email)}`,
+    ])
     if (wait !== undefined) {
       reply.header('Retry-After', String(wait))
       return form(429, { message: `Too many attempts. Wait ${wait} seconds and try again.` })

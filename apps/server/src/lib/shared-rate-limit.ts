@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import { lt, sql } from 'drizzle-orm'
 import type { Db } from '../db/client.js'
 import { rateLimits } from '../db/schema.js'
@@ -15,7 +16,8 @@ export function createSharedCounter(db: Db, clock: () => number = Date.now) {
   let hits = 0
   return {
     /** Count one hit on `key`; returns the count in the current window and when it ends (ms). */
-    async hit(key: string, windowMs: number): Promise<{ count: number; resetAt: number }> {
+    async hit(name: string, windowMs: number): Promise<{ count: number; resetAt: number }> {
+      const key = storedKey(name)
       const now = clock()
       if (++hits % SWEEP_EVERY_HITS === 0) {
         void db
@@ -38,7 +40,8 @@ export function createSharedCounter(db: Db, clock: () => number = Date.now) {
       return { count: row!.count, resetAt: Number(row!.windowStart) + windowMs }
     },
     /** The count in the current window, without counting. */
-    async peek(key: string, windowMs: number): Promise<{ count: number; resetAt: number }> {
+    async peek(name: string, windowMs: number): Promise<{ count: number; resetAt: number }> {
+      const key = storedKey(name)
       const now = clock()
       const rows = await db.select().from(rateLimits).where(sql`${rateLimits.key} = ${key}`)
       const row = rows[0]
@@ -48,6 +51,14 @@ export function createSharedCounter(db: Db, clock: () => number = Date.now) {
   }
 }
 export type SharedCounter = ReturnType<typeof createSharedCounter>
+
+/**
+ * Keys are stored as SHA-256 digests: they carry client addresses and e-mail addresses (no need
+ * to keep those), and whatever a client typed, a NUL included, fits the text column.
+ */
+function storedKey(name: string): string {
+  return createHash('sha256').update(name).digest('base64url')
+}
 
 /**
  * The embedded provider's sign-in / sign-up limiter on shared counters: `hit(keys)` counts one
