@@ -106,7 +106,7 @@ describe('npm run users -- create, with another PORT and PUBLIC_URL than the ser
   })
 })
 
-describe('migration 0008: embedded users under one issuer', () => {
+describe('migration 0014: embedded users under one issuer', () => {
   let database: TestDatabase
   beforeAll(async () => {
     database = await createTestDatabase()
@@ -126,7 +126,7 @@ describe('migration 0008: embedded users under one issuer', () => {
       { issuer: 'https://keycloak.test/realms/x', subject: randomUUID(), role: 'editor' },
     ])
     const sql = readFileSync(
-      resolve(import.meta.dirname, '../../drizzle/0008_voice-embedded-issuer.sql'),
+      resolve(import.meta.dirname, '../../drizzle/0014_voice-embedded-issuer.sql'),
       'utf8',
     )
     await db.execute(sql)
