@@ -20,7 +20,8 @@ import { spawnServer, type SpawnedServer } from '../apps/server/src/test/spawn-s
  *    (only to instances whose /readyz said 200 at the last 250 ms check): requests refused.
  */
 const LEARNERS = 20
-const PUBLIC_URL = 'http://bench.ops.invalid'
+// Loopback, so the first account becomes admin (docs/decisions/026).
+const PUBLIC_URL = 'http://localhost'
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 
 function tally(samples: { status: number }[]) {

@@ -163,7 +163,7 @@ describe('listening loop: replay, slow audio, grades first, progress, honest cal
       // Back to the dashboard and back: the answer in progress is kept.
       await page.getByRole('link', { name: '← Back to the dashboard' }).click()
       await page.waitForURL('**/app/dashboard')
-      expect(await page.getByTestId('back-to-dashboard').count()).toBe(0)
+      await expect.poll(() => page.getByTestId('back-to-dashboard').count()).toBe(0)
       await page.goto('/app/exercise')
       await page.getByLabel('What you heard (Spanish)').waitFor()
       expect(await page.getByLabel('What you heard (Spanish)').inputValue()).toBe('Algo que ')
@@ -238,7 +238,7 @@ describe('listening loop: replay, slow audio, grades first, progress, honest cal
       }
       await page.goto('/app/dashboard')
       await page.getByText('Total seen').waitFor()
-      expect(await page.getByTestId('back-to-dashboard').count()).toBe(0)
+      await expect.poll(() => page.getByTestId('back-to-dashboard').count()).toBe(0)
     })
   }
 

@@ -14,7 +14,8 @@ import { tokenMinter } from './test/learner-load.js'
 // its own connection pool, caches and LISTEN connection. server-pg project only.
 const adminUrl = process.env.TEST_DATABASE_URL
 const run = process.env.CHE_TEST_DB === 'postgres' && !!adminUrl
-const PUBLIC_URL = 'http://che.multi.invalid'
+// Loopback: the first account becomes admin (docs/decisions/026); inject's default Host matches.
+const PUBLIC_URL = 'http://localhost'
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 

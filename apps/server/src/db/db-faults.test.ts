@@ -158,7 +158,8 @@ describe.runIf(run)('database faults on a real PostgreSQL', () => {
   })
 
   describe('the real server under the learning load', () => {
-    const PUBLIC_URL = 'http://che.test.invalid'
+    // Loopback, so the first account becomes admin (docs/decisions/026).
+    const PUBLIC_URL = 'http://localhost'
     let server: SpawnedServer
     let dataDir: string
     let tokens: string[]
