@@ -32,6 +32,8 @@ function buildWeb(): void {
     'find',
     [
       join(ROOT, 'apps/web/src'),
+      join(ROOT, 'apps/web/vite.config.ts'),
+      join(ROOT, 'apps/web/index.html'),
       join(ROOT, 'packages/core/src'),
       '-newer',
       dist,

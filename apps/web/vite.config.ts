@@ -145,13 +145,10 @@ export default defineConfig({
               name: 'data',
               test: /node_modules[\\/](@tanstack|zod|oidc-client-ts|jwt-decode)[\\/]/,
             },
-            // Charts are drawn only by the lazy-loaded report charts: their own chunk, fetched with them.
-            {
-              name: 'charts',
-              // Only the chart libraries themselves: their dependencies (@mantine/core) stay shared.
-              includeDependenciesRecursively: false,
-              test: /node_modules[\\/](@mantine[\\/]charts|recharts|d3-[a-z-]+|victory-vendor|internmap|decimal\.js-light|immer|redux|redux-thunk|reselect|react-redux|@reduxjs)[\\/]/,
-            },
+            // No group for the chart libraries: only the lazy report charts import them, so the
+            // bundler already keeps them in that screen's own chunks. (A 'charts' group that left
+            // its dependencies out split recharts from its helpers and broke the reports screen:
+            // "b is not a function".)
           ],
         },
       },
