@@ -5,7 +5,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { eq } from 'drizzle-orm'
 import Fastify from 'fastify'
-import { importJWK, SignJWT, type JWK } from 'jose'
+import type { JWK } from 'jose'
+import { minterFromKey } from '../apps/server/src/test/learner-load.js'
 import pg from 'pg'
 import { openDatabase } from '../apps/server/src/db/client.js'
 import { examples } from '../apps/server/src/db/schema.js'
@@ -188,23 +189,7 @@ async function learningLoad(
   })
   const client = httpClient(server.url)
   try {
-    const key = await importJWK(jwk, 'RS256')
-    const mint = (subject: string) =>
-      new SignJWT({
-        iss: `${PUBLIC_URL}/oidc`,
-        aud: `${PUBLIC_URL}/api`,
-        sub: subject,
-        email: `${subject}@bench.example`,
-        email_verified: true,
-        name: subject,
-        scope: 'openid profile email',
-        client_id: 'che-idioms-web',
-        jti: randomUUID(),
-      })
-        .setProtectedHeader({ alg: 'RS256', kid: jwk.kid!, typ: 'at+jwt' })
-        .setIssuedAt()
-        .setExpirationTime('1h')
-        .sign(key)
+    const mint = await minterFromKey(jwk, PUBLIC_URL, 'bench.example')
     const call = client.call
 
     // The ADMIN_EMAILS account is the admin: use it to lift the daily new-item limit.

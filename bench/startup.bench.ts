@@ -13,7 +13,8 @@ import { randomUUID } from 'node:crypto'
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { importJWK, SignJWT, type JWK } from 'jose'
+import type { JWK } from 'jose'
+import { minterFromKey } from '../apps/server/src/test/learner-load.js'
 import { openDatabase } from '../apps/server/src/db/client.js'
 import { loadSigningKeys } from '../apps/server/src/idp/keys.js'
 import { freePort, ROOT } from './support.js'
@@ -71,23 +72,7 @@ async function stop(child: ChildProcess): Promise<void> {
 }
 
 async function soak(url: string, pid: number, dataDir: string, jwk: JWK): Promise<void> {
-  const key = await importJWK(jwk, 'RS256')
-  const mint = (subject: string) =>
-    new SignJWT({
-      iss: `${url}/oidc`,
-      aud: `${url}/api`,
-      sub: subject,
-      email: `${subject}@bench.example`,
-      email_verified: true,
-      name: subject,
-      scope: 'openid profile email',
-      client_id: 'che-idioms-web',
-      jti: randomUUID(),
-    })
-      .setProtectedHeader({ alg: 'RS256', kid: jwk.kid!, typ: 'at+jwt' })
-      .setIssuedAt()
-      .setExpirationTime('1h')
-      .sign(key)
+  const mint = await minterFromKey(jwk, url, 'bench.example')
   const call = async (method: string, path: string, token: string, body?: unknown) => {
     const res = await fetch(`${url}${path}`, {
       method,

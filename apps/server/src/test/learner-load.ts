@@ -11,13 +11,21 @@ export async function tokenMinter(databaseUrl: string, publicUrl: string) {
   const database = await openDatabase({ url: databaseUrl, dataDir: 'unused' })
   const jwk = (await loadSigningKeys(database.db)).keys[0] as JWK
   await database.close()
+  return minterFromKey(jwk, publicUrl)
+}
+
+/**
+ * Access tokens signed with `jwk` (the embedded provider's private key) for the app at
+ * `publicUrl`: what the provider issues, for subjects `<subject>@<emailDomain>`.
+ */
+export async function minterFromKey(jwk: JWK, publicUrl: string, emailDomain = 'test.example') {
   const key = await importJWK(jwk, 'RS256')
   return (subject: string) =>
     new SignJWT({
       iss: `${publicUrl}/oidc`,
       aud: `${publicUrl}/api`,
       sub: subject,
-      email: `${subject}@test.example`,
+      email: `${subject}@${emailDomain}`,
       email_verified: true,
       name: subject,
       scope: 'openid profile email',
