@@ -5,14 +5,21 @@
  * (SEED below), so the split is reproducible; it was made and committed before any result was
  * looked at. Never tune on untouched.jsonl.
  *
- * Run: npx tsx scripts/split-heldout.ts
+ * Run: npx tsx scripts/split-heldout.ts            (heldout/, seed 20261122)
+ *      npx tsx scripts/split-heldout.ts heldout-v2 20261123
+ * The first argument names the folder under packages/core/src/evaluator, the second the seed.
  */
 import { readFileSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
-const SEED = 20261122
-const dir = join(dirname(fileURLToPath(import.meta.url)), '../packages/core/src/evaluator/heldout')
+const folder = process.argv[2] ?? 'heldout'
+const SEED = Number(process.argv[3] ?? 20261122)
+if (!/^[\w-]+$/.test(folder) || !Number.isInteger(SEED)) {
+  console.error('usage: npx tsx scripts/split-heldout.ts [folder] [integer seed]')
+  process.exit(1)
+}
+const dir = join(dirname(fileURLToPath(import.meta.url)), '../packages/core/src/evaluator', folder)
 
 /** mulberry32: a small seeded generator, enough for a reproducible shuffle. */
 function random(seed: number): () => number {
