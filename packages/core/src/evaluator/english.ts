@@ -57,6 +57,43 @@ export const NEGATORS: ReadonlySet<string> = new Set(
   words('not no never nothing nobody none neither nor without unable cannot nowhere'),
 )
 
+/**
+ * Verbs that negate the verb they govern: "refused to give in" = "didn't give in", "stop bugging
+ * me" = "don't bug me", "avoided a fight" = "didn't fight". Some only with what follows them
+ * ("failed to", "stop …ing"); "the bus stopped" negates nothing.
+ */
+const NEGATIVE_VERBS: ReadonlySet<string> = new Set(
+  words(`refuse refuses refused refusing deny denies denied denying avoid avoids avoided avoiding
+  lack lacks lacked lacking`),
+)
+const NEGATIVE_BEFORE_TO: ReadonlySet<string> = new Set(words('fail fails failed failing'))
+const NEGATIVE_BEFORE_GERUND: ReadonlySet<string> = new Set(
+  words('stop stops stopped stopping quit quits quitting'),
+)
+
+/** Whether the token at `i` negates what follows it: "not", "never", "refused (to)", "stop …ing". */
+export function negatesAt(tokens: readonly string[], i: number): boolean {
+  const t = tokens[i] ?? ''
+  if (NEGATORS.has(t) || NEGATIVE_VERBS.has(t)) return true
+  const next = tokens[i + 1] ?? ''
+  if (NEGATIVE_BEFORE_TO.has(t)) return next === 'to'
+  if (NEGATIVE_BEFORE_GERUND.has(t)) return /^[a-z]{2,}ing$/.test(next) && next !== 'thing'
+  return false
+}
+
+/** Particles whose swap reverses a phrase: "out of the loop" / "in the loop". */
+export const OPPOSITE_PARTICLE: Readonly<Record<string, string>> = {
+  in: 'out',
+  into: 'out',
+  inside: 'outside',
+  out: 'in',
+  outside: 'inside',
+  up: 'down',
+  down: 'up',
+  on: 'off',
+  off: 'on',
+}
+
 /** Degree and focus adverbs: they colour a sentence without changing what it says. */
 const INTENSIFIERS = words(`really totally completely absolutely so very quite pretty just only
   even still actually totally literally truly utterly fully entirely extremely super too right now`)
@@ -74,7 +111,7 @@ export const ENGLISH_FUNCTION_WORDS: ReadonlySet<string> = new Set([
   some any another other else one ones thing things something anything everything nothing stuff
   someone somebody anyone anybody everyone everybody one's someone's
   yes yeah oh well hey okay ok like all each every much many more most lot lots bit kind sort way
-  whole oneself`),
+  whole oneself others`),
 ])
 
 /** Verbs too general to stand for each other through WordNet ("do" ~ "make" ~ "get"). */

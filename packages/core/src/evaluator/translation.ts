@@ -8,7 +8,8 @@ import {
   isNounLike,
   isPastForm,
   lemmasOf,
-  NEGATORS,
+  negatesAt,
+  OPPOSITE_PARTICLE,
   PERSON_OF,
   sensesOf,
   startsPhrase,
@@ -22,6 +23,8 @@ const USER_SENSE_RANK = 3
 const REFERENCE_SENSE_RANK = 7
 /** The idiom's meaning phrases are matched in their common senses only ("best" is not "terrible"). */
 const MEANING_SENSE_RANK = 2
+/** Words (articles and pronouns aside) a gloss's words may have between them ("made a lot of money"). */
+const MAX_GLOSS_GAPS = 2
 /** A negator this many words before the idiom's words makes it negative ("can't stand"). */
 const NEGATION_WINDOW = 3
 
@@ -255,7 +258,7 @@ function makeGlosses(idiomTranslation: string, extra: string[]): Gloss[] {
     glosses.push({
       text: p,
       analysed: glossText,
-      negative: glossText.tokens.some((t) => NEGATORS.has(t)),
+      negative: glossText.tokens.some((_, i) => negatesAt(glossText.tokens, i)),
     })
   }
   return glosses
@@ -271,29 +274,108 @@ function matchGloss(gloss: Gloss, text: EnglishText): number[] | null {
     }
     return null
   }
-  const positions: number[] = []
-  for (const unit of cover) {
-    // a meaning's word is matched by itself or a synonym, never by something more general
-    // ("best", a kind of person, is not said by "person")
-    const found = text.units.filter((u) => sameMeaning(u, unit))
-    if (found.length === 0) return null
-    for (const f of found) for (let i = f.start; i <= f.end; i++) positions.push(i)
-  }
-  const span = [...new Set(positions)].sort((a, b) => a - b)
+  const span = glossWords(gloss, text)
+  if (!span) return null
   // "not go to school" is not said by "went to school"
   if (gloss.negative && !negatedAt(text, span, gloss)) return null
   return span
 }
 
+/**
+ * Where the words of a gloss stand in `text` (token positions), negation and particles aside.
+ * A meaning's word is matched by itself or a synonym, never by something more general ("best", a
+ * kind of person, is not said by "person"); the same word wins over a synonym, so "gave up and
+ * didn't hand it in" puts "give up" at "gave up", not also at "hand in".
+ */
+function glossWords(gloss: Gloss, text: EnglishText): number[] | null {
+  const options: Unit[][] = []
+  for (const unit of gloss.analysed.cover) {
+    const found = text.units.filter((u) => sameMeaning(u, unit))
+    if (found.length === 0) return null
+    const same = found.filter((u) => u.keys.some((k) => unit.keys.includes(k)))
+    options.push(same.length > 0 ? same : found)
+  }
+  // the words said together: around each place the first word is said, the nearest of the others
+  // ("after three defeats …, the coach admitted defeat": "defeat" is the second one)
+  let best: number[] | null = null
+  let bestGaps = Number.POSITIVE_INFINITY
+  for (const anchor of options[0] ?? []) {
+    const chosen = options.map((list) =>
+      list.reduce((a, b) =>
+        Math.abs(b.start - anchor.start) < Math.abs(a.start - anchor.start) ? b : a,
+      ),
+    )
+    const positions = new Set<number>()
+    for (const u of chosen) for (let i = u.start; i <= u.end; i++) positions.add(i)
+    const span = [...positions].sort((a, b) => a - b)
+    let gaps = 0
+    for (let i = span[0]!; i < span[span.length - 1]!; i++)
+      if (!positions.has(i) && !PHRASE_GAPS.has(text.tokens[i] ?? '')) gaps++
+    if (gaps < bestGaps) {
+      best = span
+      bestGaps = gaps
+    }
+  }
+  // a phrase's words said together, not picked from all over the sentence ("gave up and didn't
+  // hand it in" does not say "throw in one's hand")
+  return bestGaps > MAX_GLOSS_GAPS ? null : best
+}
+
+/** A gloss's own particle ("out" of "out of the loop") stands reversed in `text` ("in the loop"). */
+function particleReversed(gloss: Gloss, text: EnglishText, span: number[]): boolean {
+  const { tokens, cover } = gloss.analysed
+  const from = Math.max(0, span[0]! - NEGATION_WINDOW)
+  const to = span[span.length - 1]!
+  const near = text.tokens.slice(from, to + 1)
+  return tokens.some((p, i) => {
+    const opposite = OPPOSITE_PARTICLE[p]
+    // a particle inside one of the gloss's expressions ("give up") is matched with it
+    if (!opposite || cover.some((u) => u.start <= i && i <= u.end)) return false
+    return !near.includes(p) && near.includes(opposite)
+  })
+}
+
+/**
+ * Whether `text` says a gloss reversed: its words with the particle swapped ("right in the loop"
+ * for "out of the loop") or, for a gloss that carries its own negation ("I don't believe you"),
+ * its words without it ("I believe you").
+ */
+function glossReversed(gloss: Gloss, text: EnglishText): boolean {
+  if (gloss.analysed.cover.length === 0) return false
+  const span = glossWords(gloss, text)
+  if (!span) return false
+  if (particleReversed(gloss, text, span)) return true
+  return gloss.negative && !negatedAt(text, span, gloss)
+}
+
 function negatedAt(text: EnglishText, positions: number[], gloss: Gloss | null): boolean {
-  if (positions.length === 0) return false
+  return negatorsAt(text, positions, gloss) > 0
+}
+
+/** How many negators stand at the gloss's words ("quit looking for problems where there aren't any": 2). */
+function negatorsAt(text: EnglishText, positions: number[], gloss: Gloss | null): number {
+  if (positions.length === 0) return 0
   const first = positions[0]!
   // a gloss whose negation trails its words ("problems where there are none") looks further on
   const last = positions[positions.length - 1]! + (gloss?.negative ? 2 * NEGATION_WINDOW : 0)
+  let count = 0
   for (let i = Math.max(0, first - NEGATION_WINDOW); i <= last; i++) {
-    if (NEGATORS.has(text.tokens[i] ?? '')) return true
+    if (negatesAt(text.tokens, i)) count++
   }
-  return false
+  return count
+}
+
+/**
+ * Whether the idiom, where `text` says it through `gloss`, is negated: by the parity of the
+ * negators at it, a gloss that carries its own negation ("have no money" for "broke") and a
+ * reversed particle ("out of the loop" through "be in the loop").
+ */
+function spanNegative(text: EnglishText, span: number[] | null, gloss: Gloss | null): boolean {
+  if (!span || !gloss) return false
+  return (
+    ((negatorsAt(text, span, gloss) % 2 === 1) !== gloss.negative) !==
+    particleReversed(gloss, text, span)
+  )
 }
 
 const AUXILIARIES = new Set([
@@ -380,9 +462,10 @@ function statementPolarity(
   const skip = new Set(analysed.opening)
   // a negator whose clause the other text left out says nothing about polarity ("and never laid
   // a brick" dropped is an omission, not an opposite)
-  analysed.tokens.forEach((t, i) => {
-    if (!NEGATORS.has(t)) return
-    for (let k = i + 1; k <= i + NEGATION_WINDOW && k < analysed.tokens.length; k++) {
+  analysed.tokens.forEach((_, i) => {
+    if (!negatesAt(analysed.tokens, i)) return
+    // the first content word after the negator is what it negates ("nobody is doing anything wrong")
+    for (let k = i + 1; k <= i + 2 * NEGATION_WINDOW && k < analysed.tokens.length; k++) {
       if (isFunctionWord(analysed.tokens[k]!)) continue
       if (!kept(k)) skip.add(i)
       return
@@ -398,8 +481,8 @@ function statementPolarity(
   for (const sentence of text.split(/(?<=[.!?])/)) {
     const tokens = tokeniseEnglish(sentence)
     if (!sentence.trim().endsWith('?')) {
-      tokens.forEach((t, k) => {
-        if (NEGATORS.has(t) && !skip.has(offset + k)) negators++
+      tokens.forEach((_, k) => {
+        if (negatesAt(tokens, k) && !skip.has(offset + k)) negators++
       })
     }
     offset += tokens.length
@@ -440,6 +523,17 @@ function judge(
     if (m && (!userSpan || m.length > userSpan.length)) {
       userSpan = m
       userGloss = g
+    }
+  }
+  // the idiom's meaning said reversed ("right in the loop" for "out of the loop", "I believe you"
+  // for "I don't believe you"), where the reference does not say it so itself
+  if (!userSpan && glosses.some((g) => glossReversed(g, user) && !glossReversed(g, ref))) {
+    return {
+      rank: 0,
+      accuracy: 'major',
+      mistakeType: 'meaning',
+      feedback: `Your translation says the opposite of the idiom: ${idiomName} means "${meaning}".`,
+      confidence: TRANSLATION_CONFIDENCE.opposite,
     }
   }
   // every reference word some meaning phrase finds is the idiom's ("gets straight to the point")
@@ -515,12 +609,8 @@ function judge(
     }
   }
   // "broke" and "have no money" agree: a gloss that carries its own negation cancels it out
-  const refNegative = refSpan
-    ? negatedAt(ref, refSpan, refGloss) !== (refGloss?.negative ?? false)
-    : false
-  const userNegative = userSpan
-    ? negatedAt(user, userSpan, userGloss) !== (userGloss?.negative ?? false)
-    : false
+  const refNegative = refSpan ? spanNegative(ref, refSpan, refGloss) : false
+  const userNegative = userSpan ? spanNegative(user, userSpan, userGloss) : false
   if (refSpan && userSpan && refNegative !== userNegative) {
     return {
       rank: 0,
@@ -577,24 +667,35 @@ function judge(
   const extraDetails = extra.filter(counts(user))
   // the idiom's own negation is compared above, when both sides show the idiom
   const both = refSpan !== null && userSpan !== null
+  // a negated clause counts unless the other text left it out: its words are not there and
+  // nothing else stands in their place ("Don't act like a cop." for "…, nobody is doing anything
+  // wrong"); the idiom's own words always count
   const keptIn =
-    (text: EnglishText, other: EnglishText) =>
+    (text: EnglishText, other: EnglishText, idiom: Set<number>, standIns: boolean) =>
     (i: number): boolean =>
+      standIns ||
+      idiom.has(i) ||
       text.units.some((u) => u.start <= i && i <= u.end && (u.light || hasUnit(u, other))) ||
       !text.units.some((u) => u.start <= i && i <= u.end)
+  // the learner's words for the idiom do not also keep a clause of the reference ("I gave up."
+  // for "I gave up and didn't hand it in": "hand in" is a synonym of "give up")
+  const userOutsideIdiom: EnglishText = {
+    ...user,
+    units: user.units.filter((u) => !userIdiom.has(u.start)),
+  }
   const refPolarity = statementPolarity(
     reference,
     ref,
     both ? refSpan : null,
     refGloss,
-    keptIn(ref, user),
+    keptIn(ref, userOutsideIdiom, idiomInRef, otherWords.length > 0),
   )
   const userPolarity = statementPolarity(
     userText,
     user,
     both ? userSpan : null,
     userGloss,
-    keptIn(user, ref),
+    keptIn(user, ref, userIdiom, candidates.length > 0),
   )
   if (
     (refPolarity !== userPolarity) !==
