@@ -196,6 +196,11 @@ export function isFunctionWord(word: string): boolean {
   return ENGLISH_FUNCTION_WORDS.has(word)
 }
 
+/** The verb a word is a form of ("ended" → end), or the word itself. */
+export function verbLemma(word: string): string {
+  return /^[a-z]+$/.test(word) ? lemmatize.verb(word) : word
+}
+
 /** A simple-past form ("drove", "asked"): its verb lemma differs and it is no noun or adjective. */
 export function isPastForm(word: string): boolean {
   if (!/^[a-z]+$/.test(word) || /(ing|s)$/.test(word) || isFunctionWord(word)) return false

@@ -8,6 +8,7 @@ import {
   isNounLike,
   isPastForm,
   lemmasOf,
+  verbLemma,
   negatesAt,
   OPPOSITE_PARTICLE,
   PERSON_OF,
@@ -25,6 +26,8 @@ const REFERENCE_SENSE_RANK = 7
 const MEANING_SENSE_RANK = 2
 /** Words (articles and pronouns aside) a gloss's words may have between them ("made a lot of money"). */
 const MAX_GLOSS_GAPS = 2
+/** How far down a word's senses its more general words are looked up ("dad" → "father"). */
+const PARENT_SENSE_RANK = 1
 /** A negator this many words before the idiom's words makes it negative ("can't stand"). */
 const NEGATION_WINDOW = 3
 
@@ -74,7 +77,8 @@ function wordUnit(tokens: string[], i: number, maxRank: number): Unit {
     end: i,
     keys,
     senses,
-    parents: hypernymsOf(senses.keys()),
+    // through its common senses only: a "wedding" is a ceremony, and only rarely a party
+    parents: hypernymsOf([...senses].filter(([, r]) => r <= PARENT_SENSE_RANK).map(([id]) => id)),
     multi: false,
     light: false,
   }
@@ -204,6 +208,8 @@ interface Gloss {
   text: string
   analysed: EnglishText
   negative: boolean
+  /** Matched only by its words in a row (a phrase of function words or general verbs). */
+  inARow: boolean
 }
 
 // Glosses, where a reference says the idiom and the words of literal readings depend only on
@@ -252,25 +258,45 @@ function makeGlosses(idiomTranslation: string, extra: string[]): Gloss[] {
     if (seen.has(p)) continue
     seen.add(p)
     const glossText = analyseCached(p, rank, true)
-    // "go" or "pass" alone would be found in almost any sentence: no evidence of a meaning
+    // "go" or "pass" alone would be found in almost any sentence: no evidence of a meaning; a
+    // longer phrase of general words ("tell it to someone else") is, said word for word
     const telling = glossText.cover.some((u) => u.multi || !u.keys.some(isLightVerb))
-    if (glossText.cover.length > 0 && !telling) continue
+    const inARow = glossText.cover.length === 0 || (!telling && glossText.tokens.length >= 3)
+    if (!telling && !inARow) continue
     glosses.push({
       text: p,
       analysed: glossText,
       negative: glossText.tokens.some((_, i) => negatesAt(glossText.tokens, i)),
+      inARow,
     })
+    // "go back to square one" is also said as "are back to square one"
+    const verb = /^(?:go|get|come|become)\s+(.+)$/i.exec(p)
+    if (verb && !seen.has(verb[1]!)) {
+      const rest = analyseCached(verb[1]!, rank, true)
+      if (rest.tokens.length >= 3 && rest.cover.some((u) => u.multi || !u.keys.some(isLightVerb))) {
+        seen.add(verb[1]!)
+        glosses.push({
+          text: verb[1]!,
+          analysed: rest,
+          negative: rest.tokens.some((_, i) => negatesAt(rest.tokens, i)),
+          inARow: false,
+        })
+      }
+    }
   }
   return glosses
 }
 
 /** Where in `text` the gloss is expressed (token positions), or null. */
 function matchGloss(gloss: Gloss, text: EnglishText): number[] | null {
-  const { cover, tokens } = gloss.analysed
-  if (cover.length === 0) {
-    // only function words ("no way"): look for the same words in a row
+  const { tokens } = gloss.analysed
+  if (gloss.inARow) {
+    // only function words or general verbs ("no way", "tell it to someone else"): the same
+    // words in a row, verbs in any form ("told it to someone else")
+    const same = (word: string, t: string): boolean => word === t || lemmasOf(word).includes(t)
     for (let i = 0; i + tokens.length <= text.tokens.length; i++) {
-      if (tokens.every((t, k) => text.tokens[i + k] === t)) return tokens.map((_, k) => i + k)
+      if (tokens.every((t, k) => same(text.tokens[i + k] ?? '', t)))
+        return tokens.map((_, k) => i + k)
     }
     return null
   }
@@ -341,7 +367,7 @@ function particleReversed(gloss: Gloss, text: EnglishText, span: number[]): bool
  * its words without it ("I believe you").
  */
 function glossReversed(gloss: Gloss, text: EnglishText): boolean {
-  if (gloss.analysed.cover.length === 0) return false
+  if (gloss.inARow) return false
   const span = glossWords(gloss, text)
   if (!span) return false
   if (particleReversed(gloss, text, span)) return true
@@ -403,6 +429,93 @@ function hasPast(tokens: string[]): boolean {
     const prev = tokens[i - 1] === 'not' ? tokens[i - 2] : tokens[i - 1]
     return !AUXILIARIES.has(prev ?? '') && isPastForm(t)
   })
+}
+
+/** Verbs whose past is spelt as the present ("shut", "put"): a sentence with one may be past. */
+const SAME_PAST = new Set(
+  'shut put cut set hit let quit hurt cost spread read split bet burst cast upset'.split(' '),
+)
+const SUBJECTS = new Set('he she it who that which this there'.split(' '))
+/** Words that follow a verb, not a noun: "ends up", "dodges the question", "tells me". */
+const VERB_FOLLOWERS = new Set(
+  'up down out off away back over the a an his her my your their our its me him us them it'.split(
+    ' ',
+  ),
+)
+const DETERMINERS = new Set(
+  "the a an my your his her our their its this that these those some any 's".split(' '),
+)
+
+/** The tense a token marks: "was", "dodged", "got" past; "is", "dodges", "will" present. */
+function tenseAt(tokens: string[], i: number): 'past' | 'present' | null {
+  const t = tokens[i] ?? ''
+  const prev = tokens[i - 1] ?? ''
+  if (t === 'was' || t === 'were' || t === 'did' || t === 'had') return 'past'
+  if (t === 'is' || t === 'are' || t === 'am' || t === 'does' || t === 'will') return 'present'
+  if ((t === 'has' || t === 'have') && tokens[i + 1] === 'been') return 'present'
+  if (AUXILIARIES.has(prev) || prev === 'to') return null
+  if (isPastForm(t)) return 'past'
+  // "he dodges the", "ends up": a verb's third person; "leaks appeared", "the bars" are nouns
+  const next = tokens[i + 1] ?? ''
+  if (
+    /^[a-z]+s$/.test(t) &&
+    !DETERMINERS.has(prev) &&
+    !isFunctionWord(t) &&
+    verbLemma(t) !== t &&
+    (SUBJECTS.has(prev) || VERB_FOLLOWERS.has(next))
+  )
+    return 'present'
+  return null
+}
+
+/** The tense each verb of a text is in, by lemma ("ends" → end: present, "was" → be: past). */
+function tensesOf(tokens: string[]): Map<string, Set<'past' | 'present'>> {
+  const tenses = new Map<string, Set<'past' | 'present'>>()
+  tokens.forEach((t, i) => {
+    const tense = tenseAt(tokens, i)
+    if (!tense) return
+    const lemma = t === 'has' || t === 'have' ? 'be' : verbLemma(t)
+    const set = tenses.get(lemma) ?? new Set()
+    set.add(tense)
+    tenses.set(lemma, set)
+  })
+  return tenses
+}
+
+/** The tense of the verb that says the idiom: the last tense mark up to its first word. */
+function spanTense(tokens: string[], span: number[] | null): 'past' | 'present' | null {
+  if (!span?.length) return null
+  for (let i = span[0]!; i >= Math.max(0, span[0]! - 2); i--) {
+    const tense = tenseAt(tokens, i)
+    if (tense) return tense
+  }
+  return null
+}
+
+/**
+ * Whether the tense changed: past in one text and not in the other (a verb like "shut" may be
+ * either), or the same verb in another tense ("ends up" for "ended up", "was" for "has been").
+ */
+function tenseChanged(
+  ref: string[],
+  user: string[],
+  refSpan: number[] | null,
+  userSpan: number[] | null,
+): boolean {
+  const refPast = hasPast(ref)
+  const userPast = hasPast(user)
+  const maybePast = (tokens: string[]): boolean => tokens.some((t) => SAME_PAST.has(t))
+  if (refPast !== userPast && !maybePast(refPast ? user : ref)) return true
+  const refTense = spanTense(ref, refSpan)
+  const userTense = spanTense(user, userSpan)
+  if (refTense && userTense && refTense !== userTense) return true
+  const a = tensesOf(ref)
+  const b = tensesOf(user)
+  for (const [lemma, tenses] of a) {
+    const other = b.get(lemma)
+    if (tenses.size === 1 && other?.size === 1 && [...tenses][0] !== [...other][0]) return true
+  }
+  return false
 }
 
 function personsOf(tokens: string[]): Set<string> {
@@ -540,9 +653,17 @@ function judge(
   const idiomInRef = new Set([...(refSpan ?? []), ...refAll])
   const refContent = ref.cover.filter((u) => !ref.opening.has(u.start))
 
+  // a compound ("living room") is matched as a whole, not through its last word ("kitchen" is
+  // a room, but not the living room)
+  const isCompound = (text: EnglishText, u: Unit): boolean =>
+    u.multi &&
+    !isFunctionWord(text.tokens[u.start] ?? '') &&
+    !isFunctionWord(text.tokens[u.end] ?? '') &&
+    isNounLike(text.tokens[u.end] ?? '')
   const matchedRef = (u: Unit): boolean => {
+    const whole = isCompound(ref, u)
     for (let i = u.start; i <= u.end; i++) {
-      const covering = ref.units.filter((r) => r.start <= i && i <= r.end)
+      const covering = ref.units.filter((r) => r.start <= i && i <= r.end && (r.multi || !whole))
       if (covering.some((r) => hasUnit(r, user))) return true
     }
     return false
@@ -587,7 +708,8 @@ function judge(
     const core = missing.filter((u) => !isDetail(u))
     if (userSpan) {
       missingDetails = missing.filter(
-        (u) => isDetail(u) || (!u.multi && isNounLike(ref.tokens[u.start] ?? '')),
+        (u) =>
+          isDetail(u) || (u.multi ? isCompound(ref, u) : isNounLike(ref.tokens[u.start] ?? '')),
       )
     } else evidence = core.length === 0
   }
@@ -728,13 +850,22 @@ function judge(
         )
     }
   }
-  if (hasPast(ref.tokens) !== hasPast(user.tokens))
+  if (tenseChanged(ref.tokens, user.tokens, refSpan, userSpan))
     slips.push(
       'Check the tense: the sentence is in the ' +
         (hasPast(ref.tokens) ? 'past.' : 'present or future.'),
     )
+  // the idiom's own wording may bring its own person ("I'm not buying it" for "tell it to
+  // someone else")
+  const outsideIdiom = (tokens: string[], span: number[] | null): string[] =>
+    span?.length
+      ? tokens.filter((_, i) => i < span[0]! - NEGATION_WINDOW || i > span[span.length - 1]!)
+      : tokens
   const refPersons = personsOf(ref.tokens)
-  const newPersons = [...personsOf(user.tokens)].filter((p) => !refPersons.has(p))
+  const glossPerson = userGloss?.analysed.tokens.some((t) => PERSON_OF[t]) ?? false
+  const newPersons = [
+    ...personsOf(glossPerson ? outsideIdiom(user.tokens, userSpan) : user.tokens),
+  ].filter((p) => !refPersons.has(p))
   if (newPersons.length)
     slips.push('Check who is doing what: the person changed (for example "I" instead of "you").')
 
