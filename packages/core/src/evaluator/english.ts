@@ -127,6 +127,16 @@ const TIME_WORDS: ReadonlySet<string> = new Set(
   eleven twelve twenty thirty forty fifty hundred thousand`),
 )
 
+const SPECIFIC_TIMES: ReadonlySet<string> = new Set(
+  words(`today tomorrow yesterday tonight monday tuesday wednesday thursday friday saturday sunday
+  january february march april june july august september october november december`),
+)
+
+/** A time that says when ("yesterday", "on Monday"), not how soon ("later"). */
+export function isSpecificTime(word: string): boolean {
+  return SPECIFIC_TIMES.has(word) || /^\d+$/.test(word)
+}
+
 /** A detail the rubric lets a learner drop for a minor: a name, a time, a number. */
 export function isDetailWord(word: string, surface?: string): boolean {
   if (TIME_WORDS.has(word) || /^\d+$/.test(word)) return true

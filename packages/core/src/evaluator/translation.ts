@@ -7,6 +7,7 @@ import {
   isLightVerb,
   isNounLike,
   isPastForm,
+  isSpecificTime,
   lemmasOf,
   verbLemma,
   negatesAt,
@@ -26,6 +27,8 @@ const REFERENCE_SENSE_RANK = 7
 const MEANING_SENSE_RANK = 2
 /** Words (articles and pronouns aside) a gloss's words may have between them ("made a lot of money"). */
 const MAX_GLOSS_GAPS = 2
+/** What "Juli's" alone stands for. */
+const PLACES = new Set(['place', 'house', 'home', 'flat', 'apartment'])
 /** How far down a word's senses its more general words are looked up ("dad" → "father"). */
 const PARENT_SENSE_RANK = 1
 /** A negator this many words before the idiom's words makes it negative ("can't stand"). */
@@ -285,6 +288,17 @@ function makeGlosses(idiomTranslation: string, extra: string[]): Gloss[] {
     }
   }
   return glosses
+}
+
+/** Positions grouped into places: runs with at most a few words between them. */
+function placesOf(positions: number[]): number[][] {
+  const places: number[][] = []
+  for (const i of [...positions].sort((a, b) => a - b)) {
+    const last = places[places.length - 1]
+    if (last && i - last[last.length - 1]! <= NEGATION_WINDOW) last.push(i)
+    else places.push([i])
+  }
+  return places
 }
 
 /** Where in `text` the gloss is expressed (token positions), or null. */
@@ -615,24 +629,18 @@ function judge(
   const meaning = glosses[0]?.text ?? example.idiom.translation
 
   // where the reference expresses the idiom, and where the learner does
-  const { refSpan, refGloss, refAll } = memo(`${reference}\u0002${glossKey(glosses)}`, () => {
-    let refSpan: number[] | null = null
-    let refGloss: Gloss | null = null
-    const refAll = new Set<number>()
-    for (const g of glosses) {
+  const refMatches = memo(`${reference}\u0002${glossKey(glosses)}`, () =>
+    glosses.flatMap((g) => {
       const m = matchGloss(g, ref)
-      if (m) for (const i of m) refAll.add(i)
-      if (m && (!refSpan || m.length > refSpan.length)) {
-        refSpan = m
-        refGloss = g
-      }
-    }
-    return { refSpan, refGloss, refAll }
-  })
+      return m ? [{ gloss: g, span: m }] : []
+    }),
+  )
   let userSpan: number[] | null = null
   let userGloss: Gloss | null = null
+  const userAll = new Set<number>()
   for (const g of glosses) {
     const m = matchGloss(g, user)
+    if (m) for (const i of m) userAll.add(i)
     if (m && (!userSpan || m.length > userSpan.length)) {
       userSpan = m
       userGloss = g
@@ -650,8 +658,29 @@ function judge(
     }
   }
   // every reference word some meaning phrase finds is the idiom's ("gets straight to the point")
-  const idiomInRef = new Set([...(refSpan ?? []), ...refAll])
   const refContent = ref.cover.filter((u) => !ref.opening.has(u.start))
+  // the reference may say the idiom twice ("gets straight to the point and doesn't beat around
+  // the bush"); a learner who says it once left the other clause out
+  const refPlaces = placesOf(refMatches.flatMap((m) => m.span))
+  const unsaid = new Set<number>()
+  if (userSpan && refPlaces.length > placesOf([...userAll]).length) {
+    for (const place of refPlaces) {
+      const units = refContent.filter((u) => place.includes(u.start))
+      if (units.length > 0 && !units.some((u) => hasUnit(u, user)))
+        for (const i of place) unsaid.add(i)
+    }
+  }
+  let refSpan: number[] | null = null
+  let refGloss: Gloss | null = null
+  const idiomInRef = new Set<number>()
+  for (const { gloss, span } of refMatches) {
+    if (span.some((i) => unsaid.has(i))) continue
+    for (const i of span) idiomInRef.add(i)
+    if (!refSpan || span.length > refSpan.length) {
+      refSpan = span
+      refGloss = gloss
+    }
+  }
 
   // a compound ("living room") is matched as a whole, not through its last word ("kitchen" is
   // a room, but not the living room)
@@ -681,7 +710,16 @@ function judge(
 
   const surfaceOf = (text: EnglishText, u: Unit): string =>
     text.tokens.slice(u.start, u.end + 1).join(' ')
-  const missing = refContent.filter((u) => !u.light && !idiomInRef.has(u.start) && !matchedRef(u))
+  // "at Juli's" says "at Juli's place"
+  const impliedPlace = (u: Unit): boolean => {
+    if (u.multi || !PLACES.has(ref.tokens[u.start] ?? '') || ref.tokens[u.start - 1] !== "'s")
+      return false
+    const owner = ref.tokens[u.start - 2]
+    return user.tokens.some((t, i) => t === owner && user.tokens[i + 1] === "'s")
+  }
+  const missing = refContent.filter(
+    (u) => !u.light && !idiomInRef.has(u.start) && !matchedRef(u) && !impliedPlace(u),
+  )
   const isDetail = (u: Unit): boolean => {
     const word = ref.tokens[u.start] ?? ''
     const surface = ref.surfaces.find((s) => fold(s) === word && u.start > 0)
@@ -761,7 +799,14 @@ function judge(
   // (words next to the idiom's own are part of how it is said: "a mess broke out", "came on foot")
   const nearIdiom = (u: Unit): boolean =>
     (refSpan ?? []).some((i) => i >= u.start - 2 && i <= u.end + 2)
-  const general = (u: Unit): boolean => u.light || (!u.multi && u.keys.some(isLightVerb))
+  // "get to know": a general verb and function words, however many
+  const general = (u: Unit): boolean =>
+    u.light ||
+    (!u.multi && u.keys.some(isLightVerb)) ||
+    (u.multi &&
+      ref.tokens
+        .slice(u.start, u.end + 1)
+        .every((t) => isFunctionWord(t) || lemmasOf(t).some(isLightVerb)))
   const candidates = missing.filter((u) => !u.light && !nearIdiom(u))
   const otherWords = extra.filter((u) => !general(u))
   // only a run of the reference with nothing the learner kept in it is a dropped clause
@@ -834,14 +879,26 @@ function judge(
   }
 
   const slips: string[] = []
+  const addedTimes = extraDetails.filter((u) => isSpecificTime(user.tokens[u.start] ?? ''))
   if (omitted) {
     slips.push(`You left out part of the sentence: "${omitted}".`)
+  } else if (
+    missingDetails.length === 1 &&
+    extraDetails.length === 1 &&
+    sameThingInAnySense(missingDetails[0]!, extraDetails[0]!)
+  ) {
+    // "lift" for "elevator": the same thing in a rarer sense of one of the words
   } else if (missingDetails.length === 1 && extraDetails.length === 1) {
     slips.push(
       `You wrote "${surfaceOf(user, extraDetails[0]!)}" where the sentence says "${surfaceOf(ref, missingDetails[0]!)}".`,
     )
   } else {
     // an added word with nothing left out is the learner's own way of saying it ("get out of bed")
+    if (!missingDetails.length && addedTimes.length) {
+      slips.push(
+        `You added ${quoteList(addedTimes.map((u) => surfaceOf(user, u)))}: the sentence does not say when.`,
+      )
+    }
     if (missingDetails.length) {
       slips.push(`You left out ${quoteList(missingDetails.map((u) => surfaceOf(ref, u)))}.`)
       if (extraDetails.length)
@@ -895,6 +952,14 @@ function judge(
         ? TRANSLATION_CONFIDENCE.minorSwap
         : TRANSLATION_CONFIDENCE.minorOneSlip,
   }
+}
+
+/** Whether two words share a WordNet sense, however rare ("lift" and "elevator"). */
+function sameThingInAnySense(a: Unit, b: Unit): boolean {
+  const all = (u: Unit): Set<number> => new Set(u.keys.flatMap((k) => [...sensesOf(k, 7).keys()]))
+  const senses = all(a)
+  for (const id of all(b)) if (senses.has(id)) return true
+  return false
 }
 
 /** The reference's words from the first to the last left-out unit ("before I signed"). */
