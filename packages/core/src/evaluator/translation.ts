@@ -573,8 +573,19 @@ function quoteList(words: string[]): string {
   return words.map((w) => `"${w}"`).join(', ')
 }
 
+/** The clause of a sentence (between commas, semicolons, colons) holding its k-th token. */
+function clauseAt(sentence: string, k: number): string {
+  let seen = 0
+  for (const part of sentence.split(/(?<=[,;:])/)) {
+    seen += tokeniseEnglish(part).length
+    if (k < seen) return part.trim().replace(/[\s,;:.!?]+$/u, '')
+  }
+  return sentence.trim()
+}
+
 /**
- * Whether the statements of a text are negated, by the parity of their negators. Left out:
+ * Whether the statements of a text are negated, by the parity of their negators, and the first
+ * negated clause (for feedback). Left out:
  * questions ("don't you want another one?" asks the same as "do you want another one?"), the
  * opening interjection ("Don't worry," for "Relax,") and the idiom's own words, checked apart.
  */
@@ -585,7 +596,7 @@ function statementPolarity(
   gloss: Gloss | null,
   /** Whether the content word at a position is also in the other text (its clause was kept). */
   kept: (position: number) => boolean = () => true,
-): boolean {
+): { negative: boolean; clause: string | null } {
   const skip = new Set(analysed.opening)
   // a negator whose clause the other text left out says nothing about polarity ("and never laid
   // a brick" dropped is an omission, not an opposite)
@@ -605,30 +616,92 @@ function statementPolarity(
   }
   let offset = 0
   let negators = 0
+  let clause: string | null = null
   for (const sentence of text.split(/(?<=[.!?])/)) {
     const tokens = tokeniseEnglish(sentence)
     if (!sentence.trim().endsWith('?')) {
       tokens.forEach((_, k) => {
-        if (negatesAt(tokens, k) && !skip.has(offset + k)) negators++
+        if (negatesAt(tokens, k) && !skip.has(offset + k)) {
+          negators++
+          clause ??= clauseAt(sentence, k)
+        }
       })
     }
     offset += tokens.length
   }
-  return negators % 2 === 1
+  return { negative: negators % 2 === 1, clause }
 }
 
-function judge(
+/** Where the reference and the learner say the idiom, through which gloss. */
+interface IdiomPlaces {
+  refSpan: number[] | null
+  refGloss: Gloss | null
+  /** Every reference position some meaning phrase finds ("gets straight to the point"). */
+  idiomInRef: Set<number>
+  userSpan: number[] | null
+  userGloss: Gloss | null
+  /** Every learner position some meaning phrase finds. */
+  userAll: Set<number>
+}
+
+/** One learner answer against one reference: what each step of `judge` reads. */
+interface Pair extends IdiomPlaces {
+  reference: string
+  userText: string
+  ref: EnglishText
+  user: EnglishText
+  glosses: Gloss[]
+  /** The idiom, quoted, and the meaning to name in feedback. */
+  idiomName: string
+  meaning: string
+}
+
+/** How the words of the two texts compare, the idiom's own words aside. */
+interface WordComparison {
+  /** Reference words and expressions the learner has nothing for. */
+  missing: Unit[]
+  /** The learner's words and expressions the reference has nothing for. */
+  extra: Unit[]
+  /** Whether a reference unit is a detail the rubric lets slip for a minor (name, time, number). */
+  isDetail: (u: Unit) => boolean
+}
+
+/** A compound ("living room"): matched as a whole, not through its last word. */
+function isCompound(text: EnglishText, u: Unit): boolean {
+  return (
+    u.multi &&
+    !isFunctionWord(text.tokens[u.start] ?? '') &&
+    !isFunctionWord(text.tokens[u.end] ?? '') &&
+    isNounLike(text.tokens[u.end] ?? '')
+  )
+}
+
+function surfaceOf(text: EnglishText, u: Unit): string {
+  return text.tokens.slice(u.start, u.end + 1).join(' ')
+}
+
+/** Whether the learner has something for a reference unit ("kitchen" is a room, not the living room). */
+function matchedInUser(ref: EnglishText, user: EnglishText, u: Unit): boolean {
+  const whole = isCompound(ref, u)
+  for (let i = u.start; i <= u.end; i++) {
+    const covering = ref.units.filter((r) => r.start <= i && i <= r.end && (r.multi || !whole))
+    if (covering.some((r) => hasUnit(r, user))) return true
+  }
+  return false
+}
+
+/**
+ * Finds the idiom's meaning in both texts. A reference that says it twice ("gets straight to the
+ * point and doesn't beat around the bush") where the learner says it once keeps only the place
+ * the learner kept: the other is a clause left out. Without a meaning phrase in the learner's
+ * text, the reference's idiom words carried over (with synonyms) count.
+ */
+function locateIdiom(
   reference: string,
-  userText: string,
+  ref: EnglishText,
   user: EnglishText,
   glosses: Gloss[],
-  example: EvaluatorExample,
-): Judgement {
-  const ref = analyseCached(reference, REFERENCE_SENSE_RANK)
-  const idiomName = `"${example.idiom.text}"`
-  const meaning = glosses[0]?.text ?? example.idiom.translation
-
-  // where the reference expresses the idiom, and where the learner does
+): IdiomPlaces {
   const refMatches = memo(`${reference}\u0002${glossKey(glosses)}`, () =>
     glosses.flatMap((g) => {
       const m = matchGloss(g, ref)
@@ -646,21 +719,7 @@ function judge(
       userGloss = g
     }
   }
-  // the idiom's meaning said reversed ("right in the loop" for "out of the loop", "I believe you"
-  // for "I don't believe you"), where the reference does not say it so itself
-  if (!userSpan && glosses.some((g) => glossReversed(g, user) && !glossReversed(g, ref))) {
-    return {
-      rank: 0,
-      accuracy: 'major',
-      mistakeType: 'meaning',
-      feedback: `Your translation says the opposite of the idiom: ${idiomName} means "${meaning}".`,
-      confidence: TRANSLATION_CONFIDENCE.opposite,
-    }
-  }
-  // every reference word some meaning phrase finds is the idiom's ("gets straight to the point")
   const refContent = ref.cover.filter((u) => !ref.opening.has(u.start))
-  // the reference may say the idiom twice ("gets straight to the point and doesn't beat around
-  // the bush"); a learner who says it once left the other clause out
   const refPlaces = placesOf(refMatches.flatMap((m) => m.span))
   const unsaid = new Set<number>()
   if (userSpan && refPlaces.length > placesOf([...userAll]).length) {
@@ -681,35 +740,36 @@ function judge(
       refGloss = gloss
     }
   }
-
-  // a compound ("living room") is matched as a whole, not through its last word ("kitchen" is
-  // a room, but not the living room)
-  const isCompound = (text: EnglishText, u: Unit): boolean =>
-    u.multi &&
-    !isFunctionWord(text.tokens[u.start] ?? '') &&
-    !isFunctionWord(text.tokens[u.end] ?? '') &&
-    isNounLike(text.tokens[u.end] ?? '')
-  const matchedRef = (u: Unit): boolean => {
-    const whole = isCompound(ref, u)
-    for (let i = u.start; i <= u.end; i++) {
-      const covering = ref.units.filter((r) => r.start <= i && i <= r.end && (r.multi || !whole))
-      if (covering.some((r) => hasUnit(r, user))) return true
-    }
-    return false
-  }
-  // the reference's idiom words, carried over by the learner (with synonyms)
   if (!userSpan && refSpan && refSpan.length > 0) {
     const idiomUnits = refContent.filter((u) => idiomInRef.has(u.start))
-    if (idiomUnits.length > 0 && idiomUnits.every(matchedRef)) {
+    if (idiomUnits.length > 0 && idiomUnits.every((u) => matchedInUser(ref, user, u))) {
       userSpan = idiomUnits.flatMap((u) =>
         user.units.filter((x) => unitsMatch(x, u)).map((x) => x.start),
       )
       userSpan.sort((a, b) => a - b)
     }
   }
+  return { refSpan, refGloss, idiomInRef, userSpan, userGloss, userAll }
+}
 
-  const surfaceOf = (text: EnglishText, u: Unit): string =>
-    text.tokens.slice(u.start, u.end + 1).join(' ')
+/** The idiom's meaning said reversed ("right in the loop", "I believe you"), or null. */
+function reversedIdiom(p: Pair): Judgement | null {
+  // only where no meaning phrase matched (the reference's words carried over do not count)
+  if (p.userGloss) return null
+  if (!p.glosses.some((g) => glossReversed(g, p.user) && !glossReversed(g, p.ref))) return null
+  return {
+    rank: 0,
+    accuracy: 'major',
+    mistakeType: 'meaning',
+    feedback: `Your translation says the opposite of the idiom: ${p.idiomName} means "${p.meaning}".`,
+    confidence: TRANSLATION_CONFIDENCE.opposite,
+  }
+}
+
+/** The reference's words the learner left out and the learner's words the reference lacks. */
+function compareWords(p: Pair): WordComparison {
+  const { ref, user } = p
+  const refContent = ref.cover.filter((u) => !ref.opening.has(u.start))
   // "at Juli's" says "at Juli's place"
   const impliedPlace = (u: Unit): boolean => {
     if (u.multi || !PLACES.has(ref.tokens[u.start] ?? '') || ref.tokens[u.start - 1] !== "'s")
@@ -718,15 +778,15 @@ function judge(
     return user.tokens.some((t, i) => t === owner && user.tokens[i + 1] === "'s")
   }
   const missing = refContent.filter(
-    (u) => !u.light && !idiomInRef.has(u.start) && !matchedRef(u) && !impliedPlace(u),
+    (u) =>
+      !u.light && !p.idiomInRef.has(u.start) && !matchedInUser(ref, user, u) && !impliedPlace(u),
   )
   const isDetail = (u: Unit): boolean => {
     const word = ref.tokens[u.start] ?? ''
     const surface = ref.surfaces.find((s) => fold(s) === word && u.start > 0)
     return isDetailWord(word, surface)
   }
-
-  const userIdiom = new Set(userSpan ?? [])
+  const userIdiom = new Set(p.userSpan ?? [])
   const extra = user.cover.filter((u) => {
     if (user.opening.has(u.start) || userIdiom.has(u.start)) return false
     // "got offered" for "offered": a general verb adds no detail of its own
@@ -737,80 +797,95 @@ function judge(
     }
     return true
   })
+  return { missing, extra, isDetail }
+}
 
-  let evidence = userSpan !== null
+/**
+ * The idiom's meaning is not in the learner's text: a major, or null. Where the reference's own
+ * words for the idiom are unknown, any missing word that is not a detail may be them, unless the
+ * learner's words carry a meaning phrase. Also returns the missing words that are details.
+ */
+function missingMeaning(
+  p: Pair,
+  words: WordComparison,
+): { judgement: Judgement | null; missingDetails: Unit[] } {
+  const { missing, extra, isDetail } = words
+  let evidence = p.userSpan !== null
   let missingDetails = missing
-  if (!refSpan) {
-    // the reference words the idiom stands for are unknown: any missing word that is not a
-    // detail may be them, unless the learner's own words carry the idiom's meaning
-    const core = missing.filter((u) => !isDetail(u))
-    if (userSpan) {
+  if (!p.refSpan) {
+    if (p.userSpan) {
       missingDetails = missing.filter(
         (u) =>
-          isDetail(u) || (u.multi ? isCompound(ref, u) : isNounLike(ref.tokens[u.start] ?? '')),
+          isDetail(u) || (u.multi ? isCompound(p.ref, u) : isNounLike(p.ref.tokens[u.start] ?? '')),
       )
-    } else evidence = core.length === 0
+    } else evidence = missing.every(isDetail)
   }
-
-  if (!evidence) {
-    return {
+  if (evidence) return { judgement: null, missingDetails }
+  return {
+    judgement: {
       rank: 0,
       accuracy: 'major',
       mistakeType: 'meaning',
-      feedback: `Your translation misses the idiom's meaning: ${idiomName} means "${meaning}".${
+      feedback: `Your translation misses the idiom's meaning: ${p.idiomName} means "${p.meaning}".${
         extra.length
-          ? ` You wrote ${quoteList(extra.map((u) => surfaceOf(user, u)))}, which does not say that.`
+          ? ` You wrote ${quoteList(extra.map((u) => surfaceOf(p.user, u)))}, which does not say that.`
           : ''
       }`,
       // other words where the idiom should be may be a rendering no list knows
       confidence: extra.some((u) => !isDetail(u))
         ? TRANSLATION_CONFIDENCE.missingWithOtherWords
         : TRANSLATION_CONFIDENCE.missingNothingElse,
-    }
+    },
+    missingDetails,
   }
-  // "broke" and "have no money" agree: a gloss that carries its own negation cancels it out
-  const refNegative = refSpan ? spanNegative(ref, refSpan, refGloss) : false
-  const userNegative = userSpan ? spanNegative(user, userSpan, userGloss) : false
-  if (refSpan && userSpan && refNegative !== userNegative) {
-    return {
-      rank: 0,
-      accuracy: 'major',
-      mistakeType: 'meaning',
-      feedback: `Your translation says the opposite: check the negation. ${idiomName} means "${meaning}" and the sentence is ${
-        refNegative ? 'negative' : 'positive'
-      }.`,
-      confidence: TRANSLATION_CONFIDENCE.opposite,
-    }
-  }
+}
 
-  // a verb or adjective said differently ("chose" for "picked") is paraphrase; a changed or
-  // dropped name, place, time or object is the detail slip the rubric calls minor
-  const counts =
-    (text: EnglishText) =>
-    (u: Unit): boolean =>
-      u.multi
-        ? // "living room", "dance floor": a thing; "broke out", "all night": no
-          !isFunctionWord(text.tokens[u.start] ?? '') &&
-          !isFunctionWord(text.tokens[u.end] ?? '') &&
-          isNounLike(text.tokens[u.end] ?? '')
-        : // "give", "tell" are nouns too, rarely
-          (!u.keys.some(isLightVerb) && isNounLike(text.tokens[u.start] ?? '')) || isDetail(u)
-  // a clause left out: reference words (verbs too) with nothing of the learner's in their place
-  // (words next to the idiom's own are part of how it is said: "a mess broke out", "came on foot")
-  const nearIdiom = (u: Unit): boolean =>
-    (refSpan ?? []).some((i) => i >= u.start - 2 && i <= u.end + 2)
-  // "get to know": a general verb and function words, however many
-  const general = (u: Unit): boolean =>
+/**
+ * Both texts say the idiom, one negated and one not: a major, or null. "broke" and "have no
+ * money" agree: a gloss that carries its own negation cancels it out.
+ */
+function oppositeIdiom(p: Pair): Judgement | null {
+  if (!p.refSpan || !p.userSpan) return null
+  const refNegative = spanNegative(p.ref, p.refSpan, p.refGloss)
+  if (refNegative === spanNegative(p.user, p.userSpan, p.userGloss)) return null
+  return {
+    rank: 0,
+    accuracy: 'major',
+    mistakeType: 'meaning',
+    feedback: `Your translation says the opposite: check the negation. ${p.idiomName} means "${p.meaning}" and the sentence is ${
+      refNegative ? 'negative' : 'positive'
+    }.`,
+    confidence: TRANSLATION_CONFIDENCE.opposite,
+  }
+}
+
+/** A general verb ("get", "came"), or one with function words ("get to know"): how, not what. */
+function isGeneral(text: EnglishText, u: Unit): boolean {
+  return (
     u.light ||
     (!u.multi && u.keys.some(isLightVerb)) ||
     (u.multi &&
-      ref.tokens
+      text.tokens
         .slice(u.start, u.end + 1)
         .every((t) => isFunctionWord(t) || lemmasOf(t).some(isLightVerb)))
-  const candidates = missing.filter((u) => !u.light && !nearIdiom(u))
-  const otherWords = extra.filter((u) => !general(u))
-  // only a run of the reference with nothing the learner kept in it is a dropped clause
-  // (words missing here and there are a paraphrase, or details, checked below)
+  )
+}
+
+/**
+ * A clause left out: a run of reference words (verbs too) with nothing of the learner's in their
+ * place, more of them than the learner's own other words could stand for. Words next to the
+ * idiom's own are part of how it is said ("a mess broke out", "came on foot"); words missing
+ * here and there are a paraphrase, or details.
+ */
+function droppedClause(
+  p: Pair,
+  words: WordComparison,
+): { omitted: string | null; candidates: Unit[]; otherWords: Unit[] } {
+  const { ref, refSpan } = p
+  const nearIdiom = (u: Unit): boolean =>
+    (refSpan ?? []).some((i) => i >= u.start - 2 && i <= u.end + 2)
+  const candidates = words.missing.filter((u) => !u.light && !nearIdiom(u))
+  const otherWords = words.extra.filter((u) => !isGeneral(p.user, u))
   const runs: Unit[][] = []
   let previous: Unit | undefined
   for (const u of ref.cover) {
@@ -824,19 +899,27 @@ function judge(
   }
   // without the idiom found in the reference, one missing word may be where it was said
   const allowance = otherWords.length + (refSpan ? 0 : 1)
-  // a general verb alone ("get", "came") is how it was said; with another word it is a clause
+  // a general verb alone is how it was said; with another word it is a clause
   const dropped = runs.find(
     (r) =>
-      r.filter((u) => !general(u)).length > allowance || (r.length >= 2 && r.length > allowance),
+      r.filter((u) => !isGeneral(ref, u)).length > allowance ||
+      (r.length >= 2 && r.length > allowance),
   )
-  const omitted = dropped ? clauseOf(ref, dropped, reference) : null
-  missingDetails = missingDetails.filter(counts(ref))
-  const extraDetails = extra.filter(counts(user))
-  // the idiom's own negation is compared above, when both sides show the idiom
-  const both = refSpan !== null && userSpan !== null
-  // a negated clause counts unless the other text left it out: its words are not there and
-  // nothing else stands in their place ("Don't act like a cop." for "…, nobody is doing anything
-  // wrong"); the idiom's own words always count
+  return { omitted: dropped ? clauseOf(ref, dropped, p.reference) : null, candidates, otherWords }
+}
+
+/**
+ * The sentence's statements negated in one text and not the other (the idiom's own negation is
+ * compared by `oppositeIdiom` when both texts show it): a major, or null. A negated clause counts
+ * unless the other text left it out: its words are not there and nothing else stands in their
+ * place ("Don't act like a cop." for "…, nobody is doing anything wrong"); the idiom's own words
+ * always count, and the learner's words for the idiom keep no clause of the reference ("I gave
+ * up." for "I gave up and didn't hand it in": "hand in" is a synonym of "give up").
+ */
+function oppositeStatement(p: Pair, candidates: Unit[], otherWords: Unit[]): Judgement | null {
+  const { ref, user } = p
+  const both = p.refSpan !== null && p.userSpan !== null
+  const userIdiom = new Set(p.userSpan ?? [])
   const keptIn =
     (text: EnglishText, other: EnglishText, idiom: Set<number>, standIns: boolean) =>
     (i: number): boolean =>
@@ -844,56 +927,62 @@ function judge(
       idiom.has(i) ||
       text.units.some((u) => u.start <= i && i <= u.end && (u.light || hasUnit(u, other))) ||
       !text.units.some((u) => u.start <= i && i <= u.end)
-  // the learner's words for the idiom do not also keep a clause of the reference ("I gave up."
-  // for "I gave up and didn't hand it in": "hand in" is a synonym of "give up")
   const userOutsideIdiom: EnglishText = {
     ...user,
     units: user.units.filter((u) => !userIdiom.has(u.start)),
   }
   const refPolarity = statementPolarity(
-    reference,
+    p.reference,
     ref,
-    both ? refSpan : null,
-    refGloss,
-    keptIn(ref, userOutsideIdiom, idiomInRef, otherWords.length > 0),
+    both ? p.refSpan : null,
+    p.refGloss,
+    keptIn(ref, userOutsideIdiom, p.idiomInRef, otherWords.length > 0),
   )
   const userPolarity = statementPolarity(
-    userText,
+    p.userText,
     user,
-    both ? userSpan : null,
-    userGloss,
+    both ? p.userSpan : null,
+    p.userGloss,
     keptIn(user, ref, userIdiom, candidates.length > 0),
   )
-  if (
-    (refPolarity !== userPolarity) !==
-    (!both && userSpan !== null && (userGloss?.negative ?? false))
-  ) {
-    return {
-      rank: 0,
-      accuracy: 'major',
-      mistakeType: 'meaning',
-      feedback:
-        'Your translation says the opposite of the sentence: check the negation (not, no, never, nobody).',
-      confidence: TRANSLATION_CONFIDENCE.opposite,
-    }
+  const expectDifferent = !both && p.userSpan !== null && (p.userGloss?.negative ?? false)
+  if ((refPolarity.negative !== userPolarity.negative) === expectDifferent) return null
+  // name the negated clause: the reference's if it has one, else the learner's
+  const [text, clause] = refPolarity.clause
+    ? ['The sentence says', refPolarity.clause]
+    : ['You wrote', userPolarity.clause]
+  return {
+    rank: 0,
+    accuracy: 'major',
+    mistakeType: 'meaning',
+    feedback: `Your translation says the opposite of the sentence: check the negation (not, no, never, nobody).${
+      clause ? ` ${text} "${clause}".` : ''
+    }`,
+    confidence: TRANSLATION_CONFIDENCE.opposite,
   }
+}
 
+/** The small slips the rubric calls minor, each said in words a learner understands. */
+function slipsOf(
+  p: Pair,
+  omitted: string | null,
+  missingDetails: Unit[],
+  extraDetails: Unit[],
+): string[] {
+  const { ref, user } = p
   const slips: string[] = []
   const addedTimes = extraDetails.filter((u) => isSpecificTime(user.tokens[u.start] ?? ''))
   if (omitted) {
     slips.push(`You left out part of the sentence: "${omitted}".`)
-  } else if (
-    missingDetails.length === 1 &&
-    extraDetails.length === 1 &&
-    sameThingInAnySense(missingDetails[0]!, extraDetails[0]!)
-  ) {
-    // "lift" for "elevator": the same thing in a rarer sense of one of the words
   } else if (missingDetails.length === 1 && extraDetails.length === 1) {
-    slips.push(
-      `You wrote "${surfaceOf(user, extraDetails[0]!)}" where the sentence says "${surfaceOf(ref, missingDetails[0]!)}".`,
-    )
+    // "lift" for "elevator": the same thing in a rarer sense of one of the words
+    if (!sameThingInAnySense(missingDetails[0]!, extraDetails[0]!))
+      slips.push(
+        `You wrote "${surfaceOf(user, extraDetails[0]!)}" where the sentence says "${surfaceOf(ref, missingDetails[0]!)}".`,
+      )
   } else {
-    // an added word with nothing left out is the learner's own way of saying it ("get out of bed")
+    // an added word with nothing left out is the learner's own way of saying it ("get out of
+    // bed"), unless it says when
     if (!missingDetails.length && addedTimes.length) {
       slips.push(
         `You added ${quoteList(addedTimes.map((u) => surfaceOf(user, u)))}: the sentence does not say when.`,
@@ -907,40 +996,50 @@ function judge(
         )
     }
   }
-  if (tenseChanged(ref.tokens, user.tokens, refSpan, userSpan))
+  if (tenseChanged(ref.tokens, user.tokens, p.refSpan, p.userSpan))
     slips.push(
       'Check the tense: the sentence is in the ' +
         (hasPast(ref.tokens) ? 'past.' : 'present or future.'),
     )
-  // the idiom's own wording may bring its own person ("I'm not buying it" for "tell it to
-  // someone else")
-  const outsideIdiom = (tokens: string[], span: number[] | null): string[] =>
-    span?.length
-      ? tokens.filter((_, i) => i < span[0]! - NEGATION_WINDOW || i > span[span.length - 1]!)
-      : tokens
-  const refPersons = personsOf(ref.tokens)
-  const glossPerson = userGloss?.analysed.tokens.some((t) => PERSON_OF[t]) ?? false
-  const newPersons = [
-    ...personsOf(glossPerson ? outsideIdiom(user.tokens, userSpan) : user.tokens),
-  ].filter((p) => !refPersons.has(p))
-  if (newPersons.length)
+  if (personChanged(p))
     slips.push('Check who is doing what: the person changed (for example "I" instead of "you").')
+  return slips
+}
 
+/** A person the reference does not have; the idiom's own wording may bring its own ("I'm not buying it"). */
+function personChanged(p: Pair): boolean {
+  const { userSpan } = p
+  const glossPerson = p.userGloss?.analysed.tokens.some((t) => PERSON_OF[t]) ?? false
+  const tokens =
+    glossPerson && userSpan?.length
+      ? p.user.tokens.filter(
+          (_, i) => i < userSpan[0]! - NEGATION_WINDOW || i > userSpan[userSpan.length - 1]!,
+        )
+      : p.user.tokens
+  const refPersons = personsOf(p.ref.tokens)
+  return [...personsOf(tokens)].some((person) => !refPersons.has(person))
+}
+
+/** Perfect without slips, else minor, with how sure each is. */
+function perfectOrMinor(
+  p: Pair,
+  slips: string[],
+  omitted: string | null,
+  swapOnly: boolean,
+): Judgement {
   if (slips.length === 0) {
     return {
       rank: 2,
       accuracy: 'perfect',
       mistakeType: 'none',
-      feedback: `Great translation: you got the meaning of ${idiomName}.`,
-      confidence: !refSpan
+      feedback: `Great translation: you got the meaning of ${p.idiomName}.`,
+      confidence: !p.refSpan
         ? TRANSLATION_CONFIDENCE.perfectUnknownIdiom
-        : userGloss
+        : p.userGloss
           ? TRANSLATION_CONFIDENCE.perfectByMeaning
           : TRANSLATION_CONFIDENCE.perfectByReference,
     }
   }
-  const swapOnly =
-    !omitted && slips.length === 1 && missingDetails.length === 1 && extraDetails.length === 1
   return {
     rank: 1,
     accuracy: 'minor',
@@ -952,6 +1051,58 @@ function judge(
         ? TRANSLATION_CONFIDENCE.minorSwap
         : TRANSLATION_CONFIDENCE.minorOneSlip,
   }
+}
+
+/**
+ * Grades the learner's text against one reference, in the rubric's order: the idiom's meaning
+ * reversed, missing or negated is major; so is a sentence said the other way round; a clause or a
+ * detail left out, a detail changed, the tense or the person changed is minor; else perfect.
+ */
+function judge(
+  reference: string,
+  userText: string,
+  user: EnglishText,
+  glosses: Gloss[],
+  example: EvaluatorExample,
+): Judgement {
+  const ref = analyseCached(reference, REFERENCE_SENSE_RANK)
+  const p: Pair = {
+    reference,
+    userText,
+    ref,
+    user,
+    glosses,
+    idiomName: `"${example.idiom.text}"`,
+    meaning: glosses[0]?.text ?? example.idiom.translation,
+    ...locateIdiom(reference, ref, user, glosses),
+  }
+  const reversed = reversedIdiom(p)
+  if (reversed) return reversed
+  const words = compareWords(p)
+  const { judgement: missing, missingDetails } = missingMeaning(p, words)
+  if (missing) return missing
+  const opposite = oppositeIdiom(p)
+  if (opposite) return opposite
+
+  // a verb or adjective said differently ("chose" for "picked") is paraphrase; a changed or
+  // dropped name, place, time or object is the detail slip the rubric calls minor
+  const { omitted, candidates, otherWords } = droppedClause(p, words)
+  const details = missingDetails.filter((u) => isDetailUnit(ref, u, words.isDetail))
+  const extraDetails = words.extra.filter((u) => isDetailUnit(user, u, words.isDetail))
+  const oppositeSentence = oppositeStatement(p, candidates, otherWords)
+  if (oppositeSentence) return oppositeSentence
+
+  const slips = slipsOf(p, omitted, details, extraDetails)
+  const swapOnly =
+    !omitted && slips.length === 1 && details.length === 1 && extraDetails.length === 1
+  return perfectOrMinor(p, slips, omitted, swapOnly)
+}
+
+/** A unit that names a thing: a compound ("living room"), a noun ("give" rarely is one), a detail. */
+function isDetailUnit(text: EnglishText, u: Unit, isDetail: (u: Unit) => boolean): boolean {
+  return u.multi
+    ? isCompound(text, u)
+    : (!u.keys.some(isLightVerb) && isNounLike(text.tokens[u.start] ?? '')) || isDetail(u)
 }
 
 /** Whether two words share a WordNet sense, however rare ("lift" and "elevator"). */
