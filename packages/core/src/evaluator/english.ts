@@ -6,9 +6,16 @@ const LEXICON = lexicon as { senses: Record<string, number[]>; hypernyms: Record
 // Maps: lookups in a 100k-key plain object are several times slower (dictionary mode)
 const SENSES = new Map(Object.entries(LEXICON.senses))
 // First words of multi-word entries: most n-grams can be ruled out without building keys
-const PHRASE_STARTS = new Set(
-  [...SENSES.keys()].filter((k) => k.includes(' ')).map((k) => k.slice(0, k.indexOf(' '))),
-)
+const PHRASE_STARTS = new Set<string>()
+/** First two words of multi-word entries of three words or more ("drive up", "out of"). */
+const PHRASE_PAIRS = new Set<string>()
+for (const k of SENSES.keys()) {
+  const space = k.indexOf(' ')
+  if (space < 0) continue
+  PHRASE_STARTS.add(k.slice(0, space))
+  const second = k.indexOf(' ', space + 1)
+  if (second > 0) PHRASE_PAIRS.add(k.slice(0, second))
+}
 const HYPERNYMS = new Map(Object.entries(LEXICON.hypernyms).map(([k, v]) => [Number(k), v]))
 
 /** Direct WordNet hypernyms of the given synsets ("dad" → "father"). */
@@ -189,6 +196,11 @@ export function isNounLike(word: string): boolean {
   return codes.some((code) => ((code >> 3) & 3) === 0)
 }
 
+/** True when some entry of three words or more starts with these two ("drive up the wall"). */
+export function startsLongPhrase(first: string, second: string): boolean {
+  return PHRASE_PAIRS.has(`${first} ${second}`)
+}
+
 /** True when some multi-word entry of the lexicon starts with this word. */
 export function startsPhrase(word: string): boolean {
   return PHRASE_STARTS.has(word)
@@ -212,8 +224,17 @@ export function verbLemma(word: string): string {
 }
 
 /** A simple-past form ("drove", "asked"): its verb lemma differs and it is no noun or adjective. */
+const pastCache = new Map<string, boolean>()
 export function isPastForm(word: string): boolean {
-  if (!/^[a-z]+$/.test(word) || /(ing|s)$/.test(word) || isFunctionWord(word)) return false
-  const verb = lemmatize.verb(word)
-  return verb !== word && lemmatize.noun(word) === word && lemmatize.adjective(word) === word
+  const cached = pastCache.get(word)
+  if (cached !== undefined) return cached
+  let past = false
+  if (/^[a-z]+$/.test(word) && !/(ing|s)$/.test(word) && !isFunctionWord(word)) {
+    const verb = lemmatize.verb(word)
+    past = verb !== word && lemmatize.noun(word) === word && lemmatize.adjective(word) === word
+  }
+  // bounded: a long-running server meets many words
+  if (pastCache.size >= 50_000) pastCache.clear()
+  pastCache.set(word, past)
+  return past
 }

@@ -1,10 +1,14 @@
+/** Plain ASCII: nothing to compose, strip or lower-case by locale (most English, fast path). */
+const ASCII = /^[\x00-\x7f]*$/
+
 /** Canonical composed form, so "é" typed as e + combining accent equals the precomposed "é". */
 export function nfc(text: string): string {
-  return text.normalize('NFC')
+  return ASCII.test(text) ? text : text.normalize('NFC')
 }
 
 /** Removes accents and the diaeresis but keeps ñ, which is a letter of its own in Spanish. */
 export function stripAccents(text: string): string {
+  if (ASCII.test(text)) return text
   return (
     text
       .normalize('NFD')
@@ -19,7 +23,7 @@ export function stripAccents(text: string): string {
 
 /** Lower case, NFC. */
 export function lower(text: string): string {
-  return nfc(text).toLocaleLowerCase('es')
+  return ASCII.test(text) ? text.toLowerCase() : nfc(text).toLocaleLowerCase('es')
 }
 
 /** Lower case without accents: the key for "same word apart from accents". */

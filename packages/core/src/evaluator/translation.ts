@@ -14,6 +14,7 @@ import {
   OPPOSITE_PARTICLE,
   PERSON_OF,
   sensesOf,
+  startsLongPhrase,
   startsPhrase,
 } from './english.js'
 import { fold } from './normalise.js'
@@ -93,7 +94,9 @@ function phraseUnits(tokens: string[], maxRank: number): Unit[] {
   for (let a = 0; a < kept.length; a++) {
     const firstForms = lemmasOf(kept[a]![0])
     if (!firstForms.some(startsPhrase)) continue
-    for (let n = Math.min(4, kept.length - a); n >= 2; n--) {
+    // entries of three or four words start with a known pair: most are ruled out here
+    const long = firstForms.some((f) => startsLongPhrase(f, kept[a + 1]?.[0] ?? ''))
+    for (let n = Math.min(long ? 4 : 2, kept.length - a); n >= 2; n--) {
       const slice = kept.slice(a, a + n)
       const light = slice.every(([t]) => isFunctionWord(t))
       const [first, ...rest] = slice.map(([t]) => t)
@@ -510,21 +513,38 @@ function spanTense(tokens: string[], span: number[] | null): 'past' | 'present' 
  * Whether the tense changed: past in one text and not in the other (a verb like "shut" may be
  * either), or the same verb in another tense ("ends up" for "ended up", "was" for "has been").
  */
+const tenseCache = new WeakMap<
+  string[],
+  { past: boolean; tenses: Map<string, Set<'past' | 'present'>> }
+>()
+/** Tense facts of a token list, worked out once per analysed text. */
+function tenseFacts(tokens: string[]): {
+  past: boolean
+  tenses: Map<string, Set<'past' | 'present'>>
+} {
+  let facts = tenseCache.get(tokens)
+  if (!facts) {
+    facts = { past: hasPast(tokens), tenses: tensesOf(tokens) }
+    tenseCache.set(tokens, facts)
+  }
+  return facts
+}
+
 function tenseChanged(
   ref: string[],
   user: string[],
   refSpan: number[] | null,
   userSpan: number[] | null,
 ): boolean {
-  const refPast = hasPast(ref)
-  const userPast = hasPast(user)
+  const refPast = tenseFacts(ref).past
+  const userPast = tenseFacts(user).past
   const maybePast = (tokens: string[]): boolean => tokens.some((t) => SAME_PAST.has(t))
   if (refPast !== userPast && !maybePast(refPast ? user : ref)) return true
   const refTense = spanTense(ref, refSpan)
   const userTense = spanTense(user, userSpan)
   if (refTense && userTense && refTense !== userTense) return true
-  const a = tensesOf(ref)
-  const b = tensesOf(user)
+  const a = tenseFacts(ref).tenses
+  const b = tenseFacts(user).tenses
   for (const [lemma, tenses] of a) {
     const other = b.get(lemma)
     if (tenses.size === 1 && other?.size === 1 && [...tenses][0] !== [...other][0]) return true
@@ -573,6 +593,21 @@ function quoteList(words: string[]): string {
   return words.map((w) => `"${w}"`).join(', ')
 }
 
+/** A text's sentences with their tokens (kept for the references, which repeat; bounded). */
+const sentenceCache = new Map<string, [string, string[]][]>()
+function sentencesOf(text: string, keep: boolean): [string, string[]][] {
+  const hit = sentenceCache.get(text)
+  if (hit) return hit
+  const sentences = text
+    .split(/(?<=[.!?])/)
+    .map((sentence): [string, string[]] => [sentence, tokeniseEnglish(sentence)])
+  if (keep) {
+    if (sentenceCache.size >= CACHE_LIMIT) sentenceCache.clear()
+    sentenceCache.set(text, sentences)
+  }
+  return sentences
+}
+
 /** The clause of a sentence (between commas, semicolons, colons) holding its k-th token. */
 function clauseAt(sentence: string, k: number): string {
   let seen = 0
@@ -596,6 +631,8 @@ function statementPolarity(
   gloss: Gloss | null,
   /** Whether the content word at a position is also in the other text (its clause was kept). */
   kept: (position: number) => boolean = () => true,
+  /** A reference's sentences are kept for the next attempt; a learner's text is not. */
+  isReference = false,
 ): { negative: boolean; clause: string | null } {
   const skip = new Set(analysed.opening)
   // a negator whose clause the other text left out says nothing about polarity ("and never laid
@@ -617,8 +654,7 @@ function statementPolarity(
   let offset = 0
   let negators = 0
   let clause: string | null = null
-  for (const sentence of text.split(/(?<=[.!?])/)) {
-    const tokens = tokeniseEnglish(sentence)
+  for (const [sentence, tokens] of sentencesOf(text, isReference)) {
     if (!sentence.trim().endsWith('?')) {
       tokens.forEach((_, k) => {
         if (negatesAt(tokens, k) && !skip.has(offset + k)) {
@@ -937,6 +973,7 @@ function oppositeStatement(p: Pair, candidates: Unit[], otherWords: Unit[]): Jud
     both ? p.refSpan : null,
     p.refGloss,
     keptIn(ref, userOutsideIdiom, p.idiomInRef, otherWords.length > 0),
+    true,
   )
   const userPolarity = statementPolarity(
     p.userText,
@@ -1198,8 +1235,20 @@ export function gradeTranslation(example: EvaluatorExample, userText: string): T
   if (user.tokens.length === 0) return majorOnly('empty', 'You did not write a translation.')
 
   const references = [example.translation, ...(example.alternatives ?? [])]
-  const referenceWords = new Set(references.flatMap(tokeniseEnglish))
-  const spanish = new Set(tokeniseSpanish(example.text).map((t) => t.folded))
+  // what depends on the example only is worked out once per example (bounded memo)
+  const { referenceWords, spanish, glossWords, idiomWords } = memo(
+    `w\u0003${references.join('\u0001')}\u0002${example.text}\u0002${example.conjugatedSnippet}\u0002${example.idiom.translation}\u0001${(example.idiom.meanings ?? []).join('\u0001')}`,
+    () => ({
+      referenceWords: new Set(references.flatMap(tokeniseEnglish)),
+      spanish: new Set(tokeniseSpanish(example.text).map((t) => t.folded)),
+      glossWords: new Set(
+        tokeniseEnglish([example.idiom.translation, ...(example.idiom.meanings ?? [])].join(' ')),
+      ),
+      idiomWords: tokeniseSpanish(example.conjugatedSnippet)
+        .map((t) => t.folded)
+        .filter((w) => w.length >= 4 && !SPANISH_FUNCTION_WORDS.has(w)),
+    }),
+  )
   const copied = user.tokens.filter(
     (t) =>
       (spanish.has(fold(t)) || SPANISH_FUNCTION_WORDS.has(fold(t))) &&
@@ -1210,10 +1259,6 @@ export function gradeTranslation(example: EvaluatorExample, userText: string): T
     return majorOnly('untranslated', 'This is Spanish. Write what the sentence means in English.')
   }
   const meanings = example.idiom.meanings ?? []
-  const glossWords = new Set(tokeniseEnglish([example.idiom.translation, ...meanings].join(' ')))
-  const idiomWords = tokeniseSpanish(example.conjugatedSnippet)
-    .map((t) => t.folded)
-    .filter((w) => w.length >= 4 && !SPANISH_FUNCTION_WORDS.has(w))
   const leftInSpanish = user.tokens.filter(
     (t) => idiomWords.includes(fold(t)) && !referenceWords.has(t) && !glossWords.has(t),
   )
