@@ -1,6 +1,6 @@
 /**
  * Evaluator throughput: evaluations per second on one core, over the public dev set (or our
- * extra cases) and the tuning half of the held-out cases, each with its idiom's meaning data from
+ * extra cases) and the tuning halves of both held-out sets, each with its idiom's meaning data from
  * content/ as the server passes it; then the memory of the loaded lexicon (a fresh process, see
  * evaluator-memory.ts). Run: npx tsx bench/evaluator.bench.ts (the bar is ≥ 5,000/s)
  */
@@ -25,6 +25,10 @@ const TUNING_SET = resolve(
   fileURLToPath(import.meta.url),
   '../../packages/core/src/evaluator/heldout/tuning.jsonl',
 )
+const TUNING_V2_SET = resolve(
+  fileURLToPath(import.meta.url),
+  '../../packages/core/src/evaluator/heldout-v2/tuning.jsonl',
+)
 const CONTENT = resolve(fileURLToPath(import.meta.url), '../../content/idioms')
 const SECONDS = 3
 
@@ -38,7 +42,12 @@ export async function run(): Promise<void> {
   const content: ContentMeaning[] = readdirSync(CONTENT)
     .filter((f) => f.endsWith('.json'))
     .flatMap((f) => JSON.parse(readFileSync(resolve(CONTENT, f), 'utf8')).idioms)
-  const cases = withContent(parseCases(`${text}\n${readFileSync(TUNING_SET, 'utf8')}`), content)
+  const cases = withContent(
+    parseCases(
+      `${text}\n${readFileSync(TUNING_SET, 'utf8')}\n${readFileSync(TUNING_V2_SET, 'utf8')}`,
+    ),
+    content,
+  )
   for (const c of cases) evaluate(c, c) // warm-up
   let count = 0
   const cpuStart = process.cpuUsage()

