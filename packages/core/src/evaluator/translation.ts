@@ -1155,10 +1155,12 @@ function clauseOf(ref: EnglishText, missing: Unit[], reference: string): string 
   const from = Math.min(...missing.map((u) => u.start))
   const to = Math.max(...missing.map((u) => u.end))
   // the learner's own spelling of the words: surfaces line up with tokens apart from "'s"
-  const words = reference.normalize('NFC').match(/[\p{L}\p{M}\p{N}']+/gu) ?? []
-  const slice = ref.tokens.slice(from, to + 1)
+  // ("coach's" is one word but two tokens, "coach" and "'s"; either apostrophe)
+  const words = reference.normalize('NFC').match(/[\p{L}\p{M}\p{N}'\u2019]+/gu) ?? []
+  const slice = ref.tokens.slice(from, to + 1).filter((t) => t !== "'s")
+  const bare = (w: string): string => w.replace(/['\u2019].*$/, '')
   const start = words.findIndex((_w, i) =>
-    slice.every((t, k) => fold(words[i + k] ?? '').replace(/'.*$/, '') === t.replace(/'.*$/, '')),
+    slice.every((t, k) => bare(fold(words[i + k] ?? '')) === bare(t)),
   )
   return start >= 0 ? words.slice(start, start + slice.length).join(' ') : slice.join(' ')
 }
