@@ -448,6 +448,8 @@ function hasPast(tokens: string[]): boolean {
   })
 }
 
+/** How far before the idiom's words its verb may stand ("I'm out of the loop": "am"). */
+const SPAN_TENSE_WINDOW = 4
 /** Verbs whose past is spelt as the present ("shut", "put"): a sentence with one may be past. */
 const SAME_PAST = new Set(
   'shut put cut set hit let quit hurt cost spread read split bet burst cast upset'.split(' '),
@@ -502,7 +504,7 @@ function tensesOf(tokens: string[]): Map<string, Set<'past' | 'present'>> {
 /** The tense of the verb that says the idiom: the last tense mark up to its first word. */
 function spanTense(tokens: string[], span: number[] | null): 'past' | 'present' | null {
   if (!span?.length) return null
-  for (let i = span[0]!; i >= Math.max(0, span[0]! - 2); i--) {
+  for (let i = span[0]!; i >= Math.max(0, span[0]! - SPAN_TENSE_WINDOW); i--) {
     const tense = tenseAt(tokens, i)
     if (tense) return tense
   }
@@ -536,13 +538,16 @@ function tenseChanged(
   refSpan: number[] | null,
   userSpan: number[] | null,
 ): boolean {
-  const refPast = tenseFacts(ref).past
-  const userPast = tenseFacts(user).past
-  const maybePast = (tokens: string[]): boolean => tokens.some((t) => SAME_PAST.has(t))
-  if (refPast !== userPast && !maybePast(refPast ? user : ref)) return true
   const refTense = spanTense(ref, refSpan)
   const userTense = spanTense(user, userSpan)
   if (refTense && userTense && refTense !== userTense) return true
+  const refPast = tenseFacts(ref).past
+  const userPast = tenseFacts(user).past
+  const maybePast = (tokens: string[]): boolean => tokens.some((t) => SAME_PAST.has(t))
+  // the idiom's verb in the same tense on both sides: a past elsewhere said another way ("since
+  // moving" for "since I moved") is paraphrase; the same verb in another tense is still caught
+  const sameAtIdiom = refTense !== null && refTense === userTense
+  if (refPast !== userPast && !sameAtIdiom && !maybePast(refPast ? user : ref)) return true
   const a = tenseFacts(ref).tenses
   const b = tenseFacts(user).tenses
   for (const [lemma, tenses] of a) {
