@@ -448,6 +448,8 @@ function hasPast(tokens: string[]): boolean {
   })
 }
 
+/** How many words of its own a clause without content words needs to count as left out. */
+const MIN_LIGHT_CLAUSE = 3
 /** How far before the idiom's words its verb may stand ("I'm out of the loop": "am"). */
 const SPAN_TENSE_WINDOW = 4
 /** Verbs whose past is spelt as the present ("shut", "put"): a sentence with one may be past. */
@@ -946,7 +948,40 @@ function droppedClause(
       r.filter((u) => !isGeneral(ref, u)).length > allowance ||
       (r.length >= 2 && r.length > allowance),
   )
-  return { omitted: dropped ? clauseOf(ref, dropped, p.reference) : null, candidates, otherWords }
+  const omitted = dropped
+    ? clauseOf(ref, dropped, p.reference)
+    : otherWords.length === 0
+      ? lightClauseLeftOut(p)
+      : null
+  return { omitted, candidates, otherWords }
+}
+
+/**
+ * A clause of the reference made of small words ("she's always there when you need her") of
+ * which the learner wrote none, the idiom's own aside: left out, though it has no content word
+ * for `droppedClause` to miss.
+ */
+function lightClauseLeftOut(p: Pair): string | null {
+  const said = new Set(p.user.tokens.flatMap(lemmasOf))
+  const parts = p.reference.split(/(?<=[,;:])/)
+  let offset = 0
+  for (const part of parts) {
+    const tokens = tokeniseEnglish(part)
+    const own = tokens.filter(
+      (t, k) =>
+        !PHRASE_GAPS.has(t) &&
+        !PERSON_OF[t] &&
+        !AUXILIARIES.has(t) &&
+        t !== "'s" &&
+        !p.idiomInRef.has(offset + k),
+    )
+    const idiomHere = tokens.some((_, k) => p.idiomInRef.has(offset + k))
+    offset += tokens.length
+    if (idiomHere || own.length < MIN_LIGHT_CLAUSE) continue
+    if (own.every((t) => !lemmasOf(t).some((l) => said.has(l))))
+      return part.trim().replace(/[\s,;:.!?]+$/u, '')
+  }
+  return null
 }
 
 /**
