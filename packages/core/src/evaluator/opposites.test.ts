@@ -131,6 +131,23 @@ describe('omissions and feedback in learner words', () => {
     expect(r.feedback).toMatch(/left out/)
   })
 
+  it('a clause of small words left out is minor, quoted', () => {
+    const ex: EvaluatorExample = {
+      text: 'Tu primo es un fenómeno, siempre está cuando lo necesitás.',
+      conjugatedSnippet: 'es un fenómeno',
+      translation: 'Your cousin is a great guy, he’s always there when you need him.',
+      idiom: {
+        text: 'ser un fenómeno',
+        translation: 'to be a great guy',
+        meanings: ['be a great guy', 'be a star', 'be wonderful'],
+        literals: ['be a phenomenon'],
+      },
+    }
+    const r = grade(ex, 'Your cousin is a great guy.')
+    expect(r.accuracy).toBe('minor')
+    expect(r.feedback).toContain('always there when you need')
+  })
+
   it('an added day is a slip the feedback names; "later" is not', () => {
     const r = grade(
       giveIn,
