@@ -4,6 +4,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { signIn } from './support/auth.js'
 import { baseUrl, launchBrowser } from './support/browser.js'
+import { smallTargets } from './support/targets.js'
 
 /**
  * Issue 13, the production build's screens:
@@ -11,7 +12,8 @@ import { baseUrl, launchBrowser } from './support/browser.js'
  *   once broke the reports screen with "b is not a function", docs/decisions/039);
  * - with prefers-reduced-motion, nothing on the page animates or transitions;
  * - PNGs of every learner screen and the sign-in pages at 390×844 and 360×740 for people to look
- *   at, in $SCREENSHOTS_DIR (default /tmp/che-a11y-shots), each checked for sideways scrolling.
+ *   at (as a phone: touch, mobile viewport), in $SCREENSHOTS_DIR (default /tmp/che-a11y-shots),
+ *   each checked for sideways scrolling and touch targets under 44 px.
  */
 
 const SHOTS = process.env.SCREENSHOTS_DIR ?? '/tmp/che-a11y-shots'
@@ -67,7 +69,11 @@ describe('screens of the production build', () => {
 
   async function open(
     viewport: { width: number; height: number },
-    options: { reducedMotion?: 'reduce' | 'no-preference'; hasTouch?: boolean } = {},
+    options: {
+      reducedMotion?: 'reduce' | 'no-preference'
+      hasTouch?: boolean
+      isMobile?: boolean
+    } = {},
   ): Promise<Page> {
     const context = await browser.newContext({ baseURL: baseUrl(), viewport, ...options })
     contexts.push(context)
@@ -138,9 +144,10 @@ describe('screens of the production build', () => {
   ]) {
     const tag = `${viewport.width}x${viewport.height}`
     it(`screenshots every learner screen and the sign-in pages at ${tag}`, async () => {
-      const page = await open(viewport, { hasTouch: true })
+      const page = await open(viewport, { hasTouch: true, isMobile: true })
       const shot = async (name: string) => {
         expect(await overflow(page), `${name} scrolls sideways at ${tag}`).toBeLessThanOrEqual(0)
+        expect(await smallTargets(page), `${name}: touch targets under 44 px at ${tag}`).toEqual([])
         await page.screenshot({ path: join(SHOTS, `${tag}-${name}.png`), fullPage: true })
       }
       await page.goto('/')
