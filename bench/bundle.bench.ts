@@ -16,6 +16,11 @@ import { ROOT } from './support.js'
  */
 
 const BUDGET_KB = 200
+/**
+ * The same figure before docs/decisions/039 (zod, the contract, oidc-client-ts, the notification
+ * stack and every select/file input on the first load), measured on commit bf9f33a.
+ */
+const BEFORE_039_KB = 261.0
 const LOADS = 5
 const DIST = join(ROOT, 'apps/web/dist')
 
@@ -83,6 +88,7 @@ export async function run(): Promise<void> {
   console.log(
     `budget ${BUDGET_KB} KB gzipped: ${gz / 1024 <= BUDGET_KB ? 'within' : 'OVER'} (${kb(gz)} KB)`,
   )
+  console.log(`before decision 039: ${BEFORE_039_KB.toFixed(1)} KB gzipped; now: ${kb(gz)} KB`)
   const initialText = js.map((f) => readFileSync(join(DIST, f), 'utf8')).join('\n')
   // The lexicon's first entry and recharts' name would show up in the text of a first-load chunk.
   const lexicon = JSON.parse(
@@ -93,6 +99,27 @@ export async function run(): Promise<void> {
   const charts = js.some((f) => /charts/.test(f)) || initialText.includes('recharts')
   console.log(
     `charts on first load: ${charts ? 'YES' : 'no'}; lexicon on first load: ${initialText.includes(lexiconWord) ? 'YES' : 'no'}`,
+  )
+  // Library sources named in the first-load chunks' source maps (zod, oidc-client-ts, ...).
+  const sources = new Set<string>()
+  for (const file of js) {
+    try {
+      const map = JSON.parse(readFileSync(join(DIST, `${file}.map`), 'utf8')) as {
+        sources: string[]
+      }
+      for (const source of map.sources) {
+        const lib = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(source)?.[1]
+        if (lib) sources.add(lib)
+      }
+    } catch {
+      // A chunk without a source map (the bundler's runtime) names no library.
+    }
+  }
+  const absent = ['zod', 'oidc-client-ts', 'recharts', '@mantine/charts', 'idb']
+  console.log(
+    `libraries on first load: ${[...sources].sort().join(', ')}; absent as intended: ${absent
+      .map((lib) => `${lib} ${sources.has(lib) ? 'PRESENT' : 'absent'}`)
+      .join(', ')}`,
   )
 
   // First contentful paint, served by the real app over loopback.

@@ -2,6 +2,7 @@ import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { signIn } from './support/auth.js'
 import { baseUrl, launchBrowser } from './support/browser.js'
+import { smallTargets } from './support/targets.js'
 
 /**
  * Issue 13.4, phones first: every learner screen at 360 px without sideways scrolling, touch
@@ -22,34 +23,6 @@ const LEARNER_SCREENS = [
   '/app/reports',
   '/app/bugreport',
 ]
-
-/** Interactive elements smaller than 44×44 CSS px (inline links in running text are exempt, WCAG 2.5.8). */
-async function smallTargets(page: Page): Promise<string[]> {
-  return page.evaluate(() => {
-    const small: string[] = []
-    const targets = document.querySelectorAll<HTMLElement>(
-      'button, [role="button"], input:not([type="hidden"]), select, textarea, [role="radio"], [role="checkbox"], [role="switch"], a[href]',
-    )
-    for (const el of Array.from(targets)) {
-      const r = el.getBoundingClientRect()
-      if (r.width === 0 || r.height === 0) continue
-      const style = getComputedStyle(el)
-      if (style.visibility === 'hidden') continue
-      // Inline links inside a sentence are exempt; visually hidden native inputs use their label.
-      if (el.tagName === 'A' && style.display === 'inline') continue
-      if (el.tagName === 'INPUT' && (el as HTMLInputElement).type !== 'text') {
-        const label = el.closest('label') ?? document.querySelector(`label[for="${el.id}"]`)
-        const box = (label ?? el).getBoundingClientRect()
-        if (box.height >= 44 || r.height >= 44) continue
-      }
-      if (r.width < 44 || r.height < 44)
-        small.push(
-          `${el.tagName.toLowerCase()} "${(el.getAttribute('aria-label') ?? el.textContent ?? '').trim().slice(0, 40)}" ${Math.round(r.width)}×${Math.round(r.height)}`,
-        )
-    }
-    return small
-  })
-}
 
 describe('phones first', () => {
   let browser: Browser

@@ -141,10 +141,10 @@ export default defineConfig({
             },
             // Mantine is not grouped: each screen's components travel with its lazy chunk, so the
             // landing page loads only the few it draws.
-            {
-              name: 'data',
-              test: /node_modules[\\/](@tanstack|zod|oidc-client-ts|jwt-decode)[\\/]/,
-            },
+            // Only the query cache is grouped. zod (the contract's schemas) and oidc-client-ts are
+            // not: a group is one chunk, so grouping them with a first-load library would put them
+            // on the landing page, which loads them lazily instead (docs/decisions/039).
+            { name: 'data', test: /node_modules[\\/]@tanstack[\\/]/ },
             // No group for the chart libraries: only the lazy report charts import them, so the
             // bundler already keeps them in that screen's own chunks. (A 'charts' group that left
             // its dependencies out split recharts from its helpers and broke the reports screen:

@@ -1,9 +1,15 @@
 import { MantineProvider } from '@mantine/core'
-import { Notifications } from '@mantine/notifications'
 import { QueryClientProvider } from '@tanstack/react-query'
 import type { QueryClient } from '@tanstack/react-query'
+import { lazy, Suspense } from 'react'
 import type { ReactNode } from 'react'
 import { cssVariablesResolver, theme } from './theme'
+
+// The notification stack (and its transition library) is not on the first load: nothing is shown
+// before a screen or a failed mutation asks for it (docs/decisions/039).
+const Notifications = lazy(() =>
+  import('@mantine/notifications').then((m) => ({ default: m.Notifications })),
+)
 
 export function Providers({
   queryClient,
@@ -18,7 +24,9 @@ export function Providers({
       cssVariablesResolver={cssVariablesResolver}
       defaultColorScheme="light"
     >
-      <Notifications position="top-right" />
+      <Suspense fallback={null}>
+        <Notifications position="top-right" />
+      </Suspense>
       <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
     </MantineProvider>
   )

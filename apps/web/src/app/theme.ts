@@ -1,12 +1,12 @@
 import {
   createTheme,
-  FileInput,
-  MultiSelect,
-  Select,
   darken,
   defaultVariantColorsResolver,
   parseThemeColor,
   type CSSVariablesResolver,
+  type FileInputProps,
+  type MultiSelectProps,
+  type SelectProps,
   type VariantColorsResolver,
 } from '@mantine/core'
 
@@ -57,17 +57,25 @@ export const theme = createTheme({
   // Mantine's transitions (menus, modals, notifications) honour prefers-reduced-motion.
   respectReducedMotion: true,
   defaultRadius: 'md',
-  // Every clear (x) button says what it clears; Mantine leaves them unnamed.
+  // Every clear (x) button says what it clears; Mantine leaves them unnamed. Plain objects, not
+  // FileInput.extend(...): importing the components here would put them on every first load
+  // (docs/decisions/039).
   components: {
-    FileInput: FileInput.extend({
-      defaultProps: { clearButtonProps: { 'aria-label': 'Clear the chosen file' } },
-    }),
-    Select: Select.extend({
-      defaultProps: { clearButtonProps: { 'aria-label': 'Clear the selection' } },
-    }),
-    MultiSelect: MultiSelect.extend({
-      defaultProps: { clearButtonProps: { 'aria-label': 'Clear the selection' } },
-    }),
+    FileInput: {
+      defaultProps: {
+        clearButtonProps: { 'aria-label': 'Clear the chosen file' },
+      } satisfies Partial<FileInputProps>,
+    },
+    Select: {
+      defaultProps: {
+        clearButtonProps: { 'aria-label': 'Clear the selection' },
+      } satisfies Partial<SelectProps>,
+    },
+    MultiSelect: {
+      defaultProps: {
+        clearButtonProps: { 'aria-label': 'Clear the selection' },
+      } satisfies Partial<MultiSelectProps>,
+    },
   },
   fontFamily:
     'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif',

@@ -91,6 +91,18 @@ export function AudioRecorder({
   const recording = phase === 'recording'
   useEffect(() => onRecordingChangeRef.current?.(recording), [recording])
 
+  // Keyboard users keep their place: the record button turns into Stop (and Stop into Record
+  // again), and it is disabled while the microphone is asked for, which drops focus to the page.
+  // The button the learner pressed gets focus back once the new one is there.
+  const control = useRef<HTMLButtonElement>(null)
+  const refocus = useRef(false)
+  useEffect(() => {
+    if (phase === 'requesting' || !refocus.current) return
+    refocus.current = false
+    const active = document.activeElement
+    if (!active || active === document.body || active === control.current) control.current?.focus()
+  }, [phase])
+
   function release() {
     const l = live.current
     if (!l) return
@@ -229,13 +241,24 @@ export function AudioRecorder({
     <Stack gap="sm">
       <Group gap="sm" wrap="wrap">
         {recording ? (
-          <Button color="red" onClick={stop}>
+          <Button
+            ref={control}
+            color="red"
+            onClick={() => {
+              refocus.current = true
+              stop()
+            }}
+          >
             Stop recording
           </Button>
         ) : (
           <Button
+            ref={control}
             variant={take ? 'default' : 'filled'}
-            onClick={() => void start()}
+            onClick={() => {
+              refocus.current = true
+              void start()
+            }}
             loading={phase === 'requesting'}
             disabled={disabled}
           >

@@ -1,5 +1,5 @@
 import { Avatar as MantineAvatar } from '@mantine/core'
-import { avatarInitials } from '@che/core'
+import { avatarInitials } from '@che/core/plain'
 import type { AvatarSize } from '@che/core'
 
 const PIXELS: Record<AvatarSize, number> = { small: 28, medium: 38, large: 64 }

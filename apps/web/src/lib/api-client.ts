@@ -1,5 +1,5 @@
-import { buildPath, ErrorBody } from '@che/core'
-import type { Endpoint } from '@che/core'
+import { buildPath } from '@che/core/plain'
+import type { Endpoint, ErrorBody } from '@che/core'
 import type { z } from 'zod'
 
 /** A failed product API call (spec §8): the server's message, or 'Request failed with status {status}'. */
@@ -100,13 +100,22 @@ export function callKey<E extends Endpoint>(
   return key
 }
 
+/**
+ * The contract's flat error body (code and message strings). Checked by hand rather than with the
+ * zod schema so that the contract's schemas stay off the landing page's first load (decision 039).
+ */
+function isErrorBody(json: unknown): json is ErrorBody {
+  if (!json || typeof json !== 'object') return false
+  const body = json as Record<string, unknown>
+  return typeof body.code === 'string' && typeof body.message === 'string'
+}
+
 async function errorFrom(response: Response): Promise<ApiError> {
   let parsed: ErrorBody | undefined
   let loose: { message?: unknown; code?: unknown; details?: unknown } | undefined
   try {
     const json: unknown = await response.json()
-    const strict = ErrorBody.safeParse(json)
-    if (strict.success) parsed = strict.data
+    if (isErrorBody(json)) parsed = json
     else if (json && typeof json === 'object') loose = json as typeof loose
   } catch {
     // Not JSON: the status fallback below says enough.

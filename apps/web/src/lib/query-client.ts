@@ -1,4 +1,3 @@
-import { notifications } from '@mantine/notifications'
 import { MutationCache, QueryClient } from '@tanstack/react-query'
 import { ApiError, errorMessage } from './api-client'
 
@@ -22,11 +21,11 @@ export function createQueryClient(): QueryClient {
       // Screens that show mutation errors inline set meta.handlesError (STYLE §6).
       onError: (error, _vars, _ctx, mutation) => {
         if (mutation.meta?.handlesError) return
-        notifications.show({
-          color: 'red',
-          title: 'Something went wrong',
-          message: errorMessage(error, mutation.meta?.errorFallback ?? 'The request failed.'),
-        })
+        const message = errorMessage(error, mutation.meta?.errorFallback ?? 'The request failed.')
+        // Loaded when first needed, not with the first page (docs/decisions/039).
+        void import('@mantine/notifications').then(({ notifications }) =>
+          notifications.show({ color: 'red', title: 'Something went wrong', message }),
+        )
       },
     }),
   })

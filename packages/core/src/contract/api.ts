@@ -545,15 +545,6 @@ export function allows(access: Access, role: 'learner' | 'editor' | 'admin' | un
   return role === 'admin'
 }
 
-/** Fill `:name` parameters of a path. */
-export function buildPath(path: string, params: Record<string, string> = {}): string {
-  return path.replace(/:([A-Za-z]+)/g, (_, name: string) => {
-    const value = params[name]
-    if (value === undefined) throw new Error(`missing path parameter ${name}`)
-    return encodeURIComponent(value)
-  })
-}
-
 /** Flat error body of every failed call (STYLE §6). */
 export const ErrorBody = z.object({
   code: z.string(),

@@ -1,5 +1,4 @@
 import type { User } from 'oidc-client-ts'
-import { api } from '@che/core'
 import { call } from '../api-client'
 import { toIdentityError } from './identity-errors'
 import type { IdentityError } from './identity-errors'
@@ -57,6 +56,8 @@ const CONFIG_KEY = 'che.clientConfig'
  * still find the stored session (offline practice, issue 13.3).
  */
 async function clientConfig() {
+  // The contract (zod schemas) loads with the sign-in layer, not with the first page (decision 039).
+  const { api } = await import('@che/core')
   try {
     const config = await call(api.clientConfig)
     localStorage.setItem(CONFIG_KEY, JSON.stringify(config))

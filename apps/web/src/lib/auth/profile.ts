@@ -1,4 +1,4 @@
-import { api, UserProfile } from '@che/core'
+import type { UserProfile } from '@che/core'
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import type { User } from 'oidc-client-ts'
 import { call } from '../api-client'
@@ -41,6 +41,8 @@ const STORED_PROFILE = 'che.profile'
  * app's pages (offline practice, issue 13.3) still open after a reload without a connection.
  */
 async function syncProfile(user: User | null): Promise<UserProfile> {
+  // The contract's schemas load when a signed-in user needs them (decision 039).
+  const { api, UserProfile } = await import('@che/core')
   try {
     const profile = await call(api.usersSync, { body: { authUser: authUserClaims(user) } })
     localStorage.setItem(STORED_PROFILE, JSON.stringify(profile))

@@ -1,4 +1,4 @@
-import { IS_AUTHENTICATED_COOKIE, IS_AUTHENTICATED_COOKIE_DAYS } from '@che/core'
+import { IS_AUTHENTICATED_COOKIE, IS_AUTHENTICATED_COOKIE_DAYS } from '@che/core/plain'
 
 /** The is-authenticated cookie says a silent session check is worth trying at start (spec §4). */
 export function hasSessionCookie(doc: Document = document): boolean {

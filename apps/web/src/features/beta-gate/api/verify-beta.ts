@@ -1,4 +1,3 @@
-import { api } from '@che/core'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { call } from '../../../lib/api-client'
 import { settingsQuery } from '../../../lib/queries/settings'
@@ -7,7 +6,11 @@ import { settingsQuery } from '../../../lib/queries/settings'
 export function useVerifyBeta() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (password: string) => call(api.betaVerify, { body: { password } }),
+    mutationFn: async (password: string) => {
+      // The contract's schemas are not on the first load (decision 039).
+      const { api } = await import('@che/core')
+      return call(api.betaVerify, { body: { password } })
+    },
     meta: { handlesError: true },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: settingsQuery().queryKey }),
   })
