@@ -22,6 +22,9 @@ import { SETTINGS_FALLBACK_ERROR, useAdminSettings } from '../api/get-settings'
 import { useSaveSettings } from '../api/save-settings'
 import { fieldErrorsFrom } from '../field-errors'
 
+/** Swagger UI over the OpenAPI document the server builds from the contract (decision 034). */
+const API_DOCS_URL = '/api/docs'
+
 /** /admin/settings: the site settings as a key-value map, plus a beta-password helper. */
 export function SettingsPage() {
   const settings = useAdminSettings()
@@ -29,10 +32,16 @@ export function SettingsPage() {
     <Stack gap="md" maw={900}>
       <Group justify="space-between" align="baseline">
         <Title order={1}>Settings</Title>
-        {/* The admin menu is fixed by the spec, so the bug-report list is reached from here. */}
-        <Anchor component={Link} to="/admin/bugreports">
-          Bug reports
-        </Anchor>
+        {/* The admin menu is fixed by the spec, so the bug-report list and the API description
+            (served by the server, outside the SPA) are reached from here. */}
+        <Group gap="md">
+          <Anchor component={Link} to="/admin/bugreports">
+            Bug reports
+          </Anchor>
+          <Anchor href={API_DOCS_URL} target="_blank" rel="noopener">
+            API documentation
+          </Anchor>
+        </Group>
       </Group>
       <QueryState query={settings} errorFallback={SETTINGS_FALLBACK_ERROR}>
         {(map) => <SettingsEditor initial={map} />}
