@@ -14,9 +14,9 @@ import {
 } from '../../components/tone-usage-filter'
 import { errorMessage } from '../../lib/api-client'
 import { PROFILE_FALLBACK_ERROR, useProfile } from '../../lib/auth/profile'
-import { ASSIGNMENTS_FALLBACK_ERROR, useAssignments } from './api/get-assignments'
-import type { AssignmentReport } from './api/get-assignments'
-import { EDITORS_FALLBACK_ERROR, useEditors } from './api/get-editors'
+import { ASSIGNMENTS_FALLBACK_ERROR, useAssignments } from '../../lib/queries/assignments'
+import type { AssignmentReport } from '../../lib/queries/assignments'
+import { EDITORS_FALLBACK_ERROR, useEditors } from '../../lib/queries/editors'
 import { AssignmentEditModal } from './assignment-edit-modal'
 import { AssignmentStateBadge } from './assignment-state-badge'
 

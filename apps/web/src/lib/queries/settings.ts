@@ -1,6 +1,7 @@
 import { api } from '@che/core'
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import { call, callKey } from '../api-client'
+import { call } from '../api-client'
+import { callKey } from '../query-keys'
 
 export const SETTINGS_FALLBACK_ERROR = 'Failed to fetch settings'
 
@@ -31,7 +32,7 @@ async function fetchSettings(signal: AbortSignal) {
  */
 export const settingsQuery = () =>
   queryOptions({
-    queryKey: callKey(api.settingsGet),
+    queryKey: callKey('settingsGet'),
     queryFn: ({ signal }) => fetchSettings(signal),
     staleTime: 5 * 60_000,
   })

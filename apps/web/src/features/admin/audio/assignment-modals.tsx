@@ -5,8 +5,8 @@ import { AudioPlayer } from '../../../components/audio-player'
 import { Banner } from '../../../components/banner'
 import { errorMessage } from '../../../lib/api-client'
 import { useAssignIdiom } from './api/assign-idiom'
-import type { AssignmentReport } from './api/get-assignment-reports'
-import { EDITORS_FALLBACK_ERROR, useEditors } from './api/get-editors'
+import type { AssignmentReport } from '../../../lib/queries/assignments'
+import { EDITORS_FALLBACK_ERROR, useEditors } from '../../../lib/queries/editors'
 import { StateBadge } from './state-badge'
 
 /** Assign an idiom to an editor (or give it to another one): a Select of editors. */

@@ -18,12 +18,9 @@ import { AudioPlayer } from '../../../components/audio-player'
 import { Banner } from '../../../components/banner'
 import { QueryState } from '../../../components/query-state'
 import { errorMessage } from '../../../lib/api-client'
-import {
-  ASSIGNMENT_REPORTS_FALLBACK_ERROR,
-  useAssignmentReports,
-} from './api/get-assignment-reports'
-import type { AssignmentReport } from './api/get-assignment-reports'
-import { EDITORS_FALLBACK_ERROR, useEditors } from './api/get-editors'
+import { ASSIGNMENTS_FALLBACK_ERROR, useAssignments } from '../../../lib/queries/assignments'
+import type { AssignmentReport } from '../../../lib/queries/assignments'
+import { EDITORS_FALLBACK_ERROR, useEditors } from '../../../lib/queries/editors'
 import { usePublishAssignment } from './api/publish-assignment'
 import { AssignModal, PublishModal } from './assignment-modals'
 import {
@@ -42,7 +39,7 @@ export function AssignmentsPage() {
   const [state, setState] = useState<StateFilter>('')
   const [text, setText] = useState('')
   const [toneUsage, setToneUsage] = useState<ToneUsage>(ANY_TONE_USAGE)
-  const reports = useAssignmentReports(editor)
+  const reports = useAssignments(editor)
   const editors = useEditors()
   const publish = usePublishAssignment()
   const [assigning, setAssigning] = useState<AssignmentReport | null>(null)
@@ -92,7 +89,7 @@ export function AssignmentsPage() {
         <ToneUsageSelects value={toneUsage} onChange={setToneUsage} />
       </Group>
       <Banner message={done} onClose={() => setDone(null)} />
-      <QueryState query={reports} errorFallback={ASSIGNMENT_REPORTS_FALLBACK_ERROR}>
+      <QueryState query={reports} errorFallback={ASSIGNMENTS_FALLBACK_ERROR}>
         {(list) => (
           <AssignmentTable
             key={`${editor}|${state}|${text}|${toneUsage.tone}|${toneUsage.usage}`}

@@ -7,7 +7,7 @@ import { QueryState } from '../../../components/query-state'
 import { errorMessage } from '../../../lib/api-client'
 import { PROMPTS_FALLBACK_ERROR, usePrompts } from '../api/get-prompts'
 import { useSavePrompts } from '../api/save-prompts'
-import { fieldErrorsFrom } from '../field-errors'
+import { fieldErrorsFrom } from '../../../lib/form'
 
 /** /admin/prompts: the AI prompts as a key-value map. */
 export function PromptsPage() {

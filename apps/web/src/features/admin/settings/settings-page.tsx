@@ -20,7 +20,7 @@ import { QueryState } from '../../../components/query-state'
 import { errorMessage } from '../../../lib/api-client'
 import { SETTINGS_FALLBACK_ERROR, useAdminSettings } from '../api/get-settings'
 import { useSaveSettings } from '../api/save-settings'
-import { fieldErrorsFrom } from '../field-errors'
+import { fieldErrorsFrom } from '../../../lib/form'
 
 /** Swagger UI over the OpenAPI document the server builds from the contract (decision 034). */
 const API_DOCS_URL = '/api/docs'
