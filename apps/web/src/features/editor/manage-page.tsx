@@ -1,11 +1,13 @@
-import { Badge, Button, Group, Paper, Select, Stack, Text, Title } from '@mantine/core'
+import { Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core'
 import type { UserProfile } from '@che/core'
 import { useMemo, useState } from 'react'
 import { AudioPlayer } from '../../components/audio-player'
 import { Banner } from '../../components/banner'
+import { EditorSelect } from '../../components/editor-select'
 import { ErrorText } from '../../components/error-text'
 import { Loading } from '../../components/loading'
 import { QueryState } from '../../components/query-state'
+import { PlainList } from '../../components/plain-list'
 import {
   ANY_TONE_USAGE,
   matchesToneUsage,
@@ -16,7 +18,6 @@ import { errorMessage } from '../../lib/api-client'
 import { PROFILE_FALLBACK_ERROR, useProfile } from '../../lib/auth/profile'
 import { ASSIGNMENTS_FALLBACK_ERROR, useAssignments } from '../../lib/queries/assignments'
 import type { AssignmentReport } from '../../lib/queries/assignments'
-import { EDITORS_FALLBACK_ERROR, useEditors } from '../../lib/queries/editors'
 import { AssignmentEditModal } from './assignment-edit-modal'
 import { AssignmentStateBadge } from './assignment-state-badge'
 
@@ -50,7 +51,6 @@ function AssignedIdioms({ viewer }: { viewer: UserProfile }) {
   const isAdmin = viewer.role === 'admin'
   const [editor, setEditor] = useState('')
   const assignments = useAssignments(isAdmin && editor ? editor : undefined)
-  const editors = useEditors(isAdmin)
   const [editing, setEditing] = useState<AssignmentReport | null>(null)
   const [saved, setSaved] = useState<string | null>(null)
   const [toneUsage, setToneUsage] = useState<ToneUsage>(ANY_TONE_USAGE)
@@ -65,22 +65,12 @@ function AssignedIdioms({ viewer }: { viewer: UserProfile }) {
       </Text>
       <Group align="flex-end" gap="sm" wrap="wrap">
         {isAdmin ? (
-          <Select
+          <EditorSelect
             label="Editor"
-            data={[
-              { value: '', label: 'All editors' },
-              ...(editors.data ?? []).map((e) => ({
-                value: e.userId,
-                label: `${e.name} (${e.email})`,
-              })),
-            ]}
+            allEditors
+            enabled={isAdmin}
             value={editor}
             onChange={(v) => setEditor(v ?? '')}
-            allowDeselect={false}
-            error={
-              editors.isError ? errorMessage(editors.error, EDITORS_FALLBACK_ERROR) : undefined
-            }
-            searchable
             w={{ base: '100%', xs: 280 }}
           />
         ) : null}
@@ -142,14 +132,7 @@ function AssignmentList({
         {rows.length} {rows.length === 1 ? 'idiom' : 'idioms'}: {counts.assigned} to record,{' '}
         {counts.fulfilled} waiting to be published, {counts.published} published
       </Text>
-      <Stack
-        gap="sm"
-        component="ul"
-        p={0}
-        m={0}
-        style={{ listStyle: 'none' }}
-        aria-label="Assigned idioms"
-      >
+      <PlainList label="Assigned idioms">
         {rows.map((r) => (
           <Paper
             key={r.idiomId}
@@ -214,7 +197,7 @@ function AssignmentList({
             </Stack>
           </Paper>
         ))}
-      </Stack>
+      </PlainList>
     </Stack>
   )
 }

@@ -16,11 +16,10 @@ import { useMediaQuery } from '@mantine/hooks'
 import { Fragment, useDeferredValue, useMemo, useState } from 'react'
 import { AudioPlayer } from '../../../components/audio-player'
 import { Banner } from '../../../components/banner'
+import { EditorSelect } from '../../../components/editor-select'
 import { QueryState } from '../../../components/query-state'
-import { errorMessage } from '../../../lib/api-client'
 import { ASSIGNMENTS_FALLBACK_ERROR, useAssignments } from '../../../lib/queries/assignments'
 import type { AssignmentReport } from '../../../lib/queries/assignments'
-import { EDITORS_FALLBACK_ERROR, useEditors } from '../../../lib/queries/editors'
 import { usePublishAssignment } from './api/publish-assignment'
 import { AssignModal, PublishModal } from './assignment-modals'
 import {
@@ -32,6 +31,7 @@ import { filterReports, PAGE_SIZE, STATE_FILTERS } from './assignment-list'
 import type { StateFilter } from './assignment-list'
 import { StateBadge } from './state-badge'
 import { PagePagination } from '../../../components/page-pagination'
+import { PlainList } from '../../../components/plain-list'
 
 /** /admin/audio 'Manage Assignments': assign idioms to editors and publish their recordings (spec §4). */
 export function AssignmentsPage() {
@@ -40,7 +40,6 @@ export function AssignmentsPage() {
   const [text, setText] = useState('')
   const [toneUsage, setToneUsage] = useState<ToneUsage>(ANY_TONE_USAGE)
   const reports = useAssignments(editor)
-  const editors = useEditors()
   const publish = usePublishAssignment()
   const [assigning, setAssigning] = useState<AssignmentReport | null>(null)
   const [publishing, setPublishing] = useState<AssignmentReport | null>(null)
@@ -62,20 +61,11 @@ export function AssignmentsPage() {
           onChange={(e) => setText(e.currentTarget.value)}
           style={{ flex: '1 1 220px' }}
         />
-        <Select
+        <EditorSelect
           label="Editor"
-          data={[
-            { value: '', label: 'All editors' },
-            ...(editors.data ?? []).map((e) => ({
-              value: e.userId,
-              label: `${e.name} (${e.email})`,
-            })),
-          ]}
+          allEditors
           value={editor}
           onChange={(v) => setEditor(v ?? '')}
-          allowDeselect={false}
-          searchable
-          error={editors.isError ? errorMessage(editors.error, EDITORS_FALLBACK_ERROR) : undefined}
           w={{ base: '100%', xs: 240 }}
         />
         <Select
@@ -178,14 +168,7 @@ function AssignmentTable({
           {list.length === 0 ? 'No idioms yet.' : 'No idioms match these filters.'}
         </Text>
       ) : narrow ? (
-        <Stack
-          gap="sm"
-          component="ul"
-          p={0}
-          m={0}
-          style={{ listStyle: 'none' }}
-          aria-label="Assignments"
-        >
+        <PlainList label="Assignments">
           {shown.map((r) => {
             const open = listening === r.idiomId
             return (
@@ -222,7 +205,7 @@ function AssignmentTable({
               </Paper>
             )
           })}
-        </Stack>
+        </PlainList>
       ) : (
         <ScrollArea type="auto" offsetScrollbars>
           <Table verticalSpacing="xs" highlightOnHover aria-label="Assignments" miw={760}>

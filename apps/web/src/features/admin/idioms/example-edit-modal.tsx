@@ -1,9 +1,9 @@
-import { Button, FileInput, Group, Modal, Stack, Text, Textarea, TextInput } from '@mantine/core'
+import { FileInput, Modal, Stack, Text, Textarea, TextInput } from '@mantine/core'
 import { useForm } from '@mantine/form'
 import { api } from '@che/core'
 import type { Example } from '@che/core'
 import { useState } from 'react'
-import { Banner } from '../../../components/banner'
+import { FormActions } from '../../../components/form-actions'
 import { errorMessage } from '../../../lib/api-client'
 import { bodySchema, contractResolver, fieldErrorsFrom } from '../../../lib/form'
 import { useUpdateExample } from '../api/update-example'
@@ -96,18 +96,12 @@ function ExampleEditForm({ example, onDone }: { example: Example; onDone: () => 
           clearable
           error={server.file ?? server.audio}
         />
-        <Banner
-          type="error"
-          message={update.isError ? errorMessage(update.error, 'Failed to save example') : null}
+        <FormActions
+          error={update.isError ? errorMessage(update.error, 'Failed to save example') : null}
+          onCancel={onDone}
+          submitLabel="Save example"
+          loading={update.isPending}
         />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onDone}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={update.isPending}>
-            Save example
-          </Button>
-        </Group>
       </Stack>
     </form>
   )
