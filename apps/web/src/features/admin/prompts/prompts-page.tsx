@@ -1,4 +1,5 @@
 import { Stack, Text, Title } from '@mantine/core'
+import { SettingsMap } from '@che/core'
 import { useState } from 'react'
 import { Banner } from '../../../components/banner'
 import { KeyValueEditor, rowsFromMap } from '../../../components/key-value-editor'
@@ -37,6 +38,7 @@ function PromptsEditor({ initial }: { initial: Record<string, string> }) {
         if (save.isSuccess) save.reset()
       }}
       noun="prompt"
+      schema={SettingsMap}
       saving={save.isPending}
       errors={fieldErrorsFrom(save.error, 'prompts.')}
       onSave={(map) => save.mutate(map, { onSuccess: (saved) => setRows(rowsFromMap(saved)) })}

@@ -10,7 +10,7 @@ import {
   Text,
   Title,
 } from '@mantine/core'
-import { betaKeyFor } from '@che/core'
+import { betaKeyFor, SettingsMap } from '@che/core'
 import { useState } from 'react'
 import { Link } from 'react-router'
 import { Banner } from '../../../components/banner'
@@ -71,6 +71,7 @@ function SettingsEditor({ initial }: { initial: Record<string, string> }) {
           if (save.isSuccess) save.reset()
         }}
         noun="setting"
+        schema={SettingsMap}
         saving={save.isPending}
         errors={fieldErrorsFrom(save.error, 'settings.')}
         onSave={(map) => {
