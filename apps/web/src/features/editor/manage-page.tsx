@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core'
+import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core'
 import type { UserProfile } from '@che/core'
 import { useMemo, useState } from 'react'
 import { AudioPlayer } from '../../components/audio-player'
@@ -11,6 +11,7 @@ import { PlainList } from '../../components/plain-list'
 import {
   ANY_TONE_USAGE,
   matchesToneUsage,
+  ToneUsageBadges,
   ToneUsageSelects,
   type ToneUsage,
 } from '../../components/tone-usage-filter'
@@ -150,12 +151,7 @@ function AssignmentList({
                   </Title>
                   <Group gap="xs">
                     <AssignmentStateBadge state={r.assigned.state} sync={r.assigned.sync} />
-                    <Badge variant="light" color="gray" style={{ textTransform: 'none' }}>
-                      {r.tone}
-                    </Badge>
-                    <Badge variant="outline" color="gray" style={{ textTransform: 'none' }}>
-                      Usage {r.usage}
-                    </Badge>
+                    <ToneUsageBadges tone={r.tone} usage={r.usage} />
                   </Group>
                 </Stack>
                 <Button

@@ -24,6 +24,7 @@ import { usePublishAssignment } from './api/publish-assignment'
 import { AssignModal, PublishModal } from './assignment-modals'
 import {
   ANY_TONE_USAGE,
+  ToneUsageBadges,
   ToneUsageSelects,
   type ToneUsage,
 } from '../../../components/tone-usage-filter'
@@ -177,12 +178,7 @@ function AssignmentTable({
                   <Text fw={600}>{r.text}</Text>
                   <Group gap={6}>
                     <StateBadge assigned={r.assigned} />
-                    <Badge variant="light" color="gray" style={{ textTransform: 'none' }}>
-                      {r.tone}
-                    </Badge>
-                    <Badge variant="outline" color="gray" style={{ textTransform: 'none' }}>
-                      Usage {r.usage}
-                    </Badge>
+                    <ToneUsageBadges tone={r.tone} usage={r.usage} />
                   </Group>
                   {r.assigned ? (
                     <Text size="sm">
