@@ -1,22 +1,14 @@
 import { spawn } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
-import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import autocannon from 'autocannon'
+import { freePort } from '../apps/server/src/test/spawn-server.js'
 
 export const ROOT = resolve(import.meta.dirname, '..')
 
-export function freePort(): Promise<number> {
-  return new Promise((ok, fail) => {
-    const srv = createServer()
-    srv.once('error', fail)
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number }
-      srv.close(() => ok(port))
-    })
-  })
-}
+// A free loopback port: one helper for the server tests, the benches and the e2e set-up.
+export { freePort }
 
 export interface LoadResult {
   label: string

@@ -1,9 +1,9 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs'
-import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import type { TestProject } from 'vitest/node'
+import { freePort } from '../apps/server/src/test/spawn-server.js'
 
 const ROOT = resolve(import.meta.dirname, '..')
 
@@ -13,17 +13,6 @@ export const E2E_USERS = {
   editor: { email: 'editor@e2e.test', name: 'Ernesto Editor', password: 'bandoneon-1917' },
   admin: { email: 'admin@e2e.test', name: 'Ana Admin', password: 'dulce-de-leche-9' },
 } as const
-
-function freePort(): Promise<number> {
-  return new Promise((ok, fail) => {
-    const srv = createServer()
-    srv.once('error', fail)
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number }
-      srv.close(() => ok(port))
-    })
-  })
-}
 
 /** Build the SPA unless a build newer than its sources exists. */
 function buildWeb(): void {

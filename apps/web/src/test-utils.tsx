@@ -8,7 +8,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router'
 import type { RouteObject } from 'react-router'
 import { AuthContext } from './lib/auth/auth-context'
 import type { AuthContextValue } from './lib/auth/auth-context'
-import { PROFILE_KEY } from './lib/auth/profile'
+import { callKey } from './lib/query-keys'
 
 export function makeProfile(overrides: Partial<UserProfile> = {}): UserProfile {
   return {
@@ -47,7 +47,7 @@ export function signedIn(overrides: Partial<AuthContextValue> = {}): AuthContext
 
 export interface Setup {
   auth?: AuthContextValue
-  /** Seeds the ['profile'] query so no sync call is made. */
+  /** Seeds the profile query (callKey('usersSync')) so no sync call is made. */
   profile?: UserProfile
   queryClient?: QueryClient
 }
@@ -58,7 +58,7 @@ export function testQueryClient(): QueryClient {
 
 export function Wrapper({ setup = {}, children }: { setup?: Setup; children: ReactNode }) {
   const queryClient = setup.queryClient ?? testQueryClient()
-  if (setup.profile) queryClient.setQueryData(PROFILE_KEY, setup.profile)
+  if (setup.profile) queryClient.setQueryData(callKey('usersSync'), setup.profile)
   return (
     <MantineProvider>
       <QueryClientProvider client={queryClient}>

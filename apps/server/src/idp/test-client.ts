@@ -1,22 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto'
-import { createServer } from 'node:net'
 
 /** A free TCP port on 127.0.0.1, so the config's PUBLIC_URL can name it before the app listens. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer()
-    server.unref()
-    server.on('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address()
-      server.close(() =>
-        typeof address === 'object' && address
-          ? resolve(address.port)
-          : reject(new Error('no port')),
-      )
-    })
-  })
-}
+export { freePort } from '../test/spawn-server.js'
 
 /** PKCE pair (RFC 7636, S256). */
 export function pkce(): { verifier: string; challenge: string } {

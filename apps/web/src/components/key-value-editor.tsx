@@ -17,6 +17,7 @@ import {
 } from '@che/core'
 import { useEffect, useLayoutEffect, useRef, useState } from 'react'
 import type { FormEvent, ReactNode } from 'react'
+import type { z } from 'zod'
 
 /** One entry of a flat key-value text map, in display order. */
 export interface KeyValueRow {
@@ -54,6 +55,11 @@ export interface KeyValueEditorProps {
   status?: ReactNode
   /** The longest key the server accepts. */
   maxKeyLength?: number
+  /**
+   * The contract's schema of the map (SettingsMap): Save checks the map with it first, and a
+   * refused value is shown under its key with the server's message instead of being sent.
+   */
+  schema?: z.ZodType
 }
 
 /**
@@ -69,7 +75,22 @@ export function KeyValueEditor({
   noun = 'entry',
   status,
   maxKeyLength = 200,
+  schema,
 }: KeyValueEditorProps) {
+  const [checked, setChecked] = useState<Record<string, string>>({})
+  const shown = { ...errors, ...checked }
+
+  function save() {
+    const map = mapFromRows(rows)
+    const result = schema?.safeParse(map)
+    const refused: Record<string, string> = {}
+    for (const issue of result?.error?.issues ?? []) {
+      const key = String(issue.path[0] ?? '')
+      refused[key] ??= issue.message
+    }
+    setChecked(refused)
+    if (Object.keys(refused).length === 0) onSave(map)
+  }
   const [newKey, setNewKey] = useState('')
   const [newKeyError, setNewKeyError] = useState<string | null>(null)
   const [focusKey, setFocusKey] = useState<string | null>(null)
@@ -100,11 +121,12 @@ export function KeyValueEditor({
           <li key={row.key}>
             <ValueRow
               row={row}
-              error={errors[row.key]}
+              error={shown[row.key]}
               autoFocus={focusKey === row.key}
-              onValue={(value) =>
+              onValue={(value) => {
+                if (checked[row.key]) setChecked(({ [row.key]: _, ...rest }) => rest)
                 onChange(rows.map((r) => (r.key === row.key ? { key: r.key, value } : r)))
-              }
+              }}
               onDelete={() => onChange(rows.filter((r) => r.key !== row.key))}
             />
           </li>
@@ -132,15 +154,15 @@ export function KeyValueEditor({
       </Paper>
 
       {status}
-      {Object.keys(errors)
+      {Object.keys(shown)
         .filter((k) => !rows.some((r) => r.key === k))
         .map((k) => (
           <Text key={k} c="red.7" size="sm" role="alert">
-            {k}: {errors[k]}
+            {k}: {shown[k]}
           </Text>
         ))}
       <Group>
-        <Button onClick={() => onSave(mapFromRows(rows))} loading={saving}>
+        <Button onClick={save} loading={saving}>
           Save
         </Button>
       </Group>

@@ -1,4 +1,4 @@
-import { Select } from '@mantine/core'
+import { Badge, Select } from '@mantine/core'
 import { TONES, USAGE_BAND_RANGES, USAGE_BANDS } from '@che/core'
 import type { Tone, UsageBand } from '@che/core'
 
@@ -50,6 +50,20 @@ export function ToneUsageSelects({
         allowDeselect={false}
         w={{ base: '100%', xs: 220 }}
       />
+    </>
+  )
+}
+
+/** An idiom's tone and usage as two small grey badges (the assignment lists show them). */
+export function ToneUsageBadges({ tone, usage }: { tone: Tone; usage: number }) {
+  return (
+    <>
+      <Badge variant="light" color="gray" style={{ textTransform: 'none' }}>
+        {tone}
+      </Badge>
+      <Badge variant="outline" color="gray" style={{ textTransform: 'none' }}>
+        Usage {usage}
+      </Badge>
     </>
   )
 }

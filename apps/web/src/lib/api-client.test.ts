@@ -1,14 +1,6 @@
 import { api } from '@che/core'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import {
-  ApiError,
-  call,
-  callKey,
-  configureApiClient,
-  errorMessage,
-  toSearch,
-  upload,
-} from './api-client'
+import { ApiError, call, configureApiClient, errorMessage, toSearch, upload } from './api-client'
 
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } })
@@ -174,23 +166,9 @@ describe('upload', () => {
   })
 })
 
-describe('toSearch and callKey', () => {
+describe('toSearch', () => {
   it('leaves out empty values', () => {
     expect(toSearch({ a: '', b: undefined, c: null, d: 0, e: 'x' })).toBe('?d=0&e=x')
     expect(toSearch({})).toBe('')
-  })
-
-  it('builds a query key per call from the operation and its non-empty inputs', () => {
-    expect(callKey(api.settingsGet)).toEqual(['GET', '/api/settings'])
-    expect(callKey(api.exercisesNext, { query: { usage: 'common', tone: undefined } })).toEqual([
-      'GET',
-      '/api/exercises/next',
-      { usage: 'common' },
-    ])
-    expect(callKey(api.idiomGet, { params: { id: 'x' } })).toEqual([
-      'GET',
-      '/api/idiom/:id',
-      { id: 'x' },
-    ])
   })
 })

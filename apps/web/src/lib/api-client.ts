@@ -82,24 +82,6 @@ function urlFor(endpoint: Endpoint, params: unknown, query: unknown): string {
   return path + toSearch(query as Record<string, unknown> | undefined)
 }
 
-/** A stable TanStack Query key for a call: the operation plus its non-empty inputs. */
-export function callKey<E extends Endpoint>(
-  endpoint: E,
-  options: Pick<CallOptions<E>, 'params' | 'query'> = {},
-): readonly unknown[] {
-  const key: unknown[] = [endpoint.method, endpoint.path]
-  if (options.params) key.push(options.params)
-  if (options.query) {
-    const query = Object.fromEntries(
-      Object.entries(options.query as Record<string, unknown>).filter(
-        ([, v]) => v !== undefined && v !== null && v !== '',
-      ),
-    )
-    if (Object.keys(query).length > 0) key.push(query)
-  }
-  return key
-}
-
 /**
  * The contract's flat error body (code and message strings). Checked by hand rather than with the
  * zod schema so that the contract's schemas stay off the landing page's first load (decision 039).

@@ -74,6 +74,10 @@ function endpoint<
 }
 
 const IdParam = z.object({ id: z.string().uuid() })
+
+/** An example's sentence and the idiom as conjugated in it, as an admin writes them (spec §5). */
+const ExampleText = z.string().trim().min(1, 'Text is required').max(1_000)
+const ConjugatedSnippet = z.string().trim().min(1, 'Conjugated snippet is required').max(300)
 const Ok = z.object({ ok: z.literal(true) })
 
 /** The whole product API (spec §7 plus the few calls the spec implies). One table = the API. */
@@ -271,9 +275,9 @@ export const api = {
     multipart: true,
     params: IdParam,
     body: z.object({
-      text: z.string().trim().min(1).max(1_000),
-      conjugatedSnippet: z.string().trim().min(1).max(300),
-      voice: z.string().trim().min(1).max(100),
+      text: ExampleText,
+      conjugatedSnippet: ConjugatedSnippet,
+      voice: z.string().trim().min(1, 'Voice is required').max(100),
       translation: z.string().trim().max(1_000).optional(),
     }),
     response: Example,
@@ -319,8 +323,8 @@ export const api = {
     access: 'admin',
     body: z.object({
       idiomId: z.string().uuid(),
-      text: z.string().trim().min(1).max(1_000),
-      conjugatedSnippet: z.string().trim().min(1).max(300),
+      text: ExampleText,
+      conjugatedSnippet: ConjugatedSnippet,
       translation: z.string().trim().max(1_000).default(''),
       source: z.string().trim().max(300).default(''),
     }),

@@ -86,8 +86,8 @@ export const IdiomPhrases = z
   .overwrite((list) => [...new Set(list.filter((p) => p.length > 0))])
 
 const idiomFieldShape = {
-  text: z.string().trim().min(1).max(300),
-  translation: z.string().trim().min(1).max(500),
+  text: z.string().trim().min(1, 'Text is required').max(300),
+  translation: z.string().trim().min(1, 'Translation is required').max(500),
   tone: Tone,
   usage: Usage,
   source: z.string().trim().max(300),

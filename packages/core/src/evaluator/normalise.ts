@@ -1,4 +1,5 @@
 /** Plain ASCII: nothing to compose, strip or lower-case by locale (most English, fast path). */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: the whole ASCII range, control characters included, is the point
 const ASCII = /^[\x00-\x7f]*$/
 
 /** Canonical composed form, so "é" typed as e + combining accent equals the precomposed "é". */

@@ -93,6 +93,24 @@ describe('idioms routes', () => {
       expect(body.details).toEqual([{ field, message: expect.any(String) }])
     })
 
+    it('says what the admin form says for a missing or too-long value (both check IdiomFields)', async () => {
+      const body = expectError(
+        await create({
+          text: 'a'.repeat(301),
+          translation: ' ',
+          meanings: ['ok', 'b'.repeat(201)],
+        }),
+        400,
+        'VALIDATION_FAILED',
+      )
+      // The same words apps/web/src/features/admin/idiom/idiom-form.test.tsx expects under the fields.
+      expect(body.details).toEqual([
+        { field: 'text', message: 'Too big: expected string to have <=300 characters' },
+        { field: 'translation', message: 'Translation is required' },
+        { field: 'meanings.1', message: 'Too big: expected string to have <=200 characters' },
+      ])
+    })
+
     it('lets only admins create', async () => {
       expectError(await create({ text: 'x', translation: 'y' }, learner), 403, 'FORBIDDEN')
       expectError(await create({ text: 'x', translation: 'y' }, editor), 403, 'FORBIDDEN')

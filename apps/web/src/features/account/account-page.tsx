@@ -9,50 +9,40 @@ import {
   TextInput,
   Title,
 } from '@mantine/core'
-import { DELETE_CONFIRMATION, type AccountInfo, type UserProfile } from '@che/core'
+import { useForm } from '@mantine/form'
+import { DELETE_CONFIRMATION, PasswordChange, type AccountInfo, type UserProfile } from '@che/core'
 import { useState, type FormEvent } from 'react'
 import { Link } from 'react-router'
 import { Banner } from '../../components/banner'
 import { QueryState } from '../../components/query-state'
-import { ApiError, errorMessage } from '../../lib/api-client'
+import { errorMessage } from '../../lib/api-client'
 import { useAuth } from '../../lib/auth/auth-context'
 import { PROFILE_FALLBACK_ERROR, useProfile } from '../../lib/auth/profile'
+import { contractResolver, fieldErrorsFrom } from '../../lib/form'
 import { PASSWORD_FALLBACK_ERROR, useChangePassword } from './api/change-password'
 import { CLAIM_FALLBACK_ERROR, useClaimAdmin } from './api/claim-admin'
 import { DELETE_FALLBACK_ERROR, useDeleteAccount } from './api/delete-account'
 import { EXPORT_FALLBACK_ERROR, useExportData } from './api/export-data'
 import { ACCOUNT_FALLBACK_ERROR, useAccountInfo } from './api/get-account'
 
-/** The message of a VALIDATION_FAILED detail for one field, if the error has one. */
-function fieldError(error: unknown, field: string): string | undefined {
-  if (!(error instanceof ApiError) || !Array.isArray(error.details)) return undefined
-  const detail = (error.details as { field?: unknown; message?: unknown }[]).find(
-    (d) => d.field === field,
-  )
-  return typeof detail?.message === 'string' ? detail.message : undefined
-}
-
+/** Checked with the contract's PasswordChange; the password policy itself is the server's. */
 function PasswordSection() {
   const change = useChangePassword()
-  const [current, setCurrent] = useState('')
-  const [next, setNext] = useState('')
-  const submit = (e: FormEvent) => {
-    e.preventDefault()
-    change.mutate(
-      { currentPassword: current, newPassword: next },
-      {
-        onSuccess: () => {
-          setCurrent('')
-          setNext('')
-        },
-      },
-    )
-  }
-  const currentError = fieldError(change.error, 'currentPassword')
-  const nextError = fieldError(change.error, 'newPassword')
+  const form = useForm({
+    initialValues: { currentPassword: '', newPassword: '' },
+    validate: contractResolver(PasswordChange),
+  })
+  const submit = form.onSubmit((values) =>
+    change.mutate(values, {
+      onSuccess: () => form.reset(),
+      onError: (error) => form.setErrors(fieldErrorsFrom(error)),
+    }),
+  )
+  // A refusal about one field is shown under it; anything else above the button.
+  const aboutAField = Object.keys(fieldErrorsFrom(change.error)).length > 0
   return (
     <Paper withBorder p="md" radius="md" component="section" aria-labelledby="password-title">
-      <form onSubmit={submit}>
+      <form onSubmit={submit} noValidate>
         <Stack gap="sm">
           <Title order={2} size="h3" id="password-title">
             Change your password
@@ -60,24 +50,20 @@ function PasswordSection() {
           <PasswordInput
             label="Current password"
             autoComplete="current-password"
-            value={current}
-            onChange={(e) => setCurrent(e.currentTarget.value)}
-            error={currentError}
+            {...form.getInputProps('currentPassword')}
             required
           />
           <PasswordInput
             label="New password"
             description="At least 8 characters, and not a common or easily guessed password."
             autoComplete="new-password"
-            value={next}
-            onChange={(e) => setNext(e.currentTarget.value)}
-            error={nextError}
+            {...form.getInputProps('newPassword')}
             required
           />
           <Banner
             type="error"
             message={
-              change.isError && !currentError && !nextError
+              change.isError && !aboutAField
                 ? errorMessage(change.error, PASSWORD_FALLBACK_ERROR)
                 : null
             }
@@ -90,7 +76,11 @@ function PasswordSection() {
             }
           />
           <Group>
-            <Button type="submit" loading={change.isPending} disabled={!current || !next}>
+            <Button
+              type="submit"
+              loading={change.isPending}
+              disabled={!form.values.currentPassword || !form.values.newPassword}
+            >
               Change password
             </Button>
           </Group>

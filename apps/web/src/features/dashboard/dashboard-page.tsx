@@ -7,7 +7,7 @@ import { formatDue } from '../../lib/format-due'
 import { QueryState } from '../../components/query-state'
 import { useProfile } from '../../lib/auth/profile'
 import type { ResponseOf } from '../../lib/api-client'
-import { STATS_FALLBACK_ERROR, useStats } from './api/get-stats'
+import { STATS_FALLBACK_ERROR, useStats } from '../../lib/queries/stats'
 
 type Stats = ResponseOf<typeof api.exercisesStats>
 

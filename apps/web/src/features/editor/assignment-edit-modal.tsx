@@ -1,28 +1,18 @@
-import {
-  Button,
-  FileInput,
-  Group,
-  Modal,
-  Select,
-  Stack,
-  Tabs,
-  Text,
-  Textarea,
-  TextInput,
-} from '@mantine/core'
+import { FileInput, Group, Modal, Stack, Tabs, Text, Textarea, TextInput } from '@mantine/core'
 import { snippetInText } from '@che/core'
 import type { UserProfile } from '@che/core'
 import { useState } from 'react'
 import type { FormEvent } from 'react'
 import { AudioPlayer } from '../../components/audio-player'
 import { AudioRecorder } from '../../components/audio-recorder'
-import { Banner } from '../../components/banner'
-import { errorMessage } from '../../lib/api-client'
+import { EditorSelect } from '../../components/editor-select'
+import { FormActions } from '../../components/form-actions'
 import { useFulfillAssignment } from './api/fulfill-assignment'
-import type { AssignmentReport } from './api/get-assignments'
-import { EDITORS_FALLBACK_ERROR, useEditors } from './api/get-editors'
+import type { AssignmentReport } from '../../lib/queries/assignments'
+import { useEditors } from '../../lib/queries/editors'
 import { AssignmentStateBadge } from './assignment-state-badge'
-import { fieldErrorsFrom, fulfilErrorMessage } from './fulfil-error'
+import { fieldErrorsFrom } from '../../lib/form'
+import { fulfilErrorMessage } from './fulfil-error'
 
 type Field = 'transcription' | 'conjugatedSnippet' | 'audio'
 type Source = 'record' | 'upload'
@@ -153,23 +143,13 @@ function AssignmentEditForm({ report, assigned, viewer, onCancel, onSaved }: For
               onChange={(e) => setSnippet(e.currentTarget.value)}
               error={fieldError('conjugatedSnippet')}
             />
-            <Select
+            <EditorSelect
               label="Voice"
               description="The editor who speaks in the recording."
-              placeholder={editors.isPending ? 'Loading...' : 'Choose an editor'}
-              data={(editors.data ?? []).map((e) => ({
-                value: e.userId,
-                label: `${e.name} (${e.email})`,
-              }))}
+              placeholder="Choose an editor"
               value={voiceId}
               onChange={setVoice}
-              allowDeselect={false}
-              error={
-                editors.isError
-                  ? errorMessage(editors.error, EDITORS_FALLBACK_ERROR)
-                  : server.editor
-              }
-              searchable
+              error={server.editor}
             />
           </>
         ) : null}
@@ -224,19 +204,13 @@ function AssignmentEditForm({ report, assigned, viewer, onCancel, onSaved }: For
             </Text>
           ) : null}
         </Stack>
-        <Banner type="error" message={fulfill.isError ? fulfilErrorMessage(fulfill.error) : null} />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onCancel}>
-            Cancel
-          </Button>
-          <Button
-            type="submit"
-            loading={fulfill.isPending}
-            disabled={recording && source === 'record'}
-          >
-            Save
-          </Button>
-        </Group>
+        <FormActions
+          error={fulfill.isError ? fulfilErrorMessage(fulfill.error) : null}
+          onCancel={onCancel}
+          submitLabel="Save"
+          loading={fulfill.isPending}
+          disabled={recording && source === 'record'}
+        />
       </Stack>
     </form>
   )

@@ -1,5 +1,5 @@
 import { Badge } from '@mantine/core'
-import type { AssignmentReport } from './api/get-assignments'
+import type { AssignmentReport } from '../../lib/queries/assignments'
 
 type State = NonNullable<AssignmentReport['assigned']>['state']
 

@@ -13,21 +13,3 @@ export function fulfilErrorMessage(error: unknown): string {
   }
   return errorMessage(error, 'Failed to save the recording')
 }
-
-/** The per-field messages of a VALIDATION_FAILED response, keyed by field. */
-export function fieldErrorsFrom(error: unknown): Record<string, string> {
-  if (
-    !(error instanceof ApiError) ||
-    error.code !== 'VALIDATION_FAILED' ||
-    !Array.isArray(error.details)
-  )
-    return {}
-  const out: Record<string, string> = {}
-  for (const d of error.details as unknown[]) {
-    if (!d || typeof d !== 'object') continue
-    const { field, message } = d as { field?: unknown; message?: unknown }
-    if (typeof field === 'string' && typeof message === 'string')
-      out[field] = out[field] ? `${out[field]}; ${message}` : message
-  }
-  return out
-}

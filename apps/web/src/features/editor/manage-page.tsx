@@ -1,22 +1,24 @@
-import { Badge, Button, Group, Paper, Select, Stack, Text, Title } from '@mantine/core'
+import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core'
 import type { UserProfile } from '@che/core'
 import { useMemo, useState } from 'react'
 import { AudioPlayer } from '../../components/audio-player'
 import { Banner } from '../../components/banner'
+import { EditorSelect } from '../../components/editor-select'
 import { ErrorText } from '../../components/error-text'
 import { Loading } from '../../components/loading'
 import { QueryState } from '../../components/query-state'
+import { PlainList } from '../../components/plain-list'
 import {
   ANY_TONE_USAGE,
   matchesToneUsage,
+  ToneUsageBadges,
   ToneUsageSelects,
   type ToneUsage,
 } from '../../components/tone-usage-filter'
 import { errorMessage } from '../../lib/api-client'
 import { PROFILE_FALLBACK_ERROR, useProfile } from '../../lib/auth/profile'
-import { ASSIGNMENTS_FALLBACK_ERROR, useAssignments } from './api/get-assignments'
-import type { AssignmentReport } from './api/get-assignments'
-import { EDITORS_FALLBACK_ERROR, useEditors } from './api/get-editors'
+import { ASSIGNMENTS_FALLBACK_ERROR, useAssignments } from '../../lib/queries/assignments'
+import type { AssignmentReport } from '../../lib/queries/assignments'
 import { AssignmentEditModal } from './assignment-edit-modal'
 import { AssignmentStateBadge } from './assignment-state-badge'
 
@@ -50,7 +52,6 @@ function AssignedIdioms({ viewer }: { viewer: UserProfile }) {
   const isAdmin = viewer.role === 'admin'
   const [editor, setEditor] = useState('')
   const assignments = useAssignments(isAdmin && editor ? editor : undefined)
-  const editors = useEditors(isAdmin)
   const [editing, setEditing] = useState<AssignmentReport | null>(null)
   const [saved, setSaved] = useState<string | null>(null)
   const [toneUsage, setToneUsage] = useState<ToneUsage>(ANY_TONE_USAGE)
@@ -65,22 +66,12 @@ function AssignedIdioms({ viewer }: { viewer: UserProfile }) {
       </Text>
       <Group align="flex-end" gap="sm" wrap="wrap">
         {isAdmin ? (
-          <Select
+          <EditorSelect
             label="Editor"
-            data={[
-              { value: '', label: 'All editors' },
-              ...(editors.data ?? []).map((e) => ({
-                value: e.userId,
-                label: `${e.name} (${e.email})`,
-              })),
-            ]}
+            allEditors
+            enabled={isAdmin}
             value={editor}
             onChange={(v) => setEditor(v ?? '')}
-            allowDeselect={false}
-            error={
-              editors.isError ? errorMessage(editors.error, EDITORS_FALLBACK_ERROR) : undefined
-            }
-            searchable
             w={{ base: '100%', xs: 280 }}
           />
         ) : null}
@@ -142,14 +133,7 @@ function AssignmentList({
         {rows.length} {rows.length === 1 ? 'idiom' : 'idioms'}: {counts.assigned} to record,{' '}
         {counts.fulfilled} waiting to be published, {counts.published} published
       </Text>
-      <Stack
-        gap="sm"
-        component="ul"
-        p={0}
-        m={0}
-        style={{ listStyle: 'none' }}
-        aria-label="Assigned idioms"
-      >
+      <PlainList label="Assigned idioms">
         {rows.map((r) => (
           <Paper
             key={r.idiomId}
@@ -167,12 +151,7 @@ function AssignmentList({
                   </Title>
                   <Group gap="xs">
                     <AssignmentStateBadge state={r.assigned.state} sync={r.assigned.sync} />
-                    <Badge variant="light" color="gray" style={{ textTransform: 'none' }}>
-                      {r.tone}
-                    </Badge>
-                    <Badge variant="outline" color="gray" style={{ textTransform: 'none' }}>
-                      Usage {r.usage}
-                    </Badge>
+                    <ToneUsageBadges tone={r.tone} usage={r.usage} />
                   </Group>
                 </Stack>
                 <Button
@@ -214,7 +193,7 @@ function AssignmentList({
             </Stack>
           </Paper>
         ))}
-      </Stack>
+      </PlainList>
     </Stack>
   )
 }

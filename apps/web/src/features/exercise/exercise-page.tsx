@@ -6,7 +6,7 @@ import { useEffect, useState } from 'react'
 import { useNavigate } from 'react-router'
 import { ErrorText } from '../../components/error-text'
 import { ExerciseFlow } from './components/exercise-flow'
-import { STATS_KEY } from '../../lib/query-keys'
+import { callKey } from '../../lib/query-keys'
 import { browserTimeZone } from '../../lib/time-zone'
 import { Loading } from '../../components/loading'
 import { ApiError, errorMessage } from '../../lib/api-client'
@@ -67,7 +67,7 @@ export function ExercisePage({
   // Nothing is due and nothing new is allowed: the calendar is full, back to the dashboard (spec §4, §8).
   useEffect(() => {
     if (!full) return
-    void queryClient.invalidateQueries({ queryKey: STATS_KEY })
+    void queryClient.invalidateQueries({ queryKey: callKey('exercisesStats') })
     const timer = setTimeout(
       () => void navigate('/app/dashboard', { replace: true }),
       redirectDelayMs,

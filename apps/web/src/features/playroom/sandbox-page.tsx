@@ -9,7 +9,7 @@ import { ApiError, errorMessage } from '../../lib/api-client'
 import { useProfile } from '../../lib/auth/profile'
 import type { ExerciseFlowProps } from '../../types/exercise'
 import { useEvaluateSandbox } from './api/evaluate-sandbox'
-import { PLAYROOM_STATS_FALLBACK_ERROR, usePlayroomStats } from './api/get-playroom-stats'
+import { STATS_FALLBACK_ERROR, useStats } from '../../lib/queries/stats'
 import { SANDBOX_FALLBACK_ERROR, useSandboxNext } from './api/get-sandbox-next'
 import { Candle } from './candle'
 
@@ -18,9 +18,9 @@ export const PLAYROOM_EMPTY = 'Your playroom is empty.'
 
 /** Start, or why there is nothing to start: no Start button when there is nothing to practise. */
 function StartOrReason({ onStart }: { onStart: () => void }) {
-  const stats = usePlayroomStats()
+  const stats = useStats()
   return (
-    <QueryState query={stats} errorFallback={PLAYROOM_STATS_FALLBACK_ERROR}>
+    <QueryState query={stats} errorFallback={STATS_FALLBACK_ERROR}>
       {(data) => {
         if (data.numSandboxes === 0)
           return (

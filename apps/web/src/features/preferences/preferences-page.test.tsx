@@ -4,11 +4,13 @@ import { TONE_DESCRIPTIONS, TONES } from '@che/core'
 import type { UserProfile } from '@che/core'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { configureApiClient } from '../../lib/api-client'
-import { PROFILE_KEY } from '../../lib/auth/profile'
+import { callKey } from '../../lib/query-keys'
 import { makeProfile, renderRoutes, signedIn, testQueryClient } from '../../test-utils'
 import { json } from '../../test/fixtures'
 import { mergePreferences } from './api/update-preferences'
 import { PreferencesPage } from './preferences-page'
+
+const PROFILE_KEY = callKey('usersSync')
 
 const fetchMock = vi.fn<typeof fetch>()
 beforeEach(() => {

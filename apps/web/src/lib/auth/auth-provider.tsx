@@ -4,6 +4,7 @@ import { useCallback, useEffect, useMemo, useReducer, useRef } from 'react'
 import type { ReactNode } from 'react'
 import { useNavigate } from 'react-router'
 import { configureApiClient } from '../api-client'
+import { callKey } from '../query-keys'
 import { AuthContext } from './auth-context'
 import type { AuthContextValue } from './auth-context'
 import { authReducer, initialAuthState } from './auth-reducer'
@@ -35,7 +36,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     clearSessionCookie()
     forgetStoredProfile()
     dispatch({ type: 'logout' })
-    queryClient.removeQueries({ queryKey: ['profile'] })
+    queryClient.removeQueries({ queryKey: callKey('usersSync') })
     await managerRef.current?.removeUser().catch(() => undefined)
   }, [queryClient])
 

@@ -2,9 +2,8 @@ import type { UserProfile } from '@che/core'
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import type { User } from 'oidc-client-ts'
 import { call } from '../api-client'
+import { callKey } from '../query-keys'
 import { useAuth } from './auth-context'
-
-export const PROFILE_KEY = ['profile'] as const
 
 /** Standard technical claims left out of the profile we send (spec §3). */
 const TECHNICAL_CLAIMS = new Set([
@@ -65,7 +64,7 @@ export function forgetStoredProfile(): void {
 
 export const profileQuery = (user: User | null) =>
   queryOptions({
-    queryKey: PROFILE_KEY,
+    queryKey: callKey('usersSync'),
     queryFn: (): Promise<UserProfile> => syncProfile(user),
     staleTime: Infinity,
   })

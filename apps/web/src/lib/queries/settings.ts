@@ -2,18 +2,12 @@ import type { api } from '@che/core'
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { call } from '../api-client'
 import type { ResponseOf } from '../api-client'
+import { callKey } from '../query-keys'
 
 export const SETTINGS_FALLBACK_ERROR = 'Failed to fetch settings'
 
 /** The last answer, so the gate lets a verified visitor through while offline (issue 13.3). */
 const STORED = 'che.betaGate'
-
-/**
- * The key of GET /api/settings, callKey(api.settingsGet) spelt out (settings.test.ts checks they
- * agree): the gate asks for the settings on every page, and importing the contract's schemas here
- * would put them on the landing page's first load (decision 039).
- */
-export const SETTINGS_KEY = ['GET', '/api/settings'] as const
 
 async function fetchSettings(signal: AbortSignal): Promise<ResponseOf<typeof api.settingsGet>> {
   const { api } = await import('@che/core')
@@ -40,7 +34,7 @@ async function fetchSettings(signal: AbortSignal): Promise<ResponseOf<typeof api
  */
 export const settingsQuery = () =>
   queryOptions({
-    queryKey: SETTINGS_KEY as readonly unknown[],
+    queryKey: callKey('settingsGet'),
     queryFn: ({ signal }) => fetchSettings(signal),
     staleTime: 5 * 60_000,
   })

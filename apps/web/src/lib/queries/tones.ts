@@ -1,6 +1,7 @@
 import { api, TONE_DESCRIPTIONS, TONES } from '@che/core'
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import { call, callKey } from '../api-client'
+import { call } from '../api-client'
+import { callKey } from '../query-keys'
 
 export const TONES_FALLBACK_ERROR = 'Failed to fetch the tones'
 
@@ -10,7 +11,7 @@ export const FALLBACK_TONES = TONES.map((tone) => ({ tone, description: TONE_DES
 /** GET /api/idioms/tones, cached once for every screen that shows tones. */
 export const tonesQuery = () =>
   queryOptions({
-    queryKey: callKey(api.idiomTones),
+    queryKey: callKey('idiomTones'),
     queryFn: ({ signal }) => call(api.idiomTones, { signal }),
     staleTime: 60 * 60_000,
   })

@@ -1,7 +1,7 @@
 import { api } from '@che/core'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { call, callKey } from '../../../lib/api-client'
-import { PROFILE_KEY } from '../../../lib/auth/profile'
+import { call } from '../../../lib/api-client'
+import { callKey } from '../../../lib/query-keys'
 
 export const CLAIM_FALLBACK_ERROR = 'Failed to check the set-up code'
 
@@ -12,8 +12,8 @@ export function useClaimAdmin() {
     mutationFn: (code: string) => call(api.adminSetup, { body: { code } }),
     meta: { handlesError: true },
     onSuccess: async (profile) => {
-      queryClient.setQueryData(PROFILE_KEY, profile)
-      await queryClient.invalidateQueries({ queryKey: callKey(api.accountInfo) })
+      queryClient.setQueryData(callKey('usersSync'), profile)
+      await queryClient.invalidateQueries({ queryKey: callKey('accountInfo') })
     },
   })
 }

@@ -1,12 +1,13 @@
 import { api } from '@che/core'
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import { call, callKey } from '../../../lib/api-client'
+import { call } from '../../../lib/api-client'
+import { callKey } from '../../../lib/query-keys'
 
 export const EXAMPLES_FALLBACK_ERROR = 'Failed to fetch examples'
 
 export const examplesOfIdiomQuery = (id: string) =>
   queryOptions({
-    queryKey: callKey(api.examplesOfIdiom, { params: { id } }),
+    queryKey: callKey('examplesOfIdiom', { id }),
     queryFn: ({ signal }) => call(api.examplesOfIdiom, { params: { id }, signal }),
   })
 

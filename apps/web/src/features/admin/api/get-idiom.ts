@@ -1,12 +1,13 @@
 import { api } from '@che/core'
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import { call, callKey } from '../../../lib/api-client'
+import { call } from '../../../lib/api-client'
+import { callKey } from '../../../lib/query-keys'
 
 export const IDIOM_FALLBACK_ERROR = 'Failed to fetch idiom'
 
 export const idiomQuery = (id: string) =>
   queryOptions({
-    queryKey: callKey(api.idiomGet, { params: { id } }),
+    queryKey: callKey('idiomGet', { id }),
     queryFn: ({ signal }) => call(api.idiomGet, { params: { id }, signal }),
   })
 

@@ -1,6 +1,7 @@
 import { api } from '@che/core'
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import { call, callKey } from '../../../lib/api-client'
+import { call } from '../../../lib/api-client'
+import { callKey } from '../../../lib/query-keys'
 import type { ResponseOf } from '../../../lib/api-client'
 
 export const IDIOMS_FALLBACK_ERROR = 'Failed to fetch idioms'
@@ -32,7 +33,7 @@ export function toIdiomRows(list: ResponseOf<typeof api.idiomsList>): IdiomRow[]
 
 export const idiomsQuery = () =>
   queryOptions({
-    queryKey: callKey(api.idiomsList),
+    queryKey: callKey('idiomsList'),
     queryFn: async ({ signal }) => toIdiomRows(await call(api.idiomsList, { signal })),
   })
 

@@ -1,12 +1,13 @@
 import { api } from '@che/core'
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import { call, callKey } from '../../../lib/api-client'
+import { call } from '../../../lib/api-client'
+import { callKey } from '../../../lib/query-keys'
 
 export const PROMPTS_FALLBACK_ERROR = 'Failed to fetch prompts'
 
 export const promptsQuery = () =>
   queryOptions({
-    queryKey: callKey(api.adminPromptsGet),
+    queryKey: callKey('adminPromptsGet'),
     queryFn: async ({ signal }) => (await call(api.adminPromptsGet, { signal })).prompts,
     staleTime: 0,
   })

@@ -8,7 +8,7 @@ export interface ExampleUpdateInput {
   text: string
   conjugatedSnippet: string
   voice: string
-  translation: string
+  translation?: string | undefined
   /** Replaces the example's audio when given. */
   audio: File | null
 }

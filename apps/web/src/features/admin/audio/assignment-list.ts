@@ -1,5 +1,5 @@
 import { matchesToneUsage, type ToneUsage } from '../../../components/tone-usage-filter'
-import type { AssignmentReport } from './api/get-assignment-reports'
+import type { AssignmentReport } from '../../../lib/queries/assignments'
 
 export type StateFilter = '' | 'unassigned' | 'assigned' | 'fulfilled' | 'published'
 

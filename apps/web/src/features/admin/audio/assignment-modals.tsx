@@ -1,12 +1,14 @@
-import { Button, Group, Modal, Select, Stack, Text } from '@mantine/core'
+import { Button, Group, Modal, Stack, Text } from '@mantine/core'
 import { useState } from 'react'
 import type { FormEvent } from 'react'
 import { AudioPlayer } from '../../../components/audio-player'
 import { Banner } from '../../../components/banner'
+import { EditorSelect } from '../../../components/editor-select'
+import { FormActions } from '../../../components/form-actions'
 import { errorMessage } from '../../../lib/api-client'
 import { useAssignIdiom } from './api/assign-idiom'
-import type { AssignmentReport } from './api/get-assignment-reports'
-import { EDITORS_FALLBACK_ERROR, useEditors } from './api/get-editors'
+import type { AssignmentReport } from '../../../lib/queries/assignments'
+import { useEditors } from '../../../lib/queries/editors'
 import { StateBadge } from './state-badge'
 
 /** Assign an idiom to an editor (or give it to another one): a Select of editors. */
@@ -70,44 +72,26 @@ function AssignForm({
             Now with {report.assigned.source}. Its recordings and versions stay with the idiom.
           </Text>
         ) : null}
-        <Select
+        <EditorSelect
           label="Editor"
           description="Who records this idiom."
-          placeholder={editors.isPending ? 'Loading...' : 'Choose an editor'}
-          data={(editors.data ?? []).map((e) => ({
-            value: e.userId,
-            label: `${e.name} (${e.email})`,
-          }))}
+          placeholder="Choose an editor"
           value={source}
           onChange={(v) => {
             setChosen(v)
             setMissing(false)
           }}
           required
-          searchable
-          allowDeselect={false}
-          error={
-            editors.isError
-              ? errorMessage(editors.error, EDITORS_FALLBACK_ERROR)
-              : missing
-                ? 'Choose an editor'
-                : undefined
-          }
+          error={missing ? 'Choose an editor' : undefined}
           data-autofocus
           comboboxProps={{ withinPortal: true }}
         />
-        <Banner
-          type="error"
-          message={assign.isError ? errorMessage(assign.error, 'Failed to assign the idiom') : null}
+        <FormActions
+          error={assign.isError ? errorMessage(assign.error, 'Failed to assign the idiom') : null}
+          onCancel={onCancel}
+          submitLabel="Assign"
+          loading={assign.isPending}
         />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onCancel}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={assign.isPending}>
-            Assign
-          </Button>
-        </Group>
       </Stack>
     </form>
   )

@@ -16,18 +16,15 @@ import { useMediaQuery } from '@mantine/hooks'
 import { Fragment, useDeferredValue, useMemo, useState } from 'react'
 import { AudioPlayer } from '../../../components/audio-player'
 import { Banner } from '../../../components/banner'
+import { EditorSelect } from '../../../components/editor-select'
 import { QueryState } from '../../../components/query-state'
-import { errorMessage } from '../../../lib/api-client'
-import {
-  ASSIGNMENT_REPORTS_FALLBACK_ERROR,
-  useAssignmentReports,
-} from './api/get-assignment-reports'
-import type { AssignmentReport } from './api/get-assignment-reports'
-import { EDITORS_FALLBACK_ERROR, useEditors } from './api/get-editors'
+import { ASSIGNMENTS_FALLBACK_ERROR, useAssignments } from '../../../lib/queries/assignments'
+import type { AssignmentReport } from '../../../lib/queries/assignments'
 import { usePublishAssignment } from './api/publish-assignment'
 import { AssignModal, PublishModal } from './assignment-modals'
 import {
   ANY_TONE_USAGE,
+  ToneUsageBadges,
   ToneUsageSelects,
   type ToneUsage,
 } from '../../../components/tone-usage-filter'
@@ -35,6 +32,7 @@ import { filterReports, PAGE_SIZE, STATE_FILTERS } from './assignment-list'
 import type { StateFilter } from './assignment-list'
 import { StateBadge } from './state-badge'
 import { PagePagination } from '../../../components/page-pagination'
+import { PlainList } from '../../../components/plain-list'
 
 /** /admin/audio 'Manage Assignments': assign idioms to editors and publish their recordings (spec §4). */
 export function AssignmentsPage() {
@@ -42,8 +40,7 @@ export function AssignmentsPage() {
   const [state, setState] = useState<StateFilter>('')
   const [text, setText] = useState('')
   const [toneUsage, setToneUsage] = useState<ToneUsage>(ANY_TONE_USAGE)
-  const reports = useAssignmentReports(editor)
-  const editors = useEditors()
+  const reports = useAssignments(editor)
   const publish = usePublishAssignment()
   const [assigning, setAssigning] = useState<AssignmentReport | null>(null)
   const [publishing, setPublishing] = useState<AssignmentReport | null>(null)
@@ -65,20 +62,11 @@ export function AssignmentsPage() {
           onChange={(e) => setText(e.currentTarget.value)}
           style={{ flex: '1 1 220px' }}
         />
-        <Select
+        <EditorSelect
           label="Editor"
-          data={[
-            { value: '', label: 'All editors' },
-            ...(editors.data ?? []).map((e) => ({
-              value: e.userId,
-              label: `${e.name} (${e.email})`,
-            })),
-          ]}
+          allEditors
           value={editor}
           onChange={(v) => setEditor(v ?? '')}
-          allowDeselect={false}
-          searchable
-          error={editors.isError ? errorMessage(editors.error, EDITORS_FALLBACK_ERROR) : undefined}
           w={{ base: '100%', xs: 240 }}
         />
         <Select
@@ -92,7 +80,7 @@ export function AssignmentsPage() {
         <ToneUsageSelects value={toneUsage} onChange={setToneUsage} />
       </Group>
       <Banner message={done} onClose={() => setDone(null)} />
-      <QueryState query={reports} errorFallback={ASSIGNMENT_REPORTS_FALLBACK_ERROR}>
+      <QueryState query={reports} errorFallback={ASSIGNMENTS_FALLBACK_ERROR}>
         {(list) => (
           <AssignmentTable
             key={`${editor}|${state}|${text}|${toneUsage.tone}|${toneUsage.usage}`}
@@ -181,14 +169,7 @@ function AssignmentTable({
           {list.length === 0 ? 'No idioms yet.' : 'No idioms match these filters.'}
         </Text>
       ) : narrow ? (
-        <Stack
-          gap="sm"
-          component="ul"
-          p={0}
-          m={0}
-          style={{ listStyle: 'none' }}
-          aria-label="Assignments"
-        >
+        <PlainList label="Assignments">
           {shown.map((r) => {
             const open = listening === r.idiomId
             return (
@@ -197,12 +178,7 @@ function AssignmentTable({
                   <Text fw={600}>{r.text}</Text>
                   <Group gap={6}>
                     <StateBadge assigned={r.assigned} />
-                    <Badge variant="light" color="gray" style={{ textTransform: 'none' }}>
-                      {r.tone}
-                    </Badge>
-                    <Badge variant="outline" color="gray" style={{ textTransform: 'none' }}>
-                      Usage {r.usage}
-                    </Badge>
+                    <ToneUsageBadges tone={r.tone} usage={r.usage} />
                   </Group>
                   {r.assigned ? (
                     <Text size="sm">
@@ -225,7 +201,7 @@ function AssignmentTable({
               </Paper>
             )
           })}
-        </Stack>
+        </PlainList>
       ) : (
         <ScrollArea type="auto" offsetScrollbars>
           <Table verticalSpacing="xs" highlightOnHover aria-label="Assignments" miw={760}>

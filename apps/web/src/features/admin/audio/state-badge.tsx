@@ -1,5 +1,5 @@
 import { Badge } from '@mantine/core'
-import type { AssignmentReport } from './api/get-assignment-reports'
+import type { AssignmentReport } from '../../../lib/queries/assignments'
 
 type Assigned = AssignmentReport['assigned']
 

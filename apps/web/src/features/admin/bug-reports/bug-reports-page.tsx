@@ -17,6 +17,7 @@ import type { BugReport, ProblemType } from '@che/core'
 import { useState } from 'react'
 import { Link } from 'react-router'
 import { QueryState } from '../../../components/query-state'
+import { PlainList } from '../../../components/plain-list'
 import { useCloseBugReport } from './api/close-bug-report'
 import { BUG_REPORTS_FALLBACK_ERROR, useBugReports } from './api/get-bug-reports'
 import type { BugReportFilter } from './api/get-bug-reports'
@@ -64,18 +65,11 @@ export function BugReportsPage() {
           rows.length === 0 ? (
             <Text c="dimmed">No bug reports match these filters.</Text>
           ) : (
-            <Stack
-              gap="sm"
-              component="ul"
-              p={0}
-              m={0}
-              style={{ listStyle: 'none' }}
-              aria-label="Bug reports"
-            >
+            <PlainList label="Bug reports">
               {rows.map((r) => (
                 <BugReportItem key={r.id} report={r} />
               ))}
-            </Stack>
+            </PlainList>
           )
         }
       </QueryState>

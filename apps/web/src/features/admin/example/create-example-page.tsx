@@ -9,10 +9,10 @@ import {
   TextInput,
   Title,
 } from '@mantine/core'
-import { snippetInText } from '@che/core'
+import { useForm } from '@mantine/form'
+import { api } from '@che/core'
 import type { Example } from '@che/core'
 import { useMemo, useState } from 'react'
-import type { FormEvent } from 'react'
 import { Link, useParams } from 'react-router'
 import { Banner } from '../../../components/banner'
 import { QueryState } from '../../../components/query-state'
@@ -20,7 +20,11 @@ import { errorMessage } from '../../../lib/api-client'
 import { CREATE_EXAMPLE_FALLBACK_ERROR, useCreateExample } from '../api/create-example'
 import { IDIOMS_FALLBACK_ERROR, useIdioms } from '../api/get-idioms'
 import type { IdiomRow } from '../api/get-idioms'
-import { fieldErrorsFrom } from '../field-errors'
+import { SentenceFields, snippetRule } from './example-fields'
+
+/** What POST /api/admin/idiom-examples takes; the server checks the request with this schema too. */
+const ExampleCreate = bodySchema(api.adminExampleCreate)
+import { bodySchema, contractResolver, fieldErrorsFrom } from '../../../lib/form'
 
 /** /admin/example and /admin/example/:idiomId: add an example to an idiom (spec §5 example create). */
 export function CreateExamplePage() {
@@ -38,8 +42,6 @@ export function CreateExamplePage() {
   )
 }
 
-type Field = 'idiomId' | 'text' | 'conjugatedSnippet' | 'translation' | 'source'
-
 function CreateExampleForm({
   idioms,
   initialIdiomId,
@@ -48,14 +50,20 @@ function CreateExampleForm({
   initialIdiomId: string | null
 }) {
   const create = useCreateExample()
-  const [idiomId, setIdiomId] = useState<string | null>(
-    initialIdiomId && idioms.some((i) => i.idiomId === initialIdiomId) ? initialIdiomId : null,
-  )
-  const [text, setText] = useState('')
-  const [snippet, setSnippet] = useState('')
-  const [translation, setTranslation] = useState('')
-  const [source, setSource] = useState('')
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({})
+  const form = useForm({
+    initialValues: {
+      idiomId:
+        initialIdiomId && idioms.some((i) => i.idiomId === initialIdiomId) ? initialIdiomId : '',
+      text: '',
+      conjugatedSnippet: '',
+      translation: '',
+      source: '',
+    },
+    validate: contractResolver(ExampleCreate, (values) => ({
+      ...(values.idiomId ? {} : { idiomId: 'Choose the idiom' }),
+      ...snippetRule(values),
+    })),
+  })
   const [created, setCreated] = useState<Example | null>(null)
 
   const options = useMemo(
@@ -65,42 +73,19 @@ function CreateExampleForm({
         .map((i) => ({ value: i.idiomId, label: i.text })),
     [idioms],
   )
-  const chosen = idioms.find((i) => i.idiomId === idiomId)
-  const server = fieldErrorsFrom(create.error)
-  const fieldError = (f: Field) => errors[f] ?? server[f]
+  const chosen = idioms.find((i) => i.idiomId === form.values.idiomId)
 
-  function submit(event: FormEvent) {
-    event.preventDefault()
-    const next: Partial<Record<Field, string>> = {}
-    if (!idiomId) next.idiomId = 'Choose the idiom'
-    if (!text.trim()) next.text = 'Text is required'
-    if (!snippet.trim()) next.conjugatedSnippet = 'Conjugated snippet is required'
-    else if (text.trim() && !snippetInText(text, snippet.trim())) {
-      next.conjugatedSnippet =
-        'The snippet must appear in the text, exactly as written there (case aside)'
-    }
-    setErrors(next)
-    if (Object.keys(next).length > 0 || !idiomId) return
+  const submit = form.onSubmit((values) => {
     setCreated(null)
-    create.mutate(
-      {
-        idiomId,
-        text: text.trim(),
-        conjugatedSnippet: snippet.trim(),
-        translation: translation.trim(),
-        source: source.trim(),
+    create.mutate(ExampleCreate.parse(values), {
+      onSuccess: (example) => {
+        setCreated(example)
+        // The idiom stays chosen, so the next example of the same idiom is quick to add.
+        form.setValues({ text: '', conjugatedSnippet: '', translation: '', source: '' })
       },
-      {
-        onSuccess: (example) => {
-          setCreated(example)
-          setText('')
-          setSnippet('')
-          setTranslation('')
-          setSource('')
-        },
-      },
-    )
-  }
+      onError: (error) => form.setErrors(fieldErrorsFrom(error)),
+    })
+  })
 
   const noIdiomInRoute = initialIdiomId && !idioms.some((i) => i.idiomId === initialIdiomId)
 
@@ -135,42 +120,19 @@ function CreateExampleForm({
           searchable
           placeholder="Type to search idioms"
           data={options}
-          value={idiomId}
-          onChange={(value) => {
-            setIdiomId(value)
-            if (value) setErrors((er) => ({ ...er, idiomId: undefined }))
-          }}
+          {...form.getInputProps('idiomId')}
+          value={form.values.idiomId || null}
+          onChange={(value) => form.setFieldValue('idiomId', value ?? '')}
           nothingFoundMessage="No idiom matches"
           limit={50}
-          error={fieldError('idiomId')}
           description={
             chosen ? `${chosen.translation} · ${chosen.tone} · usage ${chosen.usage}` : undefined
           }
         />
-        <Textarea
-          label="Text"
-          description="A sentence that uses the idiom."
-          required
-          autosize
-          minRows={2}
-          maxRows={6}
-          value={text}
-          onChange={(e) => setText(e.currentTarget.value)}
-          error={fieldError('text')}
-          maxLength={1000}
-        />
-        <TextInput
-          label="Conjugated snippet"
-          description="The idiom as it appears in the text (it must occur in the text)."
-          required
-          value={snippet}
-          onChange={(e) => {
-            setSnippet(e.currentTarget.value)
-            if (errors.conjugatedSnippet)
-              setErrors((er) => ({ ...er, conjugatedSnippet: undefined }))
-          }}
-          error={fieldError('conjugatedSnippet')}
-          maxLength={300}
+        <SentenceFields
+          form={form}
+          textDescription="A sentence that uses the idiom."
+          snippetDescription="The idiom as it appears in the text (it must occur in the text)."
         />
         <Textarea
           label="Translation"
@@ -178,18 +140,12 @@ function CreateExampleForm({
           autosize
           minRows={1}
           maxRows={4}
-          value={translation}
-          onChange={(e) => setTranslation(e.currentTarget.value)}
-          error={fieldError('translation')}
-          maxLength={1000}
+          {...form.getInputProps('translation')}
         />
         <TextInput
           label="Source"
           description="Optional: where the sentence comes from."
-          value={source}
-          onChange={(e) => setSource(e.currentTarget.value)}
-          error={fieldError('source')}
-          maxLength={300}
+          {...form.getInputProps('source')}
         />
         <Banner
           type="error"

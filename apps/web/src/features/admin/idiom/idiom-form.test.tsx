@@ -103,6 +103,38 @@ describe('IdiomForm', () => {
     )
   })
 
+  it("refuses a value over the contract's limit with the server's message, under the field", async () => {
+    const user = userEvent.setup()
+    stubFetch({ 'GET /api/idioms/tones': () => json(tones) })
+    const onSubmit = vi.fn()
+    renderWithProviders(<IdiomForm onSubmit={onSubmit} />)
+    const text = screen.getByRole('textbox', { name: /Text/ })
+    await user.click(text)
+    await user.paste('a'.repeat(301))
+    await user.click(screen.getByRole('textbox', { name: /Translation/ }))
+    await user.paste('ok')
+    await user.click(screen.getByRole('textbox', { name: /Meanings in English/ }))
+    await user.paste(`fine\n${'b'.repeat(201)}`)
+    await user.click(screen.getByRole('button', { name: 'Save' }))
+    // What POST /api/admin/idiom answers for the same values: IdiomFields allows 300 and 200.
+    expect(text).toBeInvalid()
+    expect(text).toHaveAccessibleDescription(
+      expect.stringContaining('Too big: expected string to have <=300 characters'),
+    )
+    const meanings = screen.getByRole('textbox', { name: /Meanings in English/ })
+    expect(meanings).toHaveAccessibleDescription(
+      expect.stringContaining('Too big: expected string to have <=200 characters'),
+    )
+    expect(onSubmit).not.toHaveBeenCalled()
+
+    await user.type(text, '{Backspace}')
+    await user.click(screen.getByRole('button', { name: 'Save' }))
+    // Text is now within its limit; the meaning is not yet, so nothing is sent.
+    expect(text).toBeValid()
+    expect(meanings).toBeInvalid()
+    expect(onSubmit).not.toHaveBeenCalled()
+  })
+
   it('offers the five tones, each with its description', async () => {
     const user = userEvent.setup()
     stubFetch({ 'GET /api/idioms/tones': () => json(tones) })

@@ -1,8 +1,9 @@
 import { Button, Group, Select, Slider, Stack, Text, Textarea, TextInput } from '@mantine/core'
-import { USAGE_DEFAULT, USAGE_MAX, USAGE_MIN } from '@che/core'
-import type { IdiomFields, Tone } from '@che/core'
-import { useId, useState } from 'react'
-import type { FormEvent } from 'react'
+import { useForm } from '@mantine/form'
+import { IdiomFields, USAGE_DEFAULT, USAGE_MAX, USAGE_MIN } from '@che/core'
+import type { Tone } from '@che/core'
+import { useId } from 'react'
+import { contractResolver } from '../../../lib/form'
 import { FALLBACK_TONES, useTones } from '../../../lib/queries/tones'
 
 export const DEFAULT_TONE: Tone = 'Casual'
@@ -18,14 +19,34 @@ export interface IdiomFormProps {
   onCancel?: () => void
 }
 
-type Errors = Partial<Record<'text' | 'translation' | 'tone', string>>
-
 const USAGE_MARKS = Array.from({ length: USAGE_MAX - USAGE_MIN + 1 }, (_, i) => ({
   value: USAGE_MIN + i,
   label: String(USAGE_MIN + i),
 }))
 
-/** Text, translation and tone are required; usage 1–10 (default 8); tone defaults to Casual (spec §5). */
+/** What the form holds: IdiomFields' input, with meanings and literals one line each. */
+interface IdiomFormValues {
+  text: string
+  translation: string
+  tone: Tone
+  usage: number
+  source: string
+  meanings: string[]
+  literals: string[]
+}
+
+/** The lines of a one-phrase-per-line textarea, as typed: the schema trims and drops blanks. */
+function linesInput(value: string[], set: (lines: string[]) => void) {
+  return {
+    value: value.join('\n'),
+    onChange: (e: { currentTarget: { value: string } }) => set(e.currentTarget.value.split('\n')),
+  }
+}
+
+/**
+ * Text, translation and tone are required; usage 1–10 (default 8); tone defaults to Casual (spec §5).
+ * Validated with the contract's IdiomFields, the schema the server checks the request with.
+ */
 export function IdiomForm({
   initial,
   submitLabel = 'Save',
@@ -36,68 +57,45 @@ export function IdiomForm({
 }: IdiomFormProps) {
   const tones = useTones()
   const toneList = tones.data ?? FALLBACK_TONES
-  const [text, setText] = useState(initial?.text ?? '')
-  const [translation, setTranslation] = useState(initial?.translation ?? '')
-  const [tone, setTone] = useState<Tone | null>(initial?.tone ?? DEFAULT_TONE)
-  const [usage, setUsage] = useState(initial?.usage ?? USAGE_DEFAULT)
-  const [source, setSource] = useState(initial?.source ?? '')
-  const [meanings, setMeanings] = useState((initial?.meanings ?? []).join('\n'))
-  const [literals, setLiterals] = useState((initial?.literals ?? []).join('\n'))
-  const [errors, setErrors] = useState<Errors>({})
+  const form = useForm<IdiomFormValues>({
+    initialValues: {
+      text: initial?.text ?? '',
+      translation: initial?.translation ?? '',
+      tone: initial?.tone ?? DEFAULT_TONE,
+      usage: initial?.usage ?? USAGE_DEFAULT,
+      source: initial?.source ?? '',
+      meanings: initial?.meanings ?? [],
+      literals: initial?.literals ?? [],
+    },
+    validate: contractResolver(IdiomFields),
+  })
   const usageLabelId = useId()
-
-  function submit(event: FormEvent) {
-    event.preventDefault()
-    const next: Errors = {}
-    if (!text.trim()) next.text = 'Text is required'
-    if (!translation.trim()) next.translation = 'Translation is required'
-    if (!tone) next.tone = 'Tone is required'
-    setErrors(next)
-    if (Object.keys(next).length > 0 || !tone) return
-    onSubmit({
-      text: text.trim(),
-      translation: translation.trim(),
-      tone,
-      usage,
-      source: source.trim(),
-      meanings: linesOf(meanings),
-      literals: linesOf(literals),
-    })
-  }
-
+  const { tone, usage } = form.values
   const description = toneList.find((t) => t.tone === tone)?.description
 
   return (
-    <form onSubmit={submit} noValidate>
+    <form onSubmit={form.onSubmit((values) => onSubmit(IdiomFields.parse(values)))} noValidate>
       <Stack gap="md">
         <TextInput
           label="Text"
           description="The idiom in Spanish, as learners will see it."
           required
-          value={text}
-          onChange={(e) => setText(e.currentTarget.value)}
-          error={errors.text}
-          maxLength={300}
+          {...form.getInputProps('text')}
           data-autofocus
         />
         <TextInput
           label="Translation"
           description="Its meaning in English."
           required
-          value={translation}
-          onChange={(e) => setTranslation(e.currentTarget.value)}
-          error={errors.translation}
-          maxLength={500}
+          {...form.getInputProps('translation')}
         />
         <Select<Tone>
           label="Tone"
           required
           data={toneList.map((t) => ({ value: t.tone, label: t.tone }))}
-          value={tone}
-          onChange={(value) => setTone(value)}
+          {...form.getInputProps('tone')}
           allowDeselect={false}
           description={description}
-          error={errors.tone}
           renderOption={({ option }) => (
             <Stack gap={0}>
               <Text size="sm">{option.label}</Text>
@@ -118,8 +116,7 @@ export function IdiomForm({
             min={USAGE_MIN}
             max={USAGE_MAX}
             step={1}
-            value={usage}
-            onChange={setUsage}
+            {...form.getInputProps('usage')}
             marks={USAGE_MARKS}
             thumbLabel="Usage"
             thumbProps={{ 'aria-describedby': usageLabelId }}
@@ -129,15 +126,13 @@ export function IdiomForm({
         <TextInput
           label="Source"
           description="Optional: where the idiom comes from."
-          value={source}
-          onChange={(e) => setSource(e.currentTarget.value)}
-          maxLength={300}
+          {...form.getInputProps('source')}
         />
         <Textarea
           label="Meanings in English"
           description="Optional, one per line: other ways to say what the idiom means (paraphrases, English idioms). Answers that use them count as the idiom's meaning."
-          value={meanings}
-          onChange={(e) => setMeanings(e.currentTarget.value)}
+          {...linesInput(form.values.meanings, (lines) => form.setFieldValue('meanings', lines))}
+          error={form.errors.meanings}
           autosize
           minRows={2}
           maxRows={8}
@@ -145,8 +140,8 @@ export function IdiomForm({
         <Textarea
           label="Literal readings"
           description="Optional, one per line: word-for-word readings that show the idiom was not understood. Answers that use them are graded major."
-          value={literals}
-          onChange={(e) => setLiterals(e.currentTarget.value)}
+          {...linesInput(form.values.literals, (lines) => form.setFieldValue('literals', lines))}
+          error={form.errors.literals}
           autosize
           minRows={2}
           maxRows={8}
@@ -169,18 +164,6 @@ export function IdiomForm({
       </Stack>
     </form>
   )
-}
-
-/** One phrase per line of a textarea: trimmed, blanks and repeats dropped. */
-export function linesOf(value: string): string[] {
-  return [
-    ...new Set(
-      value
-        .split('\n')
-        .map((l) => l.trim())
-        .filter(Boolean),
-    ),
-  ]
 }
 
 /** The message of a failed save (spec §8): 'Error on save', a colon and the server's message. */

@@ -1,14 +1,16 @@
-import { Button, FileInput, Group, Modal, Stack, Text, Textarea, TextInput } from '@mantine/core'
-import { snippetInText } from '@che/core'
+import { FileInput, Modal, Stack, Text, Textarea, TextInput } from '@mantine/core'
+import { useForm } from '@mantine/form'
+import { api } from '@che/core'
 import type { Example } from '@che/core'
 import { useState } from 'react'
-import type { FormEvent } from 'react'
-import { Banner } from '../../../components/banner'
+import { FormActions } from '../../../components/form-actions'
 import { errorMessage } from '../../../lib/api-client'
+import { bodySchema, contractResolver, fieldErrorsFrom } from '../../../lib/form'
 import { useUpdateExample } from '../api/update-example'
-import { fieldErrorsFrom } from '../field-errors'
+import { SentenceFields, snippetRule } from '../example/example-fields'
 
-type Field = 'text' | 'conjugatedSnippet' | 'voice'
+/** What POST /api/example/:id takes besides the file: the server checks it with this schema too. */
+const ExampleEdit = bodySchema(api.exampleUpdate)
 
 /** Example edit (spec §5): text, conjugated snippet and voice are required; audio is optional. */
 export function ExampleEditModal({
@@ -29,79 +31,47 @@ export function ExampleEditModal({
 
 function ExampleEditForm({ example, onDone }: { example: Example; onDone: () => void }) {
   const update = useUpdateExample()
-  const [text, setText] = useState(example.text)
-  const [snippet, setSnippet] = useState(example.conjugatedSnippet)
-  const [voice, setVoice] = useState(example.audio?.voice ?? '')
-  const [translation, setTranslation] = useState(example.translation)
   const [audio, setAudio] = useState<File | null>(null)
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({})
-
+  const form = useForm({
+    initialValues: {
+      text: example.text,
+      conjugatedSnippet: example.conjugatedSnippet,
+      voice: example.audio?.voice ?? '',
+      translation: example.translation,
+    },
+    validate: contractResolver(ExampleEdit, snippetRule),
+  })
   const server = fieldErrorsFrom(update.error)
-  const fieldError = (f: Field) => errors[f] ?? server[f]
-
-  function submit(event: FormEvent) {
-    event.preventDefault()
-    const next: Partial<Record<Field, string>> = {}
-    if (!text.trim()) next.text = 'Text is required'
-    if (!snippet.trim()) next.conjugatedSnippet = 'Conjugated snippet is required'
-    else if (text.trim() && !snippetInText(text, snippet.trim())) {
-      next.conjugatedSnippet =
-        'The snippet must appear in the text, exactly as written there (case aside)'
-    }
-    if (!voice.trim()) next.voice = 'Voice is required'
-    setErrors(next)
-    if (Object.keys(next).length > 0) return
-    update.mutate(
-      {
-        exampleId: example.exampleId,
-        text: text.trim(),
-        conjugatedSnippet: snippet.trim(),
-        voice: voice.trim(),
-        translation: translation.trim(),
-        audio,
-      },
-      { onSuccess: onDone },
-    )
-  }
 
   return (
-    <form onSubmit={submit} noValidate>
+    <form
+      onSubmit={form.onSubmit((values) =>
+        update.mutate(
+          { exampleId: example.exampleId, ...ExampleEdit.parse(values), audio },
+          // What the server refused all the same shows under its field too.
+          { onSuccess: onDone, onError: (error) => form.setErrors(fieldErrorsFrom(error)) },
+        ),
+      )}
+      noValidate
+    >
       <Stack gap="md">
-        <Textarea
-          label="Text"
-          required
-          autosize
-          minRows={2}
-          maxRows={6}
-          value={text}
-          onChange={(e) => setText(e.currentTarget.value)}
-          error={fieldError('text')}
-          data-autofocus
-        />
-        <TextInput
-          label="Conjugated snippet"
-          description="The part of the text that is the idiom, as conjugated there."
-          required
-          value={snippet}
-          onChange={(e) => setSnippet(e.currentTarget.value)}
-          error={fieldError('conjugatedSnippet')}
+        <SentenceFields
+          form={form}
+          snippetDescription="The part of the text that is the idiom, as conjugated there."
+          autoFocus
         />
         <TextInput
           label="Voice"
           description="Who speaks the audio (a speaker name or a synthetic voice)."
           required
-          value={voice}
-          onChange={(e) => setVoice(e.currentTarget.value)}
-          error={fieldError('voice')}
+          {...form.getInputProps('voice')}
         />
         <Textarea
           label="Translation"
           autosize
           minRows={1}
           maxRows={4}
-          value={translation}
-          onChange={(e) => setTranslation(e.currentTarget.value)}
-          error={server.translation}
+          {...form.getInputProps('translation')}
         />
         {example.audio?.url ? (
           <Stack gap={4}>
@@ -126,18 +96,12 @@ function ExampleEditForm({ example, onDone }: { example: Example; onDone: () => 
           clearable
           error={server.file ?? server.audio}
         />
-        <Banner
-          type="error"
-          message={update.isError ? errorMessage(update.error, 'Failed to save example') : null}
+        <FormActions
+          error={update.isError ? errorMessage(update.error, 'Failed to save example') : null}
+          onCancel={onDone}
+          submitLabel="Save example"
+          loading={update.isPending}
         />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onDone}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={update.isPending}>
-            Save example
-          </Button>
-        </Group>
       </Stack>
     </form>
   )

@@ -5,7 +5,6 @@ import {
   Group,
   Modal,
   ScrollArea,
-  Select,
   Stack,
   Table,
   Text,
@@ -13,8 +12,7 @@ import {
   Title,
   UnstyledButton,
 } from '@mantine/core'
-import { LISTING_MAX_HEIGHT_PX, TONES, USAGE_BAND_RANGES, USAGE_BANDS } from '@che/core'
-import type { Tone, UsageBand } from '@che/core'
+import { LISTING_MAX_HEIGHT_PX } from '@che/core'
 import { useDeferredValue, useMemo, useState } from 'react'
 import { Link } from 'react-router'
 import { QueryState } from '../../../components/query-state'
@@ -32,6 +30,7 @@ import {
 } from './idiom-list'
 import type { IdiomFilter, IdiomSort, SortKey } from './idiom-list'
 import { PagePagination } from '../../../components/page-pagination'
+import { ToneUsageSelects } from '../../../components/tone-usage-filter'
 
 /** /admin/idioms: every idiom, filtered by tone, usage band and text, sorted by any column. */
 export function IdiomsPage() {
@@ -102,27 +101,9 @@ export function IdiomTable({ rows }: { rows: IdiomRow[] }) {
           style={{ flex: '1 1 220px' }}
           type="search"
         />
-        <Select
-          label="Tone"
-          data={[{ value: '', label: 'All' }, ...TONES.map((t) => ({ value: t, label: t }))]}
-          value={filter.tone}
-          onChange={(value) => update({ tone: (value ?? '') as Tone | '' })}
-          allowDeselect={false}
-          w={160}
-        />
-        <Select
-          label="Usage"
-          data={[
-            { value: '', label: 'All' },
-            ...USAGE_BANDS.map((b) => ({
-              value: b,
-              label: `${USAGE_BAND_RANGES[b].label} (${USAGE_BAND_RANGES[b].min}–${USAGE_BAND_RANGES[b].max})`,
-            })),
-          ]}
-          value={filter.usage}
-          onChange={(value) => update({ usage: (value ?? '') as UsageBand | '' })}
-          allowDeselect={false}
-          w={200}
+        <ToneUsageSelects
+          value={{ tone: filter.tone, usage: filter.usage }}
+          onChange={(next) => update(next)}
         />
       </Group>
       <Text size="sm" c="dimmed" role="status" aria-live="polite">

@@ -1,4 +1,5 @@
 import { Stack, Text, Title } from '@mantine/core'
+import { SettingsMap } from '@che/core'
 import { useState } from 'react'
 import { Banner } from '../../../components/banner'
 import { KeyValueEditor, rowsFromMap } from '../../../components/key-value-editor'
@@ -7,7 +8,7 @@ import { QueryState } from '../../../components/query-state'
 import { errorMessage } from '../../../lib/api-client'
 import { PROMPTS_FALLBACK_ERROR, usePrompts } from '../api/get-prompts'
 import { useSavePrompts } from '../api/save-prompts'
-import { fieldErrorsFrom } from '../field-errors'
+import { fieldErrorsFrom } from '../../../lib/form'
 
 /** /admin/prompts: the AI prompts as a key-value map. */
 export function PromptsPage() {
@@ -37,6 +38,7 @@ function PromptsEditor({ initial }: { initial: Record<string, string> }) {
         if (save.isSuccess) save.reset()
       }}
       noun="prompt"
+      schema={SettingsMap}
       saving={save.isPending}
       errors={fieldErrorsFrom(save.error, 'prompts.')}
       onSave={(map) => save.mutate(map, { onSuccess: (saved) => setRows(rowsFromMap(saved)) })}

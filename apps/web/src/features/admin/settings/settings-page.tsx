@@ -10,7 +10,7 @@ import {
   Text,
   Title,
 } from '@mantine/core'
-import { betaKeyFor } from '@che/core'
+import { betaKeyFor, SettingsMap } from '@che/core'
 import { useState } from 'react'
 import { Link } from 'react-router'
 import { Banner } from '../../../components/banner'
@@ -20,7 +20,10 @@ import { QueryState } from '../../../components/query-state'
 import { errorMessage } from '../../../lib/api-client'
 import { SETTINGS_FALLBACK_ERROR, useAdminSettings } from '../api/get-settings'
 import { useSaveSettings } from '../api/save-settings'
-import { fieldErrorsFrom } from '../field-errors'
+import { fieldErrorsFrom } from '../../../lib/form'
+
+/** Swagger UI over the OpenAPI document the server builds from the contract (decision 034). */
+const API_DOCS_URL = '/api/docs'
 
 /** /admin/settings: the site settings as a key-value map, plus a beta-password helper. */
 export function SettingsPage() {
@@ -29,10 +32,16 @@ export function SettingsPage() {
     <Stack gap="md" maw={900}>
       <Group justify="space-between" align="baseline">
         <Title order={1}>Settings</Title>
-        {/* The admin menu is fixed by the spec, so the bug-report list is reached from here. */}
-        <Anchor component={Link} to="/admin/bugreports">
-          Bug reports
-        </Anchor>
+        {/* The admin menu is fixed by the spec, so the bug-report list and the API description
+            (served by the server, outside the SPA) are reached from here. */}
+        <Group gap="md">
+          <Anchor component={Link} to="/admin/bugreports">
+            Bug reports
+          </Anchor>
+          <Anchor href={API_DOCS_URL} target="_blank" rel="noopener">
+            API documentation
+          </Anchor>
+        </Group>
       </Group>
       <QueryState query={settings} errorFallback={SETTINGS_FALLBACK_ERROR}>
         {(map) => <SettingsEditor initial={map} />}
@@ -62,6 +71,7 @@ function SettingsEditor({ initial }: { initial: Record<string, string> }) {
           if (save.isSuccess) save.reset()
         }}
         noun="setting"
+        schema={SettingsMap}
         saving={save.isPending}
         errors={fieldErrorsFrom(save.error, 'settings.')}
         onSave={(map) => {

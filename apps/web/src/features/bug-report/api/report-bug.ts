@@ -1,7 +1,8 @@
 import { api } from '@che/core'
 import type { BugReportInput } from '@che/core'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { call, callKey } from '../../../lib/api-client'
+import { call } from '../../../lib/api-client'
+import { callKey } from '../../../lib/query-keys'
 
 export const REPORT_BUG_FALLBACK_ERROR = 'Failed to send the bug report'
 
@@ -12,6 +13,6 @@ export function useReportBug() {
     mutationFn: (input: BugReportInput) => call(api.reportBug, { body: input }),
     meta: { handlesError: true },
     // Admins looking at the bug list see the new one.
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: callKey(api.adminBugReportsList) }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: callKey('adminBugReportsList') }),
   })
 }

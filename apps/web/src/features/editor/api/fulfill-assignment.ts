@@ -1,7 +1,7 @@
 import { api } from '@che/core'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { upload } from '../../../lib/api-client'
-import { assignmentsKey } from './get-assignments'
+import { callKey } from '../../../lib/query-keys'
 
 export interface FulfillInput {
   idiomId: string
@@ -21,6 +21,7 @@ export function useFulfillAssignment() {
     mutationFn: ({ audio, ...fields }: FulfillInput) =>
       upload(api.editorFulfill, { fields, file: audio }),
     meta: { handlesError: true },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: assignmentsKey() }),
+    onSuccess: () =>
+      queryClient.invalidateQueries({ queryKey: callKey('editorAssignmentReports') }),
   })
 }

@@ -2,7 +2,7 @@ import { api } from '@che/core'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { call } from '../../../lib/api-client'
 import type { Answer } from '../../../types/exercise'
-import { CALENDAR_KEY, STATS_KEY } from '../../../lib/query-keys'
+import { callKey } from '../../../lib/query-keys'
 
 /** POST /api/exercises/evaluate: grade the answer and reschedule the item. */
 export function useEvaluateExercise() {
@@ -11,8 +11,8 @@ export function useEvaluateExercise() {
     mutationFn: (answer: Answer) => call(api.exercisesEvaluate, { body: answer }),
     meta: { handlesError: true },
     onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: STATS_KEY })
-      void queryClient.invalidateQueries({ queryKey: CALENDAR_KEY })
+      void queryClient.invalidateQueries({ queryKey: callKey('exercisesStats') })
+      void queryClient.invalidateQueries({ queryKey: callKey('exercisesCalendar') })
     },
   })
 }

@@ -2,7 +2,7 @@ import { api } from '@che/core'
 import type { PreferenceFilter } from '@che/core'
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { call } from '../../../lib/api-client'
-import { NEXT_EXERCISE_KEY } from '../../../lib/query-keys'
+import { callKey } from '../../../lib/query-keys'
 
 export const NEXT_EXERCISE_FALLBACK_ERROR = 'Failed to fetch next exercise'
 export const NO_DUE_IDIOMS = 'No due idioms available. Please try again later.'
@@ -17,7 +17,7 @@ export interface NextExerciseInput {
 /** GET /api/exercises/next with the learner's filter (empty values left out) and time zone. */
 export const nextExerciseQuery = ({ filter, tz, round }: NextExerciseInput) =>
   queryOptions({
-    queryKey: [...NEXT_EXERCISE_KEY, { usage: filter.usage, tone: filter.tone, tz }, round],
+    queryKey: callKey('exercisesNext', { usage: filter.usage, tone: filter.tone, tz }, round),
     queryFn: ({ signal }) =>
       call(api.exercisesNext, {
         query: { usage: filter.usage || undefined, tone: filter.tone || undefined, tz },

@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query'
 import { useCallback, useEffect, useState } from 'react'
 import { ExerciseFlow } from '../components/exercise-flow'
 import { AccuracyBadge } from '../components/results-phase'
-import { CALENDAR_KEY, STATS_KEY } from '../../../lib/query-keys'
+import { callKey } from '../../../lib/query-keys'
 import { Loading } from '../../../components/loading'
 import { useOnline } from '../../../lib/online'
 import {
@@ -44,8 +44,8 @@ export function useOfflinePractice(userId: string | undefined) {
         try {
           const synced = await syncAnswers(userId)
           if (synced > 0) {
-            void queryClient.invalidateQueries({ queryKey: STATS_KEY })
-            void queryClient.invalidateQueries({ queryKey: CALENDAR_KEY })
+            void queryClient.invalidateQueries({ queryKey: callKey('exercisesStats') })
+            void queryClient.invalidateQueries({ queryKey: callKey('exercisesCalendar') })
           }
           await refreshKept(userId)
         } catch (error: unknown) {

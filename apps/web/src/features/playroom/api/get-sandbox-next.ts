@@ -1,7 +1,7 @@
 import { api } from '@che/core'
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { call } from '../../../lib/api-client'
-import { SANDBOX_NEXT_KEY } from '../../../lib/query-keys'
+import { callKey } from '../../../lib/query-keys'
 import { browserTimeZone } from '../../../lib/time-zone'
 
 export const SANDBOX_FALLBACK_ERROR = 'Failed to fetch a Playroom exercise'
@@ -12,7 +12,7 @@ export const SANDBOX_FALLBACK_ERROR = 'Failed to fetch a Playroom exercise'
  */
 export const sandboxNextQuery = (round: number, enabled: boolean, after?: string) =>
   queryOptions({
-    queryKey: [...SANDBOX_NEXT_KEY, round, after ?? ''],
+    queryKey: callKey('sandboxNext', { after }, round),
     queryFn: ({ signal }) =>
       call(api.sandboxNext, {
         body: { tz: browserTimeZone(), ...(after ? { after } : {}) },

@@ -2,8 +2,7 @@ import { api } from '@che/core'
 import type { PreferenceFilter, UserProfile } from '@che/core'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { call } from '../../../lib/api-client'
-import { PROFILE_KEY } from '../../../lib/auth/profile'
-import { NEXT_EXERCISE_KEY, STATS_KEY } from '../../../lib/query-keys'
+import { callKey } from '../../../lib/query-keys'
 
 export const PREFERENCES_FALLBACK_ERROR = 'Failed to save your preferences'
 
@@ -29,7 +28,8 @@ export function mergePreferences(profile: UserProfile, change: PreferencesChange
   }
 }
 
-const MUTATION_KEY = ['update-preferences'] as const
+const MUTATION_KEY = callKey('usersPreferences')
+const PROFILE_KEY = callKey('usersSync')
 
 interface Update {
   change: PreferencesChange
@@ -38,7 +38,7 @@ interface Update {
 }
 
 /**
- * POST /api/users/preferences. `update` applies the change to the ['profile'] query at once
+ * POST /api/users/preferences. `update` applies the change to the profile query (callKey('usersSync')) at once
  * (synchronously, so a radio or select shows the choice in the same frame), then syncs; on
  * failure the profile goes back to what it was and the error is left to the screen.
  */
@@ -59,8 +59,8 @@ export function useUpdatePreferences() {
     },
     onSettled: () => {
       // The filter decides what comes next and what counts as new.
-      void queryClient.invalidateQueries({ queryKey: STATS_KEY })
-      queryClient.removeQueries({ queryKey: NEXT_EXERCISE_KEY })
+      void queryClient.invalidateQueries({ queryKey: callKey('exercisesStats') })
+      queryClient.removeQueries({ queryKey: callKey('exercisesNext') })
     },
   })
 

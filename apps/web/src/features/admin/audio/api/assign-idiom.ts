@@ -1,7 +1,7 @@
 import { api } from '@che/core'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { call } from '../../../../lib/api-client'
-import { assignmentReportsKey } from './get-assignment-reports'
+import { callKey } from '../../../../lib/query-keys'
 
 /** POST /api/editor/assign {idiomId, source}: give an idiom to an editor to record. */
 export function useAssignIdiom() {
@@ -9,6 +9,7 @@ export function useAssignIdiom() {
   return useMutation({
     mutationFn: (body: { idiomId: string; source: string }) => call(api.editorAssign, { body }),
     meta: { handlesError: true },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: assignmentReportsKey() }),
+    onSuccess: () =>
+      queryClient.invalidateQueries({ queryKey: callKey('editorAssignmentReports') }),
   })
 }

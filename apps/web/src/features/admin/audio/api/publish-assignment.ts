@@ -2,7 +2,7 @@ import { api } from '@che/core'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { call } from '../../../../lib/api-client'
 import { invalidateIdiomQueries } from '../../api/idiom-keys'
-import { assignmentReportsKey } from './get-assignment-reports'
+import { callKey } from '../../../../lib/query-keys'
 
 /** POST /api/editor/publish {idiomId, assign: sync}: learners hear that version from now on. */
 export function usePublishAssignment() {
@@ -13,7 +13,7 @@ export function usePublishAssignment() {
     // Publishing changes the idiom's example (its text and audio) as well.
     onSuccess: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: assignmentReportsKey() }),
+        queryClient.invalidateQueries({ queryKey: callKey('editorAssignmentReports') }),
         invalidateIdiomQueries(queryClient),
       ]),
   })

@@ -1,6 +1,7 @@
 import { api } from '@che/core'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { call, callKey } from '../../../../lib/api-client'
+import { call } from '../../../../lib/api-client'
+import { callKey } from '../../../../lib/query-keys'
 
 export const CLOSE_FALLBACK_ERROR = 'Failed to close the bug report'
 
@@ -10,6 +11,6 @@ export function useCloseBugReport() {
   return useMutation({
     mutationFn: (id: string) => call(api.adminBugReportClose, { params: { id } }),
     meta: { errorFallback: CLOSE_FALLBACK_ERROR },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: callKey(api.adminBugReportsList) }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: callKey('adminBugReportsList') }),
   })
 }

@@ -1,11 +1,12 @@
 import { api } from '@che/core'
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import { call, callKey } from '../../../../lib/api-client'
+import { call } from '../../../../lib/api-client'
+import { callKey } from '../../../../lib/query-keys'
 
 /** GET /api/example/:id: the example a bug report is about, to link to its idiom. */
 export const exampleQuery = (id: string) =>
   queryOptions({
-    queryKey: callKey(api.exampleGet, { params: { id } }),
+    queryKey: callKey('exampleGet', { id }),
     queryFn: ({ signal }) => call(api.exampleGet, { params: { id }, signal }),
     staleTime: 5 * 60_000,
   })

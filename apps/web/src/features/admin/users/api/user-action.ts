@@ -1,6 +1,7 @@
 import { api } from '@che/core'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { call, callKey } from '../../../../lib/api-client'
+import { call } from '../../../../lib/api-client'
+import { callKey } from '../../../../lib/query-keys'
 
 export type UserAction = 'disable' | 'enable' | 'delete'
 
@@ -23,6 +24,6 @@ export function useUserAction() {
     mutationFn: ({ id, action }: { id: string; action: UserAction }) =>
       call(ENDPOINT[action], { params: { id } }),
     meta: { handlesError: true },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: callKey(api.adminUsersList) }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: callKey('adminUsersList') }),
   })
 }

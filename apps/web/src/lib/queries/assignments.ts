@@ -1,24 +1,23 @@
 import { api } from '@che/core'
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import { call, callKey } from '../../../lib/api-client'
-import type { ResponseOf } from '../../../lib/api-client'
+import { call } from '../api-client'
+import type { ResponseOf } from '../api-client'
+import { callKey } from '../query-keys'
 
 export type AssignmentReport = ResponseOf<typeof api.editorAssignmentReports>[number]
 
 export const ASSIGNMENTS_FALLBACK_ERROR = 'Failed to fetch assignments'
 
-/** Prefix of every assignment-list key (all editors' and each editor's). */
-export const assignmentsKey = () => callKey(api.editorAssignmentReports)
-
 export const assignmentsQuery = (editor?: string) =>
   queryOptions({
-    queryKey: [...assignmentsKey(), { editor: editor ?? '' }],
+    queryKey: callKey('editorAssignmentReports', { editor }),
     queryFn: ({ signal }) =>
       call(api.editorAssignmentReports, { body: editor ? { editor } : {}, signal }),
   })
 
 /**
  * POST /api/editor/assignmentreports: an editor's own assignments; for an admin every idiom
- * (assigned or not), or one editor's when `editor` is given.
+ * (assigned or not), or one editor's when `editor` is given. The admin's Audio screen and the
+ * editor's Manage screen share it, so a change on one refreshes the other.
  */
 export const useAssignments = (editor?: string) => useQuery(assignmentsQuery(editor))

@@ -1,0 +1,60 @@
+import { screen } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { configureApiClient } from '../../lib/api-client'
+import { makeProfile, renderRoutes, signedIn } from '../../test-utils'
+import { callsTo, json, stubFetch } from '../../test/fetch-stub'
+import { AccountPage } from './account-page'
+
+beforeEach(() => configureApiClient({ getAccessToken: () => 't', logError: () => {} }))
+afterEach(() => vi.unstubAllGlobals())
+
+const mount = () =>
+  renderRoutes([{ path: '/app/account', element: <AccountPage /> }], '/app/account', {
+    auth: signedIn(),
+    profile: makeProfile(),
+  })
+
+const account = () => json({ passwordManagedHere: true, adminSetupPending: false })
+
+describe('AccountPage password form', { timeout: 30_000 }, () => {
+  it("refuses a password over the contract's 1,000 characters, under the field", async () => {
+    const user = userEvent.setup()
+    const fetchMock = stubFetch({ 'GET /api/account': account })
+    mount()
+    const current = await screen.findByLabelText(/Current password/)
+    await user.click(current)
+    await user.paste('x'.repeat(1_001))
+    await user.type(screen.getByLabelText(/New password/), 'a new one')
+    await user.click(screen.getByRole('button', { name: 'Change password' }))
+    expect(current).toHaveAccessibleDescription(
+      expect.stringContaining('Too big: expected string to have <=1000 characters'),
+    )
+    expect(callsTo(fetchMock, 'POST /api/account/password')).toHaveLength(0)
+  })
+
+  it("shows the server's refusal of one field under that field, not above the button", async () => {
+    const user = userEvent.setup()
+    stubFetch({
+      'GET /api/account': account,
+      'POST /api/account/password': () =>
+        json(
+          {
+            code: 'VALIDATION_FAILED',
+            message: 'The current password is wrong',
+            details: [{ field: 'currentPassword', message: 'The current password is wrong' }],
+          },
+          400,
+        ),
+    })
+    mount()
+    await user.type(await screen.findByLabelText(/Current password/), 'nope')
+    await user.type(screen.getByLabelText(/New password/), 'a much better one')
+    await user.click(screen.getByRole('button', { name: 'Change password' }))
+    expect(await screen.findByText('The current password is wrong')).toBeInTheDocument()
+    expect(screen.getByLabelText(/Current password/)).toHaveAccessibleDescription(
+      'The current password is wrong',
+    )
+    expect(screen.getAllByText('The current password is wrong')).toHaveLength(1)
+  })
+})
