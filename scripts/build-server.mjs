@@ -111,7 +111,7 @@ export async function buildServer() {
         loader: rel.endsWith('.tsx') ? 'tsx' : 'ts',
         format: 'esm',
         platform: 'node',
-        target: 'node20',
+        target: 'node20.19',
         sourcemap: 'external',
         sourcefile: relative(dirname(join(unit.out, rel)), file),
       })

@@ -1,5 +1,7 @@
 import { existsSync, mkdirSync, readFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
 import { join, resolve } from 'node:path'
+import { Worker } from 'node:worker_threads'
 import { PGlite } from '@electric-sql/pglite'
 import { sql } from 'drizzle-orm'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
@@ -85,14 +87,28 @@ export async function openDatabase(opts: {
   const dir = join(opts.dataDir, 'pglite')
   mkdirSync(dir, { recursive: true })
   const fresh = !existsSync(join(dir, 'PG_VERSION'))
-  if (fresh) {
-    // initdb and the first migrations grow PGlite's WebAssembly memory to several hundred MB,
-    // and WebAssembly memory never shrinks: create the cluster in a first instance, close it,
-    // and serve from a second one that starts small.
-    const first = await usePglite(await PGlite.create(dir, PGLITE_OPTIONS))
-    await first.close()
-  }
+  // initdb grows PGlite's WebAssembly memory to several hundred MB, and WebAssembly memory never
+  // shrinks: the cluster is created in a worker thread whose memory goes back to the system when
+  // it ends, and the server's own instance starts small (docs/decisions/041).
+  if (fresh) await createClusterInWorker(dir)
   return usePglite(await PGlite.create(dir, PGLITE_OPTIONS))
+}
+
+/** Run PGlite's initdb on `dir` in a worker thread and wait for it to finish. */
+async function createClusterInWorker(dir: string): Promise<void> {
+  const pglite = createRequire(import.meta.url).resolve('@electric-sql/pglite')
+  const worker = new Worker(
+    `const { workerData } = require('node:worker_threads')
+     const { PGlite } = require(workerData.pglite)
+     PGlite.create(workerData.dir, workerData.options).then((db) => db.close())`,
+    { eval: true, workerData: { pglite, dir, options: PGLITE_OPTIONS }, execArgv: [] },
+  )
+  await new Promise<void>((done, fail) => {
+    worker.once('error', fail)
+    worker.once('exit', (code) =>
+      code === 0 ? done() : fail(new Error(`creating the database in ${dir} failed (${code})`)),
+    )
+  })
 }
 
 /**
