@@ -1,7 +1,7 @@
+import { execFile } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { join, resolve } from 'node:path'
-import { Worker } from 'node:worker_threads'
 import { PGlite } from '@electric-sql/pglite'
 import { sql } from 'drizzle-orm'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
@@ -87,26 +87,29 @@ export async function openDatabase(opts: {
   const dir = join(opts.dataDir, 'pglite')
   mkdirSync(dir, { recursive: true })
   const fresh = !existsSync(join(dir, 'PG_VERSION'))
-  // initdb grows PGlite's WebAssembly memory to several hundred MB, and WebAssembly memory never
-  // shrinks: the cluster is created in a worker thread whose memory goes back to the system when
-  // it ends, and the server's own instance starts small (docs/decisions/041).
-  if (fresh) await createClusterInWorker(dir)
+  // initdb grows PGlite's WebAssembly memory to several hundred MB and leaves as much again in
+  // the allocator's arenas, none of which a process gives back: the cluster is created by a short
+  // child process, and the server's own instance starts small (docs/decisions/041).
+  if (fresh) await createClusterInChild(dir)
   return usePglite(await PGlite.create(dir, PGLITE_OPTIONS))
 }
 
-/** Run PGlite's initdb on `dir` in a worker thread and wait for it to finish. */
-async function createClusterInWorker(dir: string): Promise<void> {
+/** Run PGlite's initdb on `dir` in a child Node process and wait for it to finish. */
+async function createClusterInChild(dir: string): Promise<void> {
   const pglite = createRequire(import.meta.url).resolve('@electric-sql/pglite')
-  const worker = new Worker(
-    `const { workerData } = require('node:worker_threads')
-     const { PGlite } = require(workerData.pglite)
-     PGlite.create(workerData.dir, workerData.options).then((db) => db.close())`,
-    { eval: true, workerData: { pglite, dir, options: PGLITE_OPTIONS }, execArgv: [] },
-  )
+  const script = `const { PGlite } = require(${JSON.stringify(pglite)})
+    PGlite.create(${JSON.stringify(dir)}, ${JSON.stringify(PGLITE_OPTIONS)}).then((db) => db.close())`
   await new Promise<void>((done, fail) => {
-    worker.once('error', fail)
-    worker.once('exit', (code) =>
-      code === 0 ? done() : fail(new Error(`creating the database in ${dir} failed (${code})`)),
+    execFile(
+      process.execPath,
+      ['-e', script],
+      { maxBuffer: 16 * 1024 * 1024 },
+      (err, _out, stderr) =>
+        err
+          ? fail(
+              new Error(`creating the database in ${dir} failed: ${stderr.trim() || err.message}`),
+            )
+          : done(),
     )
   })
 }
