@@ -95,7 +95,7 @@ export async function buildServer() {
   const core = coreTargets()
   const staged = []
   for (const unit of UNITS) {
-    const tmp = `${unit.out}.tmp-${process.pid}`
+    const tmp = `${unit.out}.tmp`
     rmSync(tmp, { recursive: true, force: true })
     for (const file of files(unit.src)) {
       const rel = relative(unit.src, file)
