@@ -2,7 +2,7 @@
 # Che Idioms: one image for the whole product (API, embedded identity provider, built SPA).
 # See docs/deploy.md.
 
-# --- build: install every workspace's dependencies and build the web app -----------------------
+# --- build: install every workspace's dependencies, build the web app, compile the server --------
 FROM node:20-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
@@ -35,4 +35,5 @@ EXPOSE 3000
 HEALTHCHECK --interval=10s --timeout=3s --start-period=60s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
 ENTRYPOINT ["/usr/bin/tini", "--"]
-CMD ["node", "--import", "tsx", "apps/server/src/main.ts"]
+# The server compiled to JavaScript by `npm run build` (scripts/build-server.mjs, decision 041).
+CMD ["node", "apps/server/dist/main.js"]

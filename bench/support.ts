@@ -50,7 +50,10 @@ export function printTable(title: string, rows: LoadResult[]): void {
     )
 }
 
-/** Start the real server (`tsx apps/server/src/main.ts`) on a fresh data folder; resolves once it answers. */
+/**
+ * Start the real server (`tsx apps/server/src/main.ts`) on a fresh data folder; resolves once it
+ * answers. BENCH_CPU_PROF=<folder> runs it with `node --cpu-prof` writing its profile there on exit.
+ */
 export async function startServer(env: Record<string, string> = {}): Promise<{
   url: string
   coldStartMs: number
@@ -60,7 +63,14 @@ export async function startServer(env: Record<string, string> = {}): Promise<{
   const dataDir = mkdtempSync(join(tmpdir(), 'che-bench-'))
   const url = `http://127.0.0.1:${port}`
   const started = performance.now()
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  const profile = process.env.BENCH_CPU_PROF
+  const args = [
+    ...(profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`] : []),
+    '--import',
+    'tsx',
+    'apps/server/src/main.ts',
+  ]
+  const child = spawn(process.execPath, args, {
     cwd: ROOT,
     env: {
       ...process.env,

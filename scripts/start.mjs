@@ -1,5 +1,6 @@
-// `npm start`: build the web app only when its sources changed since the last build, then run the
-// server in this same process (tsx transpiles the TypeScript, caching what it compiled).
+// `npm start`: build the web app and compile the server only when their sources changed since the
+// last build, then run the compiled server (apps/server/dist/main.js) in this same process.
+// The server's compilation is scripts/build-server.mjs (docs/decisions/041).
 //
 // The sources' fingerprint (a SHA-256 over the path and bytes of every file the web build reads:
 // apps/web sources and config, packages/core, the lockfile) is kept beside the build in
@@ -8,6 +9,7 @@ import { spawnSync } from 'node:child_process'
 import { createHash } from 'node:crypto'
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import { join, relative, resolve } from 'node:path'
+import { buildServerIfChanged } from './build-server.mjs'
 
 const ROOT = resolve(import.meta.dirname, '..')
 const WEB = join(ROOT, 'apps/web')
@@ -69,12 +71,9 @@ export function buildWebIfChanged(force = false) {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  // `npm run build` (--build): always build, then stamp. `npm start`: build if changed, serve.
+  // `npm run build` (--build): always build both, then stamp. `npm start`: build what changed, serve.
   const buildOnly = process.argv[2] === '--build'
   buildWebIfChanged(buildOnly)
-  if (!buildOnly) {
-    const { register } = await import('tsx/esm/api')
-    register()
-    await import('../apps/server/src/main.ts')
-  }
+  await buildServerIfChanged(buildOnly)
+  if (!buildOnly) await import('../apps/server/dist/main.js')
 }

@@ -1,7 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify'
-import { evaluate, type Evaluator } from '@che/core/evaluator'
+import type { Evaluator } from '@che/core/evaluator'
 import { createLlmClient } from './ai/llm-client.js'
 import { asyncEvaluator, createLlmEvaluator } from './ai/llm-evaluator.js'
+import { evaluateLazily } from './lib/evaluator-module.js'
 import type { Config } from './config.js'
 import type { Db } from './db/client.js'
 import type { ChangeTopic } from './db/bus.js'
@@ -222,7 +223,7 @@ function createEvaluator(
   prompt: () => Promise<string | undefined>,
   threshold: () => Promise<number>,
 ) {
-  const local = deps.evaluator ?? evaluate
+  const local = deps.evaluator ?? evaluateLazily
   const llm = deps.config.llm
   deps.log.info(
     llm

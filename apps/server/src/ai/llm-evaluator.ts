@@ -1,8 +1,8 @@
 import type { Metrics } from '../plugins/metrics.js'
 import { z } from 'zod'
 import { Evaluation, type EvaluatorAttempt, type EvaluatorExample } from '@che/core'
-import { toTargetWords, type Evaluator } from '@che/core/evaluator'
 import { toMessage } from '../errors.js'
+import { evaluatorModule } from '../lib/evaluator-module.js'
 import { LlmError, type LlmClient } from './llm-client.js'
 
 /** The server's evaluator: the local engine wrapped in a promise, or the LLM one. */
@@ -10,6 +10,12 @@ export type AsyncEvaluator = (
   example: EvaluatorExample,
   attempt: EvaluatorAttempt,
 ) => Promise<Evaluation>
+
+/** A local engine: core's synchronous one, or one that loads it first (lib/evaluator-module). */
+export type LocalEvaluator = (
+  example: EvaluatorExample,
+  attempt: EvaluatorAttempt,
+) => Evaluation | Promise<Evaluation>
 
 interface Log {
   warn(obj: object, msg: string): void
@@ -58,7 +64,7 @@ export function createLlmEvaluator(deps: {
   /** The current `evaluation` prompt. */
   prompt: () => Promise<string | undefined>
   /** The fallback and the transcription guard. */
-  local: Evaluator
+  local: LocalEvaluator
   log: Log
   /** Whole LLM call (ms); past it the learner gets the local grade. */
   timeoutMs: number
@@ -85,12 +91,12 @@ export function createLlmEvaluator(deps: {
       ...answer,
       englishTranslation: answer.englishTranslation?.trim() || example.translation,
       // The Playroom matches words normalised the way the local engine does it.
-      targetWords: toTargetWords(answer.targetWords),
+      targetWords: (await evaluatorModule()).toTargetWords(answer.targetWords),
     }
   }
 
   return async (example, attempt) => {
-    const local = deps.local(example, attempt)
+    const local = await deps.local(example, attempt)
     if (deps.threshold && (local.confidence ?? 0) >= (await deps.threshold())) {
       deps.metrics?.evaluation('local', local.transcriptionAccuracy)
       return local
@@ -134,9 +140,9 @@ export function createLlmEvaluator(deps: {
 
 /** The local engine with the server's asynchronous shape. */
 export const asyncEvaluator =
-  (local: Evaluator, metrics?: Metrics): AsyncEvaluator =>
+  (local: LocalEvaluator, metrics?: Metrics): AsyncEvaluator =>
   async (example, attempt) => {
-    const evaluation = local(example, attempt)
+    const evaluation = await local(example, attempt)
     metrics?.evaluation('local', evaluation.transcriptionAccuracy)
     return evaluation
   }

@@ -1,4 +1,6 @@
+import { execFile } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
 import { join, resolve } from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
 import { sql } from 'drizzle-orm'
@@ -85,14 +87,31 @@ export async function openDatabase(opts: {
   const dir = join(opts.dataDir, 'pglite')
   mkdirSync(dir, { recursive: true })
   const fresh = !existsSync(join(dir, 'PG_VERSION'))
-  if (fresh) {
-    // initdb and the first migrations grow PGlite's WebAssembly memory to several hundred MB,
-    // and WebAssembly memory never shrinks: create the cluster in a first instance, close it,
-    // and serve from a second one that starts small.
-    const first = await usePglite(await PGlite.create(dir, PGLITE_OPTIONS))
-    await first.close()
-  }
+  // initdb grows PGlite's WebAssembly memory to several hundred MB and leaves as much again in
+  // the allocator's arenas, none of which a process gives back: the cluster is created by a short
+  // child process, and the server's own instance starts small (docs/decisions/041).
+  if (fresh) await createClusterInChild(dir)
   return usePglite(await PGlite.create(dir, PGLITE_OPTIONS))
+}
+
+/** Run PGlite's initdb on `dir` in a child Node process and wait for it to finish. */
+async function createClusterInChild(dir: string): Promise<void> {
+  const pglite = createRequire(import.meta.url).resolve('@electric-sql/pglite')
+  const script = `const { PGlite } = require(${JSON.stringify(pglite)})
+    PGlite.create(${JSON.stringify(dir)}, ${JSON.stringify(PGLITE_OPTIONS)}).then((db) => db.close())`
+  await new Promise<void>((done, fail) => {
+    execFile(
+      process.execPath,
+      ['-e', script],
+      { maxBuffer: 16 * 1024 * 1024 },
+      (err, _out, stderr) =>
+        err
+          ? fail(
+              new Error(`creating the database in ${dir} failed: ${stderr.trim() || err.message}`),
+            )
+          : done(),
+    )
+  })
 }
 
 /**

@@ -1,5 +1,4 @@
-import { ZxcvbnFactory } from '@zxcvbn-ts/core'
-import * as zxcvbnCommon from '@zxcvbn-ts/language-common'
+import type { ZxcvbnFactory } from '@zxcvbn-ts/core'
 // @node-rs/argon2 ships prebuilt binaries per platform (no compile at install); argon2id is its default.
 import { createHash, randomBytes } from 'node:crypto'
 import { hash, verify } from '@node-rs/argon2'
@@ -43,10 +42,21 @@ export const PASSWORD_RULES = `At least ${PASSWORD_MIN_LENGTH} characters, and n
 // A deliberately loose check: something@something.tld, no spaces. The real test is delivery.
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@.]+$/
 
-const zxcvbn = new ZxcvbnFactory({
-  dictionary: { ...zxcvbnCommon.dictionary },
-  graphs: zxcvbnCommon.adjacencyGraphs,
-})
+/**
+ * zxcvbn with its common-password dictionaries, loaded on the first password check (sign-up,
+ * reset) rather than at start: they take ≈10 MB that an idle server does not need (decision 041).
+ */
+let zxcvbnLoading: Promise<ZxcvbnFactory> | undefined
+function zxcvbn(): Promise<ZxcvbnFactory> {
+  zxcvbnLoading ??= Promise.all([
+    import('@zxcvbn-ts/core'),
+    import('@zxcvbn-ts/language-common'),
+  ]).then(
+    ([{ ZxcvbnFactory }, common]) =>
+      new ZxcvbnFactory({ dictionary: { ...common.dictionary }, graphs: common.adjacencyGraphs }),
+  )
+  return zxcvbnLoading
+}
 
 /** Trimmed, lower-cased; accounts are unique by this form. */
 export function normalizeEmail(email: string): string {
@@ -89,7 +99,7 @@ export async function validatePassword(password: string, userInputs: string[]): 
       field: 'password',
     })
   }
-  const result = await zxcvbn.check(password, userInputs)
+  const result = await (await zxcvbn()).check(password, userInputs)
   if (result.score < MIN_PASSWORD_SCORE) {
     throw badRequest('This password is too common or easy to guess; choose a stronger one', {
       field: 'password',

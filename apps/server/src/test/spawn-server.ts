@@ -29,16 +29,18 @@ export interface SpawnedServer {
 }
 
 /**
- * Run the real server (`node --import tsx apps/server/src/main.ts`, as `npm run serve`) with
- * `env` on top of the test environment. `ready` waits until /healthz answers.
+ * Run the real server (`node --import tsx apps/server/src/main.ts`, as `npm run serve`, or the
+ * node arguments in `opts.args`, e.g. the compiled `apps/server/dist/main.js`) with `env` on top
+ * of the test environment. `ready` waits until /healthz answers.
  */
 export async function spawnServer(
   env: Record<string, string>,
-  opts: { ready?: boolean; port?: number; timeoutMs?: number } = {},
+  opts: { ready?: boolean; port?: number; timeoutMs?: number; args?: string[] } = {},
 ): Promise<SpawnedServer> {
   const port = opts.port ?? (await freePort())
   const url = `http://127.0.0.1:${port}`
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  const args = opts.args ?? ['--import', 'tsx', 'apps/server/src/main.ts']
+  const child = spawn(process.execPath, args, {
     cwd: REPO_ROOT,
     env: {
       PATH: process.env.PATH,

@@ -1,8 +1,9 @@
 import type { z } from 'zod'
 import type { Evaluation, Example } from '@che/core'
-import { toTargetWords, type Evaluator } from '@che/core/evaluator'
+import type { Evaluator } from '@che/core/evaluator'
 import { isDueToday, resolveTimeZone, startOfLocalDay } from '@che/core/scheduler'
 import { AppError, conflict, notFound } from '../../errors.js'
+import { evaluatorModule } from '../../lib/evaluator-module.js'
 import type { AudioService } from '../audio/audio.service.js'
 import type { ExamplesRepo } from '../examples/examples.repo.js'
 import type { ExercisesRepo } from '../exercises/exercises.repo.js'
@@ -17,7 +18,7 @@ export const PLAYROOM_NOTHING_ELSE =
   'You have practised every sentence with your missed words for now. Start again to go round once more.'
 
 /** The words of a sentence, normalised as the evaluator's target words are. */
-function wordsOf(text: string): Set<string> {
+function wordsOf(toTargetWords: (words: string[]) => string[], text: string): Set<string> {
   return new Set(toTargetWords(text.split(/\s+/)))
 }
 
@@ -49,6 +50,7 @@ export function createSandboxService(deps: {
       user: UserRow,
       input: { basedOn?: string | undefined; tz?: string | undefined; after?: string | undefined },
     ): Promise<Example> {
+      const { toTargetWords } = await evaluatorModule()
       const now = deps.clock()
       const timeZone = resolveTimeZone(input.tz ?? 'UTC')
       const records = await deps.exercises.listProgress(user.id)
@@ -62,7 +64,7 @@ export function createSandboxService(deps: {
       )
       const all = (await deps.exercises.allExamples())
         .filter((row) => row.example.id !== input.after)
-        .map((row) => ({ ...row, words: wordsOf(row.example.text) }))
+        .map((row) => ({ ...row, words: wordsOf(toTargetWords, row.example.text) }))
       const fresh = all.filter((row) => !answeredToday.has(row.example.id))
       let library = fresh
       const pick = (targets: string[]) => {

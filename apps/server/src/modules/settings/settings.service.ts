@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { checkBetaPassword, type SettingsResponse } from '@che/core'
-import { DEFAULT_LLM_THRESHOLD } from '@che/core/evaluator'
+import { DEFAULT_LLM_THRESHOLD } from '@che/core/evaluator/confidence'
 import { AppError, badRequest } from '../../errors.js'
 import type { KvRepo } from './settings.repo.js'
 
