@@ -64,6 +64,25 @@ describe('control characters in any text field', () => {
     refused(settings, 'settings.bad\u0000key')
   })
 
+  it('refuses a lone surrogate (half an emoji) with 400 rather than failing in the database', async () => {
+    // Found by contract.fuzz.test.ts: PostgreSQL cannot store '\ud800' in JSONB, so it answered 500.
+    const prefs = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/preferences',
+      headers: bearer(admin),
+      payload: { preferences: { getNextExample: '\ud800', offlineExercises: 0 } },
+    })
+    refused(prefs, 'preferences.getNextExample')
+    const report = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/reportbug',
+      headers: bearer(admin),
+      payload: { title: 'Mate \ud83e', body: 'B', labels: ['Other (describe below)'] },
+    })
+    refused(report, 'title')
+    expect(await t.database.db.select().from(bugReports)).toEqual([])
+  })
+
   it('refuses them in the query string and in path parameters', async () => {
     refused(
       await t.app.inject({

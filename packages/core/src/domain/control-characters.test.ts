@@ -30,4 +30,13 @@ describe('findControlCharacters', () => {
       { field: 'q', message: expect.any(String) },
     ])
   })
+
+  it('refuses a lone surrogate (half an emoji), which PostgreSQL cannot store, but keeps whole pairs', () => {
+    expect(findControlCharacters({ a: '\ud800', b: 'x\udc00y', c: '🧉\ud83e' })).toEqual([
+      { field: 'a', message: expect.any(String) },
+      { field: 'b', message: expect.any(String) },
+      { field: 'c', message: expect.any(String) },
+    ])
+    expect(findControlCharacters({ ok: 'mate 🧉 y ñandú' })).toEqual([])
+  })
 })

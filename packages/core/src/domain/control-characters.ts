@@ -1,9 +1,11 @@
 /**
  * Characters no text field accepts: the C0 controls except tab, line feed and carriage return,
- * and DEL. NUL in particular cannot be stored in a PostgreSQL text column at all.
+ * and DEL, and lone UTF-16 surrogates (half of an emoji, say). NUL and lone surrogates cannot be
+ * stored in PostgreSQL text or JSONB at all: they would reach the database and fail there.
  */
-// biome-ignore lint/suspicious/noControlCharactersInRegex: matching them is the point
-export const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/
+export const CONTROL_CHARACTERS =
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: matching them is the point
+  /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/
 
 export const CONTROL_CHARACTERS_MESSAGE = 'Contains control characters that are not allowed'
 
