@@ -38,11 +38,40 @@ describe('public layout', () => {
     expect(await screen.findByRole('heading', { name: 'Welcome, Ana García!' })).toBeInTheDocument()
   })
 
-  it.each(['/about', '/license', '/chat'])('shows %s to visitors', async (path) => {
-    const { router } = visit(path, { auth: makeAuth() })
-    expect(await screen.findByRole('heading', { level: 1 })).toBeInTheDocument()
-    expect(router.state.location.pathname).toBe(path)
+  it('links the landing page to the problem report that needs no account, and after a failed sign-in says so', async () => {
+    const { router } = visit('/', {
+      auth: makeAuth({ error: 'Login failed. Press Login / Signup to try again.' }),
+    })
+    const [failure] = screen.getAllByRole('alert')
+    expect(failure).toHaveTextContent('Login failed.')
+    expect(failure).toHaveTextContent('Still cannot sign in?')
+    expect(screen.getByRole('link', { name: 'Report a problem' })).toHaveAttribute(
+      'href',
+      '/report-a-problem?problem=sign-in',
+    )
+    screen.getByRole('link', { name: 'report a problem without an account' }).click()
+    await expectPath(router, '/report-a-problem')
+    expect(await screen.findByRole('heading', { name: 'Report a problem' }, LAZY)).toBeVisible()
   })
+
+  it('tells a visitor sent away from Report Bugs where to report instead', async () => {
+    const { router } = visit('/app/bugreport', { auth: makeAuth() })
+    await expectPath(router, '/')
+    expect(await screen.findByText(/Report Bugs is for signed-in learners/)).toBeInTheDocument()
+    expect(screen.getByRole('link', { name: 'Report a problem' })).toHaveAttribute(
+      'href',
+      '/report-a-problem',
+    )
+  })
+
+  it.each(['/about', '/license', '/chat', '/report-a-problem'])(
+    'shows %s to visitors',
+    async (path) => {
+      const { router } = visit(path, { auth: makeAuth() })
+      expect(await screen.findByRole('heading', { level: 1 })).toBeInTheDocument()
+      expect(router.state.location.pathname).toBe(path)
+    },
+  )
 })
 
 describe('app layout', () => {
