@@ -30,6 +30,10 @@ describe('public layout', () => {
     expect(screen.getByRole('heading', { level: 1 })).toBeInTheDocument()
     expect(screen.getByRole('button', { name: 'Login / Signup' })).toBeInTheDocument()
     expect(screen.getByText(/still being built/)).toBeInTheDocument()
+    expect(screen.getByRole('link', { name: 'Report a problem' })).toHaveAttribute(
+      'href',
+      '/report-a-problem?problem=sign-in',
+    )
   })
 
   it('redirects a signed-in user from the landing page to the dashboard', async () => {
@@ -49,8 +53,10 @@ describe('public layout', () => {
       'href',
       '/report-a-problem?problem=sign-in',
     )
-    screen.getByRole('link', { name: 'report a problem without an account' }).click()
+    expect(screen.getAllByRole('link', { name: 'Report a problem' })).toHaveLength(1)
+    screen.getByRole('link', { name: 'Report a problem' }).click()
     await expectPath(router, '/report-a-problem')
+    expect(router.state.location.search).toBe('?problem=sign-in')
     expect(await screen.findByRole('heading', { name: 'Report a problem' }, LAZY)).toBeVisible()
   })
 

@@ -64,6 +64,16 @@ export function LandingPage() {
           How it works
         </Button>
       </Group>
+      {auth.error ? null : (
+        // The error banner above carries the same link after a failed sign-in.
+        <Text size="sm" c="dimmed" mt={-16}>
+          Cannot sign in?{' '}
+          <Anchor component={Link} to="/report-a-problem?problem=sign-in" inherit>
+            Report a problem
+          </Anchor>{' '}
+          without an account.
+        </Text>
+      )}
       <List spacing="xs">
         <List.Item>
           Every sentence is spoken: by an editor's recording where there is one, otherwise by
@@ -74,12 +84,7 @@ export function LandingPage() {
       </List>
       <Alert color="yellow" variant="light" title="Under development">
         Che Idioms is still being built: screens change often, and your progress may be reset while
-        we work. If something breaks, please tell us through Report Bugs in the menu, or, if you
-        cannot sign in,{' '}
-        <Anchor component={Link} to="/report-a-problem" inherit>
-          report a problem without an account
-        </Anchor>
-        .
+        we work. If something breaks, please tell us through Report Bugs in the menu.
       </Alert>
     </Stack>
   )
