@@ -15,7 +15,7 @@ const VIEWPORTS = [
   { name: 'phone', width: 390, height: 844 },
 ] as const
 
-const PUBLIC = ['/', '/about', '/license', '/chat', '/no/such/page']
+const PUBLIC = ['/', '/about', '/license', '/chat', '/report-a-problem', '/no/such/page']
 const LEARNER = [
   '/app/dashboard',
   '/app/preferences',

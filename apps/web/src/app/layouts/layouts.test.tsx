@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react'
+import { screen, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { makeAuth, makeProfile, renderRoutes, signedIn } from '../../test-utils'
 import type { Setup } from '../../test-utils'
@@ -63,8 +63,11 @@ describe('public layout', () => {
   it('tells a visitor sent away from Report Bugs where to report instead', async () => {
     const { router } = visit('/app/bugreport', { auth: makeAuth() })
     await expectPath(router, '/')
-    expect(await screen.findByText(/Report Bugs is for signed-in learners/)).toBeInTheDocument()
-    expect(screen.getByRole('link', { name: 'Report a problem' })).toHaveAttribute(
+    const notice = (await screen.findByText(/Report Bugs is for signed-in learners/)).closest(
+      '[role="status"]',
+    ) as HTMLElement
+    expect(notice).not.toBeNull()
+    expect(within(notice).getByRole('link', { name: 'Report a problem' })).toHaveAttribute(
       'href',
       '/report-a-problem',
     )

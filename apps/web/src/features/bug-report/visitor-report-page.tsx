@@ -51,7 +51,7 @@ export function VisitorReportPage() {
       <Title order={1}>Report a problem</Title>
       <Text>
         Cannot sign in, or something else is wrong? Tell us here, no account needed. The{' '}
-        <Anchor component={Link} to="/chat">
+        <Anchor component={Link} to="/chat" underline="always">
           help chat
         </Anchor>{' '}
         may already have the answer.
@@ -62,7 +62,7 @@ export function VisitorReportPage() {
           message={
             <>
               You are signed in:{' '}
-              <Anchor component={Link} to="/app/bugreport">
+              <Anchor component={Link} to="/app/bugreport" underline="always">
                 Report Bugs
               </Anchor>{' '}
               files the report under your account and can attach an exercise.

@@ -23,7 +23,12 @@ export function LandingPage() {
               <span>{auth.error}</span>
               <span>
                 Still cannot sign in?{' '}
-                <Anchor component={Link} to="/report-a-problem?problem=sign-in" inherit>
+                <Anchor
+                  component={Link}
+                  to="/report-a-problem?problem=sign-in"
+                  inherit
+                  underline="always"
+                >
                   Report a problem
                 </Anchor>{' '}
                 without an account.
@@ -38,7 +43,7 @@ export function LandingPage() {
           message={
             <>
               Report Bugs is for signed-in learners. Without an account, use{' '}
-              <Anchor component={Link} to="/report-a-problem" inherit>
+              <Anchor component={Link} to="/report-a-problem" inherit underline="always">
                 Report a problem
               </Anchor>
               , or press Login / Signup first.
@@ -68,7 +73,12 @@ export function LandingPage() {
         // The error banner above carries the same link after a failed sign-in.
         <Text size="sm" c="dimmed" mt={-16}>
           Cannot sign in?{' '}
-          <Anchor component={Link} to="/report-a-problem?problem=sign-in" inherit>
+          <Anchor
+            component={Link}
+            to="/report-a-problem?problem=sign-in"
+            inherit
+            underline="always"
+          >
             Report a problem
           </Anchor>{' '}
           without an account.
