@@ -62,7 +62,7 @@ export function VisitorReportPage() {
           message={
             <>
               You are signed in:{' '}
-              <Anchor component={Link} to="/app/bugreport" underline="always">
+              <Anchor component={Link} to="/app/bugreport" inherit c="inherit" underline="always">
                 Report Bugs
               </Anchor>{' '}
               files the report under your account and can attach an exercise.

@@ -27,6 +27,7 @@ export function LandingPage() {
                   component={Link}
                   to="/report-a-problem?problem=sign-in"
                   inherit
+                  c="inherit"
                   underline="always"
                 >
                   Report a problem
@@ -43,7 +44,13 @@ export function LandingPage() {
           message={
             <>
               Report Bugs is for signed-in learners. Without an account, use{' '}
-              <Anchor component={Link} to="/report-a-problem" inherit underline="always">
+              <Anchor
+                component={Link}
+                to="/report-a-problem"
+                inherit
+                c="inherit"
+                underline="always"
+              >
                 Report a problem
               </Anchor>
               , or press Login / Signup first.
