@@ -12,7 +12,7 @@ const ACCOUNTS = {
   admin: { email: 'admin@e2e.test', password: 'dulce-de-leche-9' },
   learner: { email: 'learner@e2e.test', password: 'mate-amargo-42' },
 }
-const PUBLIC = ['/', '/about', '/license', '/chat']
+const PUBLIC = ['/', '/about', '/license', '/chat', '/report-a-problem']
 const LEARNER = [
   '/app/dashboard',
   '/app/preferences',

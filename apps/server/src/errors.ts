@@ -13,6 +13,17 @@ export class AppError extends Error {
   }
 }
 
+/** 429 RATE_LIMITED; the error handler tells the client when to retry (Retry-After, seconds). */
+export class RateLimitedError extends AppError {
+  constructor(
+    message: string,
+    readonly retryAfterS: number,
+  ) {
+    super(429, 'RATE_LIMITED', message)
+    this.name = 'RateLimitedError'
+  }
+}
+
 export const badRequest = (message: string, details?: unknown) =>
   new AppError(400, 'VALIDATION_FAILED', message, details)
 export const unauthenticated = (message = 'Sign in to continue') =>

@@ -13,7 +13,10 @@ import { createAudioService } from './modules/audio/audio.service.js'
 import { createAudioUrlSigner } from './modules/audio/audio-url.js'
 import { createGithubIssues } from './modules/bug-reports/bug-reports.github.js'
 import { createBugReportsRepo } from './modules/bug-reports/bug-reports.repo.js'
-import { createBugReportsService } from './modules/bug-reports/bug-reports.service.js'
+import {
+  createBugReportsService,
+  VISITOR_REPORT_LIMIT,
+} from './modules/bug-reports/bug-reports.service.js'
 import { loadHelpSections } from './modules/chat/chat.content.js'
 import { createIdiomLookup } from './modules/chat/chat.idioms.js'
 import { createChatModel } from './modules/chat/chat.llm.js'
@@ -41,6 +44,7 @@ import { createUsersService } from './modules/users/users.service.js'
 import type { Principal } from './plugins/auth.js'
 import type { Metrics } from './plugins/metrics.js'
 import type { AppStorage } from './plugins/storage-factory.js'
+import { createSharedCounter, createSharedRateLimiter } from './lib/shared-rate-limit.js'
 import { createSpeech } from './tts/providers.js'
 import { createEspeakSynthesizer, type SpeechSynthesizer } from './tts/tts.js'
 
@@ -173,6 +177,21 @@ export function createServices(deps: ServiceDeps) {
     issues: config.github ? createGithubIssues(config.github) : undefined,
     clock,
     log,
+    // Counted in the database, so every instance shares one budget.
+    visitorLimits: {
+      perAddress: createSharedRateLimiter({
+        counter: createSharedCounter(db),
+        name: 'visitor-bug-report:address',
+        max: VISITOR_REPORT_LIMIT.perAddress,
+        windowMs: VISITOR_REPORT_LIMIT.windowMs,
+      }),
+      overall: createSharedRateLimiter({
+        counter: createSharedCounter(db),
+        name: 'visitor-bug-report:overall',
+        max: VISITOR_REPORT_LIMIT.overall,
+        windowMs: VISITOR_REPORT_LIMIT.windowMs,
+      }),
+    },
   })
   const chat = createChatService({
     sections: loadHelpSections(),

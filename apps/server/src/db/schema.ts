@@ -228,6 +228,10 @@ export const bugReports = pgTable(
       .default('open'),
     /** The GitHub issue it was filed as, when GitHub filing is configured and worked. */
     githubUrl: text('github_url'),
+    /** Filed from /report-a-problem by a visitor without an account (reporter_id is then null). */
+    fromVisitor: boolean('from_visitor').notNull().default(false),
+    /** The address a visitor left to be contacted at; shown to admins only, never sent to GitHub. */
+    contactEmail: text('contact_email'),
     createdAt: createdAt(),
     closedAt: timestamp('closed_at', { withTimezone: true }),
   },

@@ -160,6 +160,7 @@ export function registerInteractionRoutes(scope: FastifyInstance, deps: Interact
       action: pathFor(uid, '/login'),
       signUpHref: pathFor(uid, '/signup'),
       resetHref: `${issuerPath}/reset`,
+      reportHref: `${home}report-a-problem?problem=sign-in`,
       email,
       error,
     }),

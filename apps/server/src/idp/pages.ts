@@ -82,12 +82,17 @@ export function signInPage(opts: {
   signUpHref: string
   /** "Forgot your password?" link. */
   resetHref?: string | undefined
+  /** The public problem-report form of the app, for someone who cannot get in. */
+  reportHref?: string | undefined
   email?: string | undefined
   error?: FormError | undefined
 }): string {
   const focusEmail = !opts.error && !opts.email ? ' autofocus' : ''
   const reset = opts.resetHref
     ? `\n    <p class="switch"><a href="${escapeHtml(opts.resetHref)}">Forgot your password?</a></p>`
+    : ''
+  const report = opts.reportHref
+    ? `\n    <p class="switch">Still cannot sign in? <a href="${escapeHtml(opts.reportHref)}">Report a problem</a></p>`
     : ''
   return layout({
     title: 'Sign in',
@@ -96,7 +101,7 @@ export function signInPage(opts: {
 ${errorSummary(opts.error)}    <form method="post" action="${escapeHtml(opts.action)}" novalidate>
 ${input({ field: 'email', label: 'E-mail', type: 'email', autocomplete: 'username', value: opts.email, error: opts.error, extra: focusEmail })}${input({ field: 'password', label: 'Password', type: 'password', autocomplete: 'current-password', error: opts.error })}      <button type="submit">Sign in</button>
     </form>
-    <p class="switch">New here? <a href="${escapeHtml(opts.signUpHref)}">Create an account</a></p>${reset}`,
+    <p class="switch">New here? <a href="${escapeHtml(opts.signUpHref)}">Create an account</a></p>${reset}${report}`,
   })
 }
 

@@ -2,7 +2,7 @@ import type { FastifyError, FastifyInstance } from 'fastify'
 import { ZodError } from 'zod'
 import type { ErrorBody } from '@che/core'
 import { isDatabaseUnavailable } from '../db/faults.js'
-import { AppError } from '../errors.js'
+import { AppError, RateLimitedError } from '../errors.js'
 
 /** Seconds a client is told to wait (Retry-After) while the database is unreachable. */
 export const DB_RETRY_AFTER_S = 5
@@ -24,6 +24,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
         message: err.message,
         ...(err.details === undefined ? {} : { details: err.details }),
       }
+      if (err instanceof RateLimitedError) void reply.header('retry-after', String(err.retryAfterS))
     } else if (err instanceof ZodError) {
       status = 400
       body = {

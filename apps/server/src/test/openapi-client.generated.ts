@@ -592,6 +592,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/bug-reports/public": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * File a bug report without an account (a visitor who cannot sign in). At most 3 per client address and 30 in all per 10 minutes (429 with Retry-After).
+         * @description Access: Anyone, signed in or not.
+         */
+        post: operations["reportBugAsVisitor"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/bugreports": {
         parameters: {
             query?: never;
@@ -3442,6 +3462,50 @@ export interface operations {
             };
         };
     };
+    reportBugAsVisitor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    problemType: "Can't log in" | "App is slow or unresponsive" | "Page layout is broken" | "Other (describe below)";
+                    title: string;
+                    description: string;
+                    contactEmail?: string;
+                    website?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        url: string | null;
+                    };
+                };
+            };
+            /** @description VALIDATION_FAILED: the input does not match the schema */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     adminBugReportsList: {
         parameters: {
             query?: {
@@ -3480,6 +3544,8 @@ export interface operations {
                             name: string;
                             email: string;
                         } | null;
+                        fromVisitor: boolean;
+                        contactEmail: string | null;
                     }[];
                 };
             };
@@ -3549,6 +3615,8 @@ export interface operations {
                             name: string;
                             email: string;
                         } | null;
+                        fromVisitor: boolean;
+                        contactEmail: string | null;
                     };
                 };
             };

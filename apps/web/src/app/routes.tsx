@@ -65,6 +65,11 @@ const PreferencesPage = lazy(() =>
 const BugReportPage = lazy(() =>
   import('../features/bug-report/bug-report-page').then((m) => ({ default: m.BugReportPage })),
 )
+const VisitorReportPage = lazy(() =>
+  import('../features/bug-report/visitor-report-page').then((m) => ({
+    default: m.VisitorReportPage,
+  })),
+)
 const IdiomDetailPage = lazy(() =>
   import('../features/admin/idioms/idiom-detail-page').then((m) => ({
     default: m.IdiomDetailPage,
@@ -118,6 +123,7 @@ export function preloadScreens(): Promise<unknown[]> {
     import('../features/dashboard/dashboard-page'),
     import('../features/preferences/preferences-page'),
     import('../features/bug-report/bug-report-page'),
+    import('../features/bug-report/visitor-report-page'),
     import('../features/admin/idioms/idiom-detail-page'),
     import('../features/admin/idiom/idiom-page'),
     import('../features/admin/example/create-example-page'),
@@ -159,6 +165,10 @@ export const layoutRoutes: RouteObject[] = [
       {
         path: 'chat',
         element: page(ChatPage),
+      },
+      {
+        path: 'report-a-problem',
+        element: page(VisitorReportPage),
       },
     ],
   },

@@ -8,6 +8,7 @@ import {
   BugReport,
   BugReportInput,
   BugReportQuery,
+  VisitorBugReportInput,
   CalendarItem,
   Editor,
   Example,
@@ -386,6 +387,15 @@ export const api = {
     response: z.object({ id: z.string().uuid(), url: z.string().nullable() }),
     summary:
       'File a bug report. Under /admin for historical reasons, but any signed-in user may call it: the learner form uses it.',
+  }),
+  reportBugAsVisitor: endpoint({
+    method: 'POST',
+    path: '/api/bug-reports/public',
+    access: 'public',
+    body: VisitorBugReportInput,
+    response: z.object({ id: z.string().uuid(), url: z.string().nullable() }),
+    summary:
+      'File a bug report without an account (a visitor who cannot sign in). At most 3 per client address and 30 in all per 10 minutes (429 with Retry-After).',
   }),
   adminBugReportsList: endpoint({
     method: 'GET',

@@ -1,5 +1,11 @@
 import { z } from 'zod'
-import { BUG_REPORT_STATUSES, isProblemType, PROBLEM_TYPES } from '../domain/bug-report.js'
+import {
+  BUG_REPORT_STATUSES,
+  isProblemType,
+  PROBLEM_TYPES,
+  VISITOR_PROBLEM_TYPES,
+  VISITOR_REPORT_DESCRIPTION_MAX,
+} from '../domain/bug-report.js'
 import { DEFAULT_OFFLINE_EXERCISES, MAX_OFFLINE_EXERCISES } from '../domain/limits.js'
 import { Tone } from '../domain/tones.js'
 import { USAGE_DEFAULT, USAGE_MAX, USAGE_MIN, UsageBand } from '../domain/usage.js'
@@ -313,10 +319,41 @@ export const BugReportInput = z.object({
 })
 export type BugReportInput = z.infer<typeof BugReportInput>
 
+/**
+ * A bug report from a visitor who is not signed in (/report-a-problem). `contactEmail` is optional
+ * and only admins see it; `website` is a honeypot the form hides from people, so anything in it
+ * marks a bot and the report is refused.
+ */
+export const VisitorBugReportInput = z.object({
+  problemType: z.enum(VISITOR_PROBLEM_TYPES, { error: 'Choose the kind of problem' }),
+  title: z.string().trim().min(1, 'Enter a title').max(200, 'Keep the title under 200 characters'),
+  description: z
+    .string()
+    .trim()
+    .min(1, 'Describe the problem')
+    .max(
+      VISITOR_REPORT_DESCRIPTION_MAX,
+      `Keep the description under ${VISITOR_REPORT_DESCRIPTION_MAX} characters`,
+    ),
+  contactEmail: z
+    .string()
+    .trim()
+    .max(254, 'This e-mail address is too long')
+    .pipe(
+      z.union([z.literal(''), z.email('Enter a valid e-mail address, or leave the field empty')]),
+    )
+    .optional(),
+  website: z.string().max(0, 'Leave this field empty').optional(),
+})
+export type VisitorBugReportInput = z.input<typeof VisitorBugReportInput>
+
 export const BugReportStatus = z.enum(BUG_REPORT_STATUSES)
 export type BugReportStatus = z.infer<typeof BugReportStatus>
 
-/** A stored bug report as admins see it. `reporter` is null once the reporting user is deleted. */
+/**
+ * A stored bug report as admins see it. `reporter` is null once the reporting user is deleted, and
+ * for a visitor's report (`fromVisitor`).
+ */
 export const BugReport = z.object({
   id: Id,
   title: z.string(),
@@ -329,6 +366,10 @@ export const BugReport = z.object({
   createdAt: IsoDate,
   closedAt: IsoDate.nullable(),
   reporter: z.object({ userId: Id, name: z.string(), email: z.string() }).nullable(),
+  /** True when a visitor without an account filed it (reporter is then null). */
+  fromVisitor: z.boolean(),
+  /** The e-mail address a visitor left to be contacted at, if any. */
+  contactEmail: z.string().nullable(),
 })
 export type BugReport = z.infer<typeof BugReport>
 

@@ -23,3 +23,18 @@ export function isProblemType(label: string): label is ProblemType {
 
 /** Statuses of a stored bug report (the contract's BugReportStatus). */
 export const BUG_REPORT_STATUSES = ['open', 'closed'] as const
+
+/**
+ * The problem types a visitor without an account can report from /report-a-problem: the spec's
+ * labels that make sense before signing in (the exercise and audio ones need an account).
+ */
+export const VISITOR_PROBLEM_TYPES = [
+  "Can't log in",
+  'App is slow or unresponsive',
+  'Page layout is broken',
+  'Other (describe below)',
+] as const satisfies readonly ProblemType[]
+export type VisitorProblemType = (typeof VISITOR_PROBLEM_TYPES)[number]
+
+/** Longest description a visitor may send (characters, after trimming). */
+export const VISITOR_REPORT_DESCRIPTION_MAX = 2000

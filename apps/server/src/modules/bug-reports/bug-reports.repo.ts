@@ -28,7 +28,9 @@ export function createBugReportsRepo(db: Db) {
 
   return {
     async insert(input: {
-      reporterId: string
+      reporterId: string | null
+      fromVisitor?: boolean
+      contactEmail?: string | null
       title: string
       body: string
       labels: string[]

@@ -56,6 +56,8 @@ describe('bug-report routes', () => {
           createdAt: now.toISOString(),
           closedAt: null,
           reporter: { userId: user.id, name: 'Lucía Pérez', email: user.email },
+          fromVisitor: false,
+          contactEmail: null,
         },
       ])
     })

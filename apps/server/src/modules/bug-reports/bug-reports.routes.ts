@@ -13,6 +13,12 @@ export function registerBugReportsRoutes(ctx: AppContext): void {
     const userAgent = request.headers['user-agent'] ?? ''
     return service.file({ id: user.id, name: user.name, email: user.email }, body, userAgent)
   })
+  registerEndpoint(app, contract, api.reportBugAsVisitor, ({ body, request }) =>
+    service.fileFromVisitor(body, {
+      address: request.ip,
+      userAgent: request.headers['user-agent'] ?? '',
+    }),
+  )
   registerEndpoint(app, contract, api.adminBugReportsList, ({ query }) => service.list(query))
   registerEndpoint(app, contract, api.adminBugReportClose, ({ params }) => service.close(params.id))
 }

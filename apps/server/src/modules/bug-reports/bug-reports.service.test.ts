@@ -14,6 +14,8 @@ const input = {
   labels: ['Audio does not play', 'Audio does not play'],
 }
 
+const noLimit = { hit: async () => undefined }
+
 function fakeRepo() {
   const rows: BugReportRow[] = []
   const repo = {
@@ -48,6 +50,7 @@ describe('bug-reports service', () => {
         issues: { create: () => Promise.reject(new Error('GitHub answered 500')) },
         clock: () => NOW,
         log: { warn: (obj) => warnings.push(obj) },
+        visitorLimits: { perAddress: noLimit, overall: noLimit },
       })
       expect(await service.file(reporter, input, 'UA')).toEqual({ id: 'r0', url: null })
       expect(rows).toEqual([

@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest'
 import { loadHelpSections } from './chat.content.js'
-import { BUG_REPORT_PATH, createChatService, processTerm } from './chat.service.js'
+import {
+  BUG_REPORT_PATH,
+  createChatService,
+  processTerm,
+  VISITOR_REPORT_PATH,
+} from './chat.service.js'
 
 const sections = loadHelpSections()
 const silent = { warn: () => {} }
@@ -67,6 +72,8 @@ describe('chat service', () => {
         known: false,
       })
       expect(res.answer).toMatch(/don't know/)
+      // A visitor who cannot sign in gets a form that works without an account.
+      expect(res.answer).toContain(VISITOR_REPORT_PATH)
     })
   })
 

@@ -6,10 +6,12 @@ import type { IdiomFact } from './chat.idioms.js'
 import type { ChatModel } from './chat.llm.js'
 
 export const BUG_REPORT_PATH = '/app/bugreport'
+/** The problem-report form for visitors without an account (or who cannot sign in). */
+export const VISITOR_REPORT_PATH = '/report-a-problem'
 
 /** Used when the prompts table has no `chat` prompt. */
 export const BUILT_IN_CHAT_PROMPT = `You are the help assistant of Che Idioms, a web app for practising Rio de la Plata Spanish idioms.
-Answer the question using only the help passages given with it. If they do not contain the answer, say that you do not know and suggest the Report Bugs page (${BUG_REPORT_PATH}). Keep the answer short.`
+Answer the question using only the help passages given with it. If they do not contain the answer, say that you do not know and suggest the Report Bugs page (${BUG_REPORT_PATH}), or ${VISITOR_REPORT_PATH} for someone who cannot sign in. Keep the answer short.`
 
 /**
  * A passage answers the question when it scores at least MIN_SCORE, or at least WEAK_SCORE while
@@ -106,7 +108,7 @@ export function createChatService(deps: {
   function localAnswer(passages: HelpSection[]): string {
     const [first, ...rest] = passages
     if (!first) {
-      return `I don't know: the help pages don't cover that. If something isn't working as it should, please tell us on the bug report form at ${BUG_REPORT_PATH}.`
+      return `I don't know: the help pages don't cover that. If something isn't working as it should, please tell us on the bug report form at ${BUG_REPORT_PATH}, or at ${VISITOR_REPORT_PATH} if you cannot sign in.`
     }
     const more = rest.map((s) => `- ${s.title}: ${helpUrl(s)}`)
     return [

@@ -24,8 +24,10 @@ function BackToDashboard() {
 export function AppLayout() {
   const auth = useAuth()
   const profile = useProfile()
+  const { pathname } = useLocation()
   if (auth.loading) return <Loading />
-  if (!auth.authenticated) return <Navigate to="/" replace />
+  // The landing page reads `from`: a visitor bounced from Report Bugs is shown the public form.
+  if (!auth.authenticated) return <Navigate to="/" replace state={{ from: pathname }} />
   if (profile.isPending) return <Loading />
   if (profile.isError)
     return <ErrorText message={errorMessage(profile.error, PROFILE_FALLBACK_ERROR)} />

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react'
+import { screen, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { makeAuth, makeProfile, renderRoutes, signedIn } from '../../test-utils'
 import type { Setup } from '../../test-utils'
@@ -30,6 +30,10 @@ describe('public layout', () => {
     expect(screen.getByRole('heading', { level: 1 })).toBeInTheDocument()
     expect(screen.getByRole('button', { name: 'Login / Signup' })).toBeInTheDocument()
     expect(screen.getByText(/still being built/)).toBeInTheDocument()
+    expect(screen.getByRole('link', { name: 'Report a problem' })).toHaveAttribute(
+      'href',
+      '/report-a-problem?problem=sign-in',
+    )
   })
 
   it('redirects a signed-in user from the landing page to the dashboard', async () => {
@@ -38,11 +42,45 @@ describe('public layout', () => {
     expect(await screen.findByRole('heading', { name: 'Welcome, Ana García!' })).toBeInTheDocument()
   })
 
-  it.each(['/about', '/license', '/chat'])('shows %s to visitors', async (path) => {
-    const { router } = visit(path, { auth: makeAuth() })
-    expect(await screen.findByRole('heading', { level: 1 })).toBeInTheDocument()
-    expect(router.state.location.pathname).toBe(path)
+  it('links the landing page to the problem report that needs no account, and after a failed sign-in says so', async () => {
+    const { router } = visit('/', {
+      auth: makeAuth({ error: 'Login failed. Press Login / Signup to try again.' }),
+    })
+    const [failure] = screen.getAllByRole('alert')
+    expect(failure).toHaveTextContent('Login failed.')
+    expect(failure).toHaveTextContent('Still cannot sign in?')
+    expect(screen.getByRole('link', { name: 'Report a problem' })).toHaveAttribute(
+      'href',
+      '/report-a-problem?problem=sign-in',
+    )
+    expect(screen.getAllByRole('link', { name: 'Report a problem' })).toHaveLength(1)
+    screen.getByRole('link', { name: 'Report a problem' }).click()
+    await expectPath(router, '/report-a-problem')
+    expect(router.state.location.search).toBe('?problem=sign-in')
+    expect(await screen.findByRole('heading', { name: 'Report a problem' }, LAZY)).toBeVisible()
   })
+
+  it('tells a visitor sent away from Report Bugs where to report instead', async () => {
+    const { router } = visit('/app/bugreport', { auth: makeAuth() })
+    await expectPath(router, '/')
+    const notice = (await screen.findByText(/Report Bugs is for signed-in learners/)).closest(
+      '[role="status"]',
+    ) as HTMLElement
+    expect(notice).not.toBeNull()
+    expect(within(notice).getByRole('link', { name: 'Report a problem' })).toHaveAttribute(
+      'href',
+      '/report-a-problem',
+    )
+  })
+
+  it.each(['/about', '/license', '/chat', '/report-a-problem'])(
+    'shows %s to visitors',
+    async (path) => {
+      const { router } = visit(path, { auth: makeAuth() })
+      expect(await screen.findByRole('heading', { level: 1 })).toBeInTheDocument()
+      expect(router.state.location.pathname).toBe(path)
+    },
+  )
 })
 
 describe('app layout', () => {

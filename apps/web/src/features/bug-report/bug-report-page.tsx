@@ -16,14 +16,14 @@ import { useState } from 'react'
 import { useParams } from 'react-router'
 import { Banner } from '../../components/banner'
 import { QueryState } from '../../components/query-state'
-import { ApiError, errorMessage } from '../../lib/api-client'
 import { EXAMPLE_FALLBACK_ERROR, useExample } from './api/get-example'
 import { REPORT_BUG_FALLBACK_ERROR, useReportBug } from './api/report-bug'
+import { sendError } from './send-error'
+import { DESCRIPTION_HINT, THANK_YOU } from './texts'
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
-export const DESCRIPTION_HINT = 'Please do not include an e-mail address or private information.'
-export const THANK_YOU = 'Thank you — your report was sent.'
+export { DESCRIPTION_HINT, THANK_YOU }
 
 /** /app/bugreport and /app/bugreport/:exampleID: a bug report form, then a confirmation (spec §2, §4, §5). */
 export function BugReportPage() {
@@ -72,25 +72,6 @@ function AttachedExample({ id, raw }: { id: string | undefined; raw: string }) {
       </QueryState>
     </Paper>
   )
-}
-
-/** The server's message, with the field messages of a VALIDATION_FAILED answer. */
-function sendError(error: unknown): string {
-  const message = errorMessage(error, REPORT_BUG_FALLBACK_ERROR)
-  if (
-    !(error instanceof ApiError) ||
-    error.code !== 'VALIDATION_FAILED' ||
-    !Array.isArray(error.details)
-  )
-    return message
-  const fields = (error.details as unknown[])
-    .map((d) => (d && typeof d === 'object' ? (d as { field?: unknown; message?: unknown }) : {}))
-    .filter(
-      (d): d is { field: string; message: string } =>
-        typeof d.field === 'string' && typeof d.message === 'string',
-    )
-    .map((d) => `${d.field}: ${d.message}`)
-  return fields.length ? `${message} (${fields.join('; ')})` : message
 }
 
 function BugReportForm({
@@ -177,7 +158,10 @@ function BugReportForm({
           value={description}
           onChange={(e) => setDescription(e.currentTarget.value)}
         />
-        <Banner type="error" message={send.isError ? sendError(send.error) : null} />
+        <Banner
+          type="error"
+          message={send.isError ? sendError(send.error, REPORT_BUG_FALLBACK_ERROR) : null}
+        />
         <Group>
           <Button type="submit" disabled={blank || send.isPending} loading={send.isPending}>
             Submit

@@ -4,7 +4,7 @@ import { Link } from 'react-router'
 
 /** App paths and web addresses in an answer; a trailing full stop or bracket is not part of them. */
 const LINK =
-  /(https?:\/\/[^\s)]+[^\s).,;:!?'"]|\/(?:chat|app|admin|editor|about|license)(?:[/#][\w\-/#]*[\w-])?)/g
+  /(https?:\/\/[^\s)]+[^\s).,;:!?'"]|\/(?:chat|app|admin|editor|about|license|report-a-problem)(?:[/#][\w\-/#]*[\w-])?)/g
 
 /** The help anchor a /chat#<anchor> address points at, else null. */
 export function helpAnchor(url: string): string | null {

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { configureApiClient } from '../../lib/api-client'
 import { callsTo, json, stubFetch } from '../../test/fetch-stub'
-import { renderRoutes } from '../../test-utils'
+import { makeAuth, renderRoutes, signedIn } from '../../test-utils'
 import { ChatPage } from './chat-page'
 
 const PLAYROOM = {
@@ -25,7 +25,7 @@ const PLAYROOM = {
 }
 const UNKNOWN = {
   answer:
-    "I don't know: the help pages don't cover that. If something isn't working as it should, please tell us on the bug report form at /app/bugreport.",
+    "I don't know: the help pages don't cover that. If something isn't working as it should, please tell us on the bug report form at /app/bugreport, or at /report-a-problem if you cannot sign in.",
   sources: [],
   known: false,
 }
@@ -33,13 +33,15 @@ const UNKNOWN = {
 beforeEach(() => configureApiClient({ getAccessToken: () => null, logError: () => {} }))
 afterEach(() => vi.unstubAllGlobals())
 
-const mount = (path = '/chat') =>
+const mount = (path = '/chat', auth = makeAuth()) =>
   renderRoutes(
     [
       { path: '/chat', element: <ChatPage /> },
       { path: '/app/bugreport', element: <p>Bug form</p> },
+      { path: '/report-a-problem', element: <p>Visitor form</p> },
     ],
     path,
+    { auth },
   )
 
 describe('ChatPage', { timeout: 20_000 }, () => {
@@ -101,10 +103,10 @@ describe('ChatPage', { timeout: 20_000 }, () => {
     expect(screen.queryByRole('button', { name: 'How do I unlock the Playroom?' })).toBeNull()
   })
 
-  it('points an unknown answer at the bug report form', async () => {
+  it('points an unknown answer at the bug report form of a signed-in user', async () => {
     stubFetch({ 'POST /api/chat': () => json(UNKNOWN) })
     const user = userEvent.setup()
-    const { router } = mount()
+    const { router } = mount('/chat', signedIn())
     await user.type(
       screen.getByRole('textbox', { name: 'Your question' }),
       'Can I delete my account?{Enter}',
@@ -117,6 +119,23 @@ describe('ChatPage', { timeout: 20_000 }, () => {
     )
     await user.click(within(answer).getByRole('link', { name: 'Report a problem' }))
     await waitFor(() => expect(router.state.location.pathname).toBe('/app/bugreport'))
+  })
+
+  it('points a signed-out visitor at the form that needs no account', async () => {
+    stubFetch({ 'POST /api/chat': () => json(UNKNOWN) })
+    const user = userEvent.setup()
+    const { router } = mount()
+    await user.type(
+      screen.getByRole('textbox', { name: 'Your question' }),
+      'I cannot sign in{Enter}',
+    )
+    const answer = await screen.findByLabelText('Help answer')
+    expect(within(answer).getByRole('link', { name: '/report-a-problem' })).toHaveAttribute(
+      'href',
+      '/report-a-problem',
+    )
+    await user.click(within(answer).getByRole('link', { name: 'Report a problem' }))
+    await waitFor(() => expect(router.state.location.pathname).toBe('/report-a-problem'))
   })
 
   it('shows a rate-limit error and lets the visitor ask again', async () => {

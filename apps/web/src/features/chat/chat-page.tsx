@@ -15,6 +15,7 @@ import { useEffect, useRef, useState } from 'react'
 import { Link, useLocation } from 'react-router'
 import { Loading } from '../../components/loading'
 import { errorMessage } from '../../lib/api-client'
+import { useAuth } from '../../lib/auth/auth-context'
 import { AnswerText, helpAnchor } from './answer-text'
 import { ASK_FALLBACK_ERROR, useAskHelp } from './api/ask-help'
 
@@ -150,6 +151,8 @@ function UserBubble({ text }: { text: string }) {
 }
 
 function AnswerBubble({ answer }: { answer: HelpAnswer }) {
+  // Report Bugs needs an account; a visitor gets the public form.
+  const signedIn = useAuth().authenticated
   const [open, setOpen] = useState<Set<string>>(() => new Set())
   const sourceRefs = useRef(new Map<string, HTMLDivElement>())
   const toggle = (url: string, show?: boolean) =>
@@ -171,7 +174,12 @@ function AnswerBubble({ answer }: { answer: HelpAnswer }) {
         <AnswerText text={answer.answer} onHelpLink={openAnchor} />
         {!answer.known ? (
           <Group>
-            <Button component={Link} to="/app/bugreport" variant="light" size="xs">
+            <Button
+              component={Link}
+              to={signedIn ? '/app/bugreport' : '/report-a-problem'}
+              variant="light"
+              size="xs"
+            >
               Report a problem
             </Button>
           </Group>

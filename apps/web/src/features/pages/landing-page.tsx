@@ -1,5 +1,5 @@
-import { Alert, Button, Group, List, Stack, Text, Title } from '@mantine/core'
-import { Link, Navigate } from 'react-router'
+import { Alert, Anchor, Button, Group, List, Stack, Text, Title } from '@mantine/core'
+import { Link, Navigate, useLocation } from 'react-router'
 import { Banner } from '../../components/banner'
 import { Loading } from '../../components/loading'
 import { useAuth } from '../../lib/auth/auth-context'
@@ -7,12 +7,57 @@ import { useAuth } from '../../lib/auth/auth-context'
 /** '/': tagline, login button and the under-development notice; signed-in users go to the dashboard. */
 export function LandingPage() {
   const auth = useAuth()
+  const from = (useLocation().state as { from?: unknown } | null)?.from
   if (auth.loading) return <Loading />
   if (auth.authenticated) return <Navigate to="/app/dashboard" replace />
+  // Sent here from Report Bugs (/app/bugreport) without an account: say where to go instead.
+  const bouncedFromReport = typeof from === 'string' && from.startsWith('/app/bugreport')
 
   return (
     <Stack gap="xl" py={{ base: 'md', sm: 'xl' }} maw={720} mx="auto">
-      <Banner type="error" message={auth.error} />
+      {auth.error ? (
+        <Banner
+          type="error"
+          message={
+            <Stack gap={4}>
+              <span>{auth.error}</span>
+              <span>
+                Still cannot sign in?{' '}
+                <Anchor
+                  component={Link}
+                  to="/report-a-problem?problem=sign-in"
+                  inherit
+                  c="inherit"
+                  underline="always"
+                >
+                  Report a problem
+                </Anchor>{' '}
+                without an account.
+              </span>
+            </Stack>
+          }
+        />
+      ) : null}
+      {bouncedFromReport ? (
+        <Banner
+          type="info"
+          message={
+            <>
+              Report Bugs is for signed-in learners. Without an account, use{' '}
+              <Anchor
+                component={Link}
+                to="/report-a-problem"
+                inherit
+                c="inherit"
+                underline="always"
+              >
+                Report a problem
+              </Anchor>
+              , or press Login / Signup first.
+            </>
+          }
+        />
+      ) : null}
       <Stack gap="sm">
         <Title order={1} fz={{ base: 32, sm: 44 }} lh={1.15}>
           Hear it, type it, understand it: the idioms of Buenos Aires and Montevideo.
@@ -31,6 +76,21 @@ export function LandingPage() {
           How it works
         </Button>
       </Group>
+      {auth.error ? null : (
+        // The error banner above carries the same link after a failed sign-in.
+        <Text size="sm" c="dimmed" mt={-16}>
+          Cannot sign in?{' '}
+          <Anchor
+            component={Link}
+            to="/report-a-problem?problem=sign-in"
+            inherit
+            underline="always"
+          >
+            Report a problem
+          </Anchor>{' '}
+          without an account.
+        </Text>
+      )}
       <List spacing="xs">
         <List.Item>
           Every sentence is spoken: by an editor's recording where there is one, otherwise by

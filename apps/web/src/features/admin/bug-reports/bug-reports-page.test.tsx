@@ -23,6 +23,8 @@ function bug(n: number, overrides: Partial<BugReport> = {}): BugReport {
     createdAt: `2025-03-0${n}T10:00:00.000Z`,
     closedAt: null,
     reporter: { userId: '00000000-0000-4000-8000-0000000000aa', name: 'Lucía', email: 'l@x.test' },
+    fromVisitor: false,
+    contactEmail: null,
     ...overrides,
   }
 }
@@ -82,6 +84,33 @@ describe('BugReportsPage', { timeout: 20_000 }, () => {
     expect(
       await first.findByRole('link', { name: 'Con este laburo estoy al horno.' }),
     ).toHaveAttribute('href', `/admin/idioms/${IDIOM_ID}`)
+  })
+
+  it('marks reports from visitors without an account, with their contact address if they left one', async () => {
+    const visitor = { reporter: null, fromVisitor: true, labels: ["Can't log in"] }
+    stubFetch({
+      'GET /api/admin/bugreports': () =>
+        json([
+          bug(3, { ...visitor, contactEmail: 'ana@example.org' }),
+          bug(2, { ...visitor, contactEmail: null }),
+          bug(1, { reporter: null }),
+        ]),
+    })
+    mount()
+    const items = await screen.findAllByRole('listitem')
+    const [withContact, anonymous, deleted] = items.map((i) => within(i))
+    expect(withContact!.getByText('From a visitor')).toBeInTheDocument()
+    expect(withContact!.getByText(/A visitor without an account, contact/)).toBeInTheDocument()
+    expect(withContact!.getByRole('link', { name: 'ana@example.org' })).toHaveAttribute(
+      'href',
+      'mailto:ana@example.org',
+    )
+    expect(anonymous!.getByText('From a visitor')).toBeInTheDocument()
+    expect(
+      anonymous!.getByText('A visitor without an account (no contact address)'),
+    ).toBeInTheDocument()
+    expect(deleted!.queryByText('From a visitor')).toBeNull()
+    expect(deleted!.getByText('Deleted user')).toBeInTheDocument()
   })
 
   it('filters by status and problem type through the query', async () => {

@@ -119,6 +119,11 @@ function BugReportItem({ report }: { report: BugReport }) {
               <Badge color={open ? 'green' : 'gray'} variant="filled" size="sm">
                 {open ? 'Open' : 'Closed'}
               </Badge>
+              {report.fromVisitor ? (
+                <Badge color="grape" variant="outline" size="sm" tt="none">
+                  From a visitor
+                </Badge>
+              ) : null}
               {report.labels.map((label) => (
                 <Badge
                   key={label}
@@ -167,6 +172,17 @@ function BugReportItem({ report }: { report: BugReport }) {
                     {report.reporter.email}
                   </Anchor>
                 </>
+              ) : report.fromVisitor ? (
+                report.contactEmail ? (
+                  <>
+                    A visitor without an account, contact{' '}
+                    <Anchor href={`mailto:${report.contactEmail}`} size="sm">
+                      {report.contactEmail}
+                    </Anchor>
+                  </>
+                ) : (
+                  'A visitor without an account (no contact address)'
+                )
               ) : (
                 'Deleted user'
               )}

@@ -1,0 +1,201 @@
+import {
+  Anchor,
+  Box,
+  Button,
+  Group,
+  Paper,
+  Select,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+} from '@mantine/core'
+import { schemaResolver, useForm } from '@mantine/form'
+import {
+  VISITOR_PROBLEM_TYPES,
+  VISITOR_REPORT_DESCRIPTION_MAX,
+  VisitorBugReportInput,
+} from '@che/core'
+import type { VisitorProblemType } from '@che/core'
+import { useEffect, useRef, useState } from 'react'
+import { Link, useSearchParams } from 'react-router'
+import { Banner } from '../../components/banner'
+import { useAuth } from '../../lib/auth/auth-context'
+import { REPORT_PROBLEM_FALLBACK_ERROR, useReportBugAsVisitor } from './api/report-bug-as-visitor'
+import { sendError } from './send-error'
+import { DESCRIPTION_HINT, THANK_YOU } from './texts'
+
+export const VISITOR_REPORT_PATH = '/report-a-problem'
+export const CONTACT_HINT =
+  'Optional. Only the team sees it, to ask you for details or tell you when it is fixed.'
+
+interface Values {
+  problemType: VisitorProblemType | null
+  title: string
+  description: string
+  contactEmail: string
+  /** Honeypot: hidden from people, so only a bot fills it in. */
+  website: string
+}
+
+/**
+ * /report-a-problem: a bug report for someone who is not signed in, above all someone who cannot
+ * sign in (issue 16.11). `?problem=sign-in` preselects "Can't log in".
+ */
+export function VisitorReportPage() {
+  const auth = useAuth()
+  const [round, setRound] = useState(0)
+  return (
+    <Stack gap="md" maw={720} mx="auto" py={{ base: 'xs', sm: 'md' }}>
+      <Title order={1}>Report a problem</Title>
+      <Text>
+        Cannot sign in, or something else is wrong? Tell us here, no account needed. The{' '}
+        <Anchor component={Link} to="/chat" underline="always">
+          help chat
+        </Anchor>{' '}
+        may already have the answer.
+      </Text>
+      {auth.authenticated ? (
+        <Banner
+          type="info"
+          message={
+            <>
+              You are signed in:{' '}
+              <Anchor component={Link} to="/app/bugreport" inherit c="inherit" underline="always">
+                Report Bugs
+              </Anchor>{' '}
+              files the report under your account and can attach an exercise.
+            </>
+          }
+        />
+      ) : null}
+      <VisitorReportForm key={round} onAnother={() => setRound((r) => r + 1)} />
+    </Stack>
+  )
+}
+
+function VisitorReportForm({ onAnother }: { onAnother: () => void }) {
+  const [params] = useSearchParams()
+  const send = useReportBugAsVisitor()
+  const form = useForm<Values>({
+    mode: 'controlled',
+    initialValues: {
+      problemType: params.get('problem') === 'sign-in' ? "Can't log in" : null,
+      title: '',
+      description: '',
+      contactEmail: '',
+      website: '',
+    },
+    validate: schemaResolver(VisitorBugReportInput, { sync: true }),
+    validateInputOnBlur: ['contactEmail', 'title', 'description'],
+  })
+
+  if (send.isSuccess) return <Sent email={form.values.contactEmail.trim()} onAnother={onAnother} />
+
+  const { title, description, problemType } = form.values
+  const blank = !title.trim() || !description.trim() || !problemType
+  return (
+    <form
+      noValidate
+      onSubmit={form.onSubmit((values) => {
+        if (send.isPending || !values.problemType) return
+        const email = values.contactEmail.trim()
+        send.mutate({
+          problemType: values.problemType,
+          title: values.title.trim(),
+          description: values.description.trim(),
+          ...(email ? { contactEmail: email } : {}),
+          ...(values.website ? { website: values.website } : {}),
+        })
+      })}
+    >
+      <Stack gap="md">
+        <Select
+          label="Problem type"
+          required
+          placeholder="Choose the kind of problem"
+          data={[...VISITOR_PROBLEM_TYPES]}
+          allowDeselect={false}
+          {...form.getInputProps('problemType')}
+        />
+        <TextInput label="Title" required maxLength={200} {...form.getInputProps('title')} />
+        <Textarea
+          label="Description"
+          description={`${DESCRIPTION_HINT} Say what you tried and what you saw. ${description.trim().length} / ${VISITOR_REPORT_DESCRIPTION_MAX} characters.`}
+          required
+          autosize
+          minRows={4}
+          maxRows={12}
+          maxLength={VISITOR_REPORT_DESCRIPTION_MAX}
+          {...form.getInputProps('description')}
+        />
+        <TextInput
+          label="Your e-mail address"
+          description={CONTACT_HINT}
+          type="email"
+          autoComplete="email"
+          maxLength={254}
+          {...form.getInputProps('contactEmail')}
+        />
+        {/* Honeypot: off screen and out of the tab order; people never see it, bots fill it in. */}
+        <Box
+          aria-hidden="true"
+          style={{
+            position: 'absolute',
+            left: '-10000px',
+            width: 1,
+            height: 1,
+            overflow: 'hidden',
+          }}
+        >
+          <label>
+            Website
+            <input
+              type="text"
+              tabIndex={-1}
+              autoComplete="off"
+              {...form.getInputProps('website')}
+            />
+          </label>
+        </Box>
+        <Banner
+          type="error"
+          message={send.isError ? sendError(send.error, REPORT_PROBLEM_FALLBACK_ERROR) : null}
+        />
+        <Group>
+          <Button type="submit" disabled={blank || send.isPending} loading={send.isPending}>
+            Submit
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  )
+}
+
+function Sent({ email, onAnother }: { email: string; onAnother: () => void }) {
+  const heading = useRef<HTMLParagraphElement>(null)
+  useEffect(() => heading.current?.focus(), [])
+  return (
+    <Paper withBorder p="lg" radius="md" role="status">
+      <Stack gap="sm">
+        <Text ref={heading} tabIndex={-1} fw={600} fz="lg">
+          {THANK_YOU}
+        </Text>
+        <Text c="dimmed">
+          {email
+            ? `The team will look at it soon and may write to ${email}.`
+            : 'The team will look at it soon.'}
+        </Text>
+        <Group>
+          <Button component={Link} to="/">
+            Back to the start page
+          </Button>
+          <Button variant="light" onClick={onAnother}>
+            Send another report
+          </Button>
+        </Group>
+      </Stack>
+    </Paper>
+  )
+}
