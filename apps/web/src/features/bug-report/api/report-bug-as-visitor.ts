@@ -1,7 +1,8 @@
 import { api } from '@che/core'
 import type { VisitorBugReportInput } from '@che/core'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { call, callKey } from '../../../lib/api-client'
+import { call } from '../../../lib/api-client'
+import { callKey } from '../../../lib/query-keys'
 
 export const REPORT_PROBLEM_FALLBACK_ERROR = 'Failed to send the problem report'
 
@@ -12,6 +13,6 @@ export function useReportBugAsVisitor() {
     mutationFn: (input: VisitorBugReportInput) => call(api.reportBugAsVisitor, { body: input }),
     meta: { handlesError: true },
     // An admin who filed a test report from this page sees it in the list.
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: callKey(api.adminBugReportsList) }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: callKey('adminBugReportsList') }),
   })
 }
