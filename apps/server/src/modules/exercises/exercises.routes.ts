@@ -1,6 +1,7 @@
 import { api } from '@che/core'
 import type { AppContext } from '../../app-context.js'
 import { unauthenticated } from '../../errors.js'
+import { warmEvaluator } from '../../lib/evaluator-module.js'
 import { registerEndpoint, type Caller } from '../../plugins/contract.js'
 import type { UserRow } from '../users/users.repo.js'
 
@@ -19,9 +20,10 @@ export function registerExercisesRoutes(ctx: AppContext): void {
   registerEndpoint(app, contract, api.exercisesCalendar, ({ caller }) =>
     exercises.calendar(syncedUser(caller)),
   )
-  registerEndpoint(app, contract, api.exercisesNext, ({ caller, query }) =>
-    exercises.next(syncedUser(caller), query),
-  )
+  registerEndpoint(app, contract, api.exercisesNext, ({ caller, query }) => {
+    warmEvaluator()
+    return exercises.next(syncedUser(caller), query)
+  })
   registerEndpoint(app, contract, api.exercisesOffline, ({ caller, query }) =>
     exercises.offline(syncedUser(caller), query.limit),
   )
