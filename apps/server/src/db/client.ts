@@ -10,6 +10,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
 import pg from 'pg'
+import { z } from 'zod'
 import * as schema from './schema.js'
 
 export type Schema = typeof schema
@@ -138,12 +139,15 @@ export function expectedMigrations(): number {
   return journal.entries.length
 }
 
+const CountResult = z.object({ rows: z.array(z.object({ n: z.coerce.number() })) })
+
 /** Migrations recorded as applied in the database. */
 export async function appliedMigrations(db: Db): Promise<number> {
-  const result = (await db.execute(
-    sql`select count(*)::int as n from drizzle.__drizzle_migrations`,
-  )) as unknown as { rows: { n: number }[] }
-  return Number(result.rows[0]?.n ?? 0)
+  // Both drivers answer `{ rows }`; Db's result type is the drivers' common (unknown) one.
+  const { rows } = CountResult.parse(
+    await db.execute(sql`select count(*)::int as n from drizzle.__drizzle_migrations`),
+  )
+  return rows[0]?.n ?? 0
 }
 
 /** A cheap query that proves the connection works. */
