@@ -10,12 +10,15 @@ import {
   TextInput,
   Title,
 } from '@mantine/core'
-import { PROBLEM_TYPES } from '@che/core'
+import { useForm } from '@mantine/form'
+import { BugReportInput, PROBLEM_TYPES } from '@che/core'
 import type { ProblemType } from '@che/core'
 import { useState } from 'react'
+import { z } from 'zod'
 import { useParams } from 'react-router'
 import { Banner } from '../../components/banner'
 import { QueryState } from '../../components/query-state'
+import { contractResolver } from '../../lib/form'
 import { EXAMPLE_FALLBACK_ERROR, useExample } from './api/get-example'
 import { REPORT_BUG_FALLBACK_ERROR, useReportBug } from './api/report-bug'
 import { sendError } from './send-error'
@@ -24,6 +27,13 @@ import { DESCRIPTION_HINT, THANK_YOU } from './texts'
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
 export { DESCRIPTION_HINT, THANK_YOU }
+
+/** The form's fields, checked with the contract's BugReportInput rules (body is the description). */
+const ReportFields = z.object({
+  title: BugReportInput.shape.title,
+  description: BugReportInput.shape.body,
+  problemType: z.enum(PROBLEM_TYPES),
+})
 
 /** /app/bugreport and /app/bugreport/:exampleID: a bug report form, then a confirmation (spec §2, §4, §5). */
 export function BugReportPage() {
@@ -81,10 +91,11 @@ function BugReportForm({
   exampleId: string | undefined
   onAnother: () => void
 }) {
-  const [title, setTitle] = useState('')
-  const [description, setDescription] = useState('')
-  const [problemType, setProblemType] = useState<ProblemType | null>(null)
   const send = useReportBug()
+  const form = useForm<{ title: string; description: string; problemType: ProblemType | null }>({
+    initialValues: { title: '', description: '', problemType: null },
+    validate: contractResolver(ReportFields),
+  })
 
   if (send.isSuccess) {
     return (
@@ -114,37 +125,30 @@ function BugReportForm({
     )
   }
 
+  const { title, description, problemType } = form.values
   const blank = !title.trim() || !description.trim() || !problemType
   return (
     <form
       noValidate
-      onSubmit={(e) => {
-        e.preventDefault()
-        if (blank || send.isPending || !problemType) return
+      onSubmit={form.onSubmit((values) => {
+        if (send.isPending || !values.problemType) return
         send.mutate({
-          title: title.trim(),
-          body: description.trim(),
-          labels: [problemType],
+          title: values.title.trim(),
+          body: values.description.trim(),
+          labels: [values.problemType],
           ...(exampleId ? { exampleId } : {}),
         })
-      }}
+      })}
     >
       <Stack gap="md">
-        <TextInput
-          label="Title"
-          required
-          maxLength={200}
-          value={title}
-          onChange={(e) => setTitle(e.currentTarget.value)}
-        />
+        <TextInput label="Title" required maxLength={200} {...form.getInputProps('title')} />
         <Select
           label="Problem type"
           required
           placeholder="Choose the kind of problem"
           data={[...PROBLEM_TYPES]}
-          value={problemType}
-          onChange={(v) => setProblemType(v as ProblemType | null)}
           allowDeselect={false}
+          {...form.getInputProps('problemType')}
           maxDropdownHeight={320}
         />
         <Textarea
@@ -155,8 +159,7 @@ function BugReportForm({
           minRows={4}
           maxRows={12}
           maxLength={10_000}
-          value={description}
-          onChange={(e) => setDescription(e.currentTarget.value)}
+          {...form.getInputProps('description')}
         />
         <Banner
           type="error"

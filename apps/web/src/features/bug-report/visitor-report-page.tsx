@@ -11,7 +11,7 @@ import {
   TextInput,
   Title,
 } from '@mantine/core'
-import { schemaResolver, useForm } from '@mantine/form'
+import { useForm } from '@mantine/form'
 import {
   VISITOR_PROBLEM_TYPES,
   VISITOR_REPORT_DESCRIPTION_MAX,
@@ -22,6 +22,7 @@ import { useEffect, useRef, useState } from 'react'
 import { Link, useSearchParams } from 'react-router'
 import { Banner } from '../../components/banner'
 import { useAuth } from '../../lib/auth/auth-context'
+import { contractResolver } from '../../lib/form'
 import { REPORT_PROBLEM_FALLBACK_ERROR, useReportBugAsVisitor } from './api/report-bug-as-visitor'
 import { sendError } from './send-error'
 import { DESCRIPTION_HINT, THANK_YOU } from './texts'
@@ -87,7 +88,7 @@ function VisitorReportForm({ onAnother }: { onAnother: () => void }) {
       contactEmail: '',
       website: '',
     },
-    validate: schemaResolver(VisitorBugReportInput, { sync: true }),
+    validate: contractResolver(VisitorBugReportInput),
     validateInputOnBlur: ['contactEmail', 'title', 'description'],
   })
 
