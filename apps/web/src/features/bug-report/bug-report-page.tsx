@@ -1,15 +1,4 @@
-import {
-  Anchor,
-  Button,
-  Group,
-  Paper,
-  Select,
-  Stack,
-  Text,
-  Textarea,
-  TextInput,
-  Title,
-} from '@mantine/core'
+import { Anchor, Button, Group, Paper, Select, Stack, Text, TextInput, Title } from '@mantine/core'
 import { useForm } from '@mantine/form'
 import { BugReportInput, PROBLEM_TYPES } from '@che/core'
 import type { ProblemType } from '@che/core'
@@ -21,7 +10,7 @@ import { QueryState } from '../../components/query-state'
 import { contractResolver } from '../../lib/form'
 import { EXAMPLE_FALLBACK_ERROR, useExample } from './api/get-example'
 import { REPORT_BUG_FALLBACK_ERROR, useReportBug } from './api/report-bug'
-import { sendError } from './send-error'
+import { DescriptionField, SendReport } from './report-form-parts'
 import { DESCRIPTION_HINT, THANK_YOU } from './texts'
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
@@ -151,25 +140,12 @@ function BugReportForm({
           {...form.getInputProps('problemType')}
           maxDropdownHeight={320}
         />
-        <Textarea
-          label="Description"
+        <DescriptionField
           description={DESCRIPTION_HINT}
-          required
-          autosize
-          minRows={4}
-          maxRows={12}
           maxLength={10_000}
           {...form.getInputProps('description')}
         />
-        <Banner
-          type="error"
-          message={send.isError ? sendError(send.error, REPORT_BUG_FALLBACK_ERROR) : null}
-        />
-        <Group>
-          <Button type="submit" disabled={blank || send.isPending} loading={send.isPending}>
-            Submit
-          </Button>
-        </Group>
+        <SendReport send={send} fallback={REPORT_BUG_FALLBACK_ERROR} blank={blank} />
       </Stack>
     </form>
   )

@@ -7,7 +7,6 @@ import {
   Select,
   Stack,
   Text,
-  Textarea,
   TextInput,
   Title,
 } from '@mantine/core'
@@ -24,7 +23,7 @@ import { Banner } from '../../components/banner'
 import { useAuth } from '../../lib/auth/auth-context'
 import { contractResolver } from '../../lib/form'
 import { REPORT_PROBLEM_FALLBACK_ERROR, useReportBugAsVisitor } from './api/report-bug-as-visitor'
-import { sendError } from './send-error'
+import { DescriptionField, SendReport } from './report-form-parts'
 import { DESCRIPTION_HINT, THANK_YOU } from './texts'
 
 export const VISITOR_REPORT_PATH = '/report-a-problem'
@@ -121,13 +120,8 @@ function VisitorReportForm({ onAnother }: { onAnother: () => void }) {
           {...form.getInputProps('problemType')}
         />
         <TextInput label="Title" required maxLength={200} {...form.getInputProps('title')} />
-        <Textarea
-          label="Description"
+        <DescriptionField
           description={`${DESCRIPTION_HINT} Say what you tried and what you saw. ${description.trim().length} / ${VISITOR_REPORT_DESCRIPTION_MAX} characters.`}
-          required
-          autosize
-          minRows={4}
-          maxRows={12}
           maxLength={VISITOR_REPORT_DESCRIPTION_MAX}
           {...form.getInputProps('description')}
         />
@@ -160,15 +154,7 @@ function VisitorReportForm({ onAnother }: { onAnother: () => void }) {
             />
           </label>
         </Box>
-        <Banner
-          type="error"
-          message={send.isError ? sendError(send.error, REPORT_PROBLEM_FALLBACK_ERROR) : null}
-        />
-        <Group>
-          <Button type="submit" disabled={blank || send.isPending} loading={send.isPending}>
-            Submit
-          </Button>
-        </Group>
+        <SendReport send={send} fallback={REPORT_PROBLEM_FALLBACK_ERROR} blank={blank} />
       </Stack>
     </form>
   )
