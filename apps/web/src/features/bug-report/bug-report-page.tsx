@@ -1,4 +1,4 @@
-import { Anchor, Button, Group, Paper, Select, Stack, Text, TextInput, Title } from '@mantine/core'
+import { Anchor, Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core'
 import { useForm } from '@mantine/form'
 import { BugReportInput, PROBLEM_TYPES } from '@che/core'
 import type { ProblemType } from '@che/core'
@@ -10,7 +10,7 @@ import { QueryState } from '../../components/query-state'
 import { contractResolver } from '../../lib/form'
 import { EXAMPLE_FALLBACK_ERROR, useExample } from './api/get-example'
 import { REPORT_BUG_FALLBACK_ERROR, useReportBug } from './api/report-bug'
-import { DescriptionField, SendReport } from './report-form-parts'
+import { DescriptionField, isBlankReport, ProblemTypeField, SendReport } from './report-form-parts'
 import { DESCRIPTION_HINT, THANK_YOU } from './texts'
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
@@ -114,8 +114,7 @@ function BugReportForm({
     )
   }
 
-  const { title, description, problemType } = form.values
-  const blank = !title.trim() || !description.trim() || !problemType
+  const blank = isBlankReport(form.values)
   return (
     <form
       noValidate
@@ -131,12 +130,8 @@ function BugReportForm({
     >
       <Stack gap="md">
         <TextInput label="Title" required maxLength={200} {...form.getInputProps('title')} />
-        <Select
-          label="Problem type"
-          required
-          placeholder="Choose the kind of problem"
+        <ProblemTypeField
           data={[...PROBLEM_TYPES]}
-          allowDeselect={false}
           {...form.getInputProps('problemType')}
           maxDropdownHeight={320}
         />

@@ -1,7 +1,29 @@
-import { Button, Group, Textarea } from '@mantine/core'
-import type { TextareaProps } from '@mantine/core'
+import { Button, Group, Select, Textarea } from '@mantine/core'
+import type { SelectProps, TextareaProps } from '@mantine/core'
 import { Banner } from '../../components/banner'
 import { sendError } from './send-error'
+
+/** True while a report lacks its title, description or problem type (Submit stays disabled). */
+export function isBlankReport(values: {
+  title: string
+  description: string
+  problemType: string | null
+}): boolean {
+  return !values.title.trim() || !values.description.trim() || !values.problemType
+}
+
+/** The required Problem type choice; `data` is the list of types the form offers. */
+export function ProblemTypeField(props: SelectProps) {
+  return (
+    <Select
+      label="Problem type"
+      required
+      placeholder="Choose the kind of problem"
+      allowDeselect={false}
+      {...props}
+    />
+  )
+}
 
 /** The Description field both report forms have: required, growing with its text. */
 export function DescriptionField(props: TextareaProps) {

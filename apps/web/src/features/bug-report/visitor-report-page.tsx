@@ -1,15 +1,4 @@
-import {
-  Anchor,
-  Box,
-  Button,
-  Group,
-  Paper,
-  Select,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core'
+import { Anchor, Box, Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core'
 import { useForm } from '@mantine/form'
 import {
   VISITOR_PROBLEM_TYPES,
@@ -23,7 +12,7 @@ import { Banner } from '../../components/banner'
 import { useAuth } from '../../lib/auth/auth-context'
 import { contractResolver } from '../../lib/form'
 import { REPORT_PROBLEM_FALLBACK_ERROR, useReportBugAsVisitor } from './api/report-bug-as-visitor'
-import { DescriptionField, SendReport } from './report-form-parts'
+import { DescriptionField, isBlankReport, ProblemTypeField, SendReport } from './report-form-parts'
 import { DESCRIPTION_HINT, THANK_YOU } from './texts'
 
 export const VISITOR_REPORT_PATH = '/report-a-problem'
@@ -93,8 +82,7 @@ function VisitorReportForm({ onAnother }: { onAnother: () => void }) {
 
   if (send.isSuccess) return <Sent email={form.values.contactEmail.trim()} onAnother={onAnother} />
 
-  const { title, description, problemType } = form.values
-  const blank = !title.trim() || !description.trim() || !problemType
+  const blank = isBlankReport(form.values)
   return (
     <form
       noValidate
@@ -111,17 +99,13 @@ function VisitorReportForm({ onAnother }: { onAnother: () => void }) {
       })}
     >
       <Stack gap="md">
-        <Select
-          label="Problem type"
-          required
-          placeholder="Choose the kind of problem"
+        <ProblemTypeField
           data={[...VISITOR_PROBLEM_TYPES]}
-          allowDeselect={false}
           {...form.getInputProps('problemType')}
         />
         <TextInput label="Title" required maxLength={200} {...form.getInputProps('title')} />
         <DescriptionField
-          description={`${DESCRIPTION_HINT} Say what you tried and what you saw. ${description.trim().length} / ${VISITOR_REPORT_DESCRIPTION_MAX} characters.`}
+          description={`${DESCRIPTION_HINT} Say what you tried and what you saw. ${form.values.description.trim().length} / ${VISITOR_REPORT_DESCRIPTION_MAX} characters.`}
           maxLength={VISITOR_REPORT_DESCRIPTION_MAX}
           {...form.getInputProps('description')}
         />
