@@ -1,4 +1,4 @@
-import { Anchor, Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core'
+import { Anchor, Paper, Stack, Text, TextInput, Title } from '@mantine/core'
 import { useForm } from '@mantine/form'
 import { BugReportInput, PROBLEM_TYPES } from '@che/core'
 import type { ProblemType } from '@che/core'
@@ -10,7 +10,13 @@ import { QueryState } from '../../components/query-state'
 import { contractResolver } from '../../lib/form'
 import { EXAMPLE_FALLBACK_ERROR, useExample } from './api/get-example'
 import { REPORT_BUG_FALLBACK_ERROR, useReportBug } from './api/report-bug'
-import { DescriptionField, isBlankReport, ProblemTypeField, SendReport } from './report-form-parts'
+import {
+  DescriptionField,
+  isBlankReport,
+  ProblemTypeField,
+  ReportSent,
+  SendReport,
+} from './report-form-parts'
 import { DESCRIPTION_HINT, THANK_YOU } from './texts'
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
@@ -88,29 +94,19 @@ function BugReportForm({
 
   if (send.isSuccess) {
     return (
-      <Paper withBorder p="lg" radius="md" role="status">
-        <Stack gap="sm">
-          <Text fw={600} fz="lg">
-            {THANK_YOU}
+      <ReportSent onAnother={onAnother}>
+        {send.data.url ? (
+          <Text>
+            You can follow it on{' '}
+            <Anchor href={send.data.url} target="_blank" rel="noreferrer">
+              GitHub
+            </Anchor>
+            .
           </Text>
-          {send.data.url ? (
-            <Text>
-              You can follow it on{' '}
-              <Anchor href={send.data.url} target="_blank" rel="noreferrer">
-                GitHub
-              </Anchor>
-              .
-            </Text>
-          ) : (
-            <Text c="dimmed">The team will look at it soon.</Text>
-          )}
-          <Group>
-            <Button variant="light" onClick={onAnother}>
-              Send another report
-            </Button>
-          </Group>
-        </Stack>
-      </Paper>
+        ) : (
+          <Text c="dimmed">The team will look at it soon.</Text>
+        )}
+      </ReportSent>
     )
   }
 

@@ -1,7 +1,10 @@
-import { Button, Group, Select, Textarea } from '@mantine/core'
+import { Button, Group, Paper, Select, Stack, Text, Textarea } from '@mantine/core'
 import type { SelectProps, TextareaProps } from '@mantine/core'
+import { useEffect, useRef } from 'react'
+import type { ReactNode } from 'react'
 import { Banner } from '../../components/banner'
 import { sendError } from './send-error'
+import { THANK_YOU } from './texts'
 
 /** True while a report lacks its title, description or problem type (Submit stays disabled). */
 export function isBlankReport(values: {
@@ -52,5 +55,38 @@ export function SendReport({
         </Button>
       </Group>
     </>
+  )
+}
+
+/**
+ * What a sent report shows: the thanks (focused, so a screen reader says it), what happens next,
+ * `actions` and "Send another report".
+ */
+export function ReportSent({
+  children,
+  actions,
+  onAnother,
+}: {
+  children: ReactNode
+  actions?: ReactNode
+  onAnother: () => void
+}) {
+  const heading = useRef<HTMLParagraphElement>(null)
+  useEffect(() => heading.current?.focus(), [])
+  return (
+    <Paper withBorder p="lg" radius="md" role="status">
+      <Stack gap="sm">
+        <Text ref={heading} tabIndex={-1} fw={600} fz="lg">
+          {THANK_YOU}
+        </Text>
+        {children}
+        <Group>
+          {actions}
+          <Button variant="light" onClick={onAnother}>
+            Send another report
+          </Button>
+        </Group>
+      </Stack>
+    </Paper>
   )
 }

@@ -1,4 +1,4 @@
-import { Anchor, Box, Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core'
+import { Anchor, Box, Button, Stack, Text, TextInput, Title } from '@mantine/core'
 import { useForm } from '@mantine/form'
 import {
   VISITOR_PROBLEM_TYPES,
@@ -6,14 +6,20 @@ import {
   VisitorBugReportInput,
 } from '@che/core'
 import type { VisitorProblemType } from '@che/core'
-import { useEffect, useRef, useState } from 'react'
+import { useState } from 'react'
 import { Link, useSearchParams } from 'react-router'
 import { Banner } from '../../components/banner'
 import { useAuth } from '../../lib/auth/auth-context'
 import { contractResolver } from '../../lib/form'
 import { REPORT_PROBLEM_FALLBACK_ERROR, useReportBugAsVisitor } from './api/report-bug-as-visitor'
-import { DescriptionField, isBlankReport, ProblemTypeField, SendReport } from './report-form-parts'
-import { DESCRIPTION_HINT, THANK_YOU } from './texts'
+import {
+  DescriptionField,
+  isBlankReport,
+  ProblemTypeField,
+  ReportSent,
+  SendReport,
+} from './report-form-parts'
+import { DESCRIPTION_HINT } from './texts'
 
 export const VISITOR_REPORT_PATH = '/report-a-problem'
 export const CONTACT_HINT =
@@ -145,28 +151,20 @@ function VisitorReportForm({ onAnother }: { onAnother: () => void }) {
 }
 
 function Sent({ email, onAnother }: { email: string; onAnother: () => void }) {
-  const heading = useRef<HTMLParagraphElement>(null)
-  useEffect(() => heading.current?.focus(), [])
   return (
-    <Paper withBorder p="lg" radius="md" role="status">
-      <Stack gap="sm">
-        <Text ref={heading} tabIndex={-1} fw={600} fz="lg">
-          {THANK_YOU}
-        </Text>
-        <Text c="dimmed">
-          {email
-            ? `The team will look at it soon and may write to ${email}.`
-            : 'The team will look at it soon.'}
-        </Text>
-        <Group>
-          <Button component={Link} to="/">
-            Back to the start page
-          </Button>
-          <Button variant="light" onClick={onAnother}>
-            Send another report
-          </Button>
-        </Group>
-      </Stack>
-    </Paper>
+    <ReportSent
+      onAnother={onAnother}
+      actions={
+        <Button component={Link} to="/">
+          Back to the start page
+        </Button>
+      }
+    >
+      <Text c="dimmed">
+        {email
+          ? `The team will look at it soon and may write to ${email}.`
+          : 'The team will look at it soon.'}
+      </Text>
+    </ReportSent>
   )
 }
