@@ -24,7 +24,7 @@ import { QueryState } from '../../components/query-state'
 import { errorMessage } from '../../lib/api-client'
 import { useAuth } from '../../lib/auth/auth-context'
 import { PROFILE_FALLBACK_ERROR, useProfile } from '../../lib/auth/profile'
-import { bodySchema, contractResolver, fieldErrorsFrom } from '../../lib/form'
+import { bodySchema, contractResolver, errorAboveButton, fieldErrorsFrom } from '../../lib/form'
 import { PASSWORD_FALLBACK_ERROR, useChangePassword } from './api/change-password'
 import { CLAIM_FALLBACK_ERROR, useClaimAdmin } from './api/claim-admin'
 import { DELETE_FALLBACK_ERROR, useDeleteAccount } from './api/delete-account'
@@ -44,8 +44,6 @@ function PasswordSection() {
       onError: (error) => form.setErrors(fieldErrorsFrom(error)),
     }),
   )
-  // A refusal about one field is shown under it; anything else above the button.
-  const aboutAField = Object.keys(fieldErrorsFrom(change.error)).length > 0
   return (
     <Paper withBorder p="md" radius="md" component="section" aria-labelledby="password-title">
       <form onSubmit={submit} noValidate>
@@ -66,14 +64,7 @@ function PasswordSection() {
             {...form.getInputProps('newPassword')}
             required
           />
-          <Banner
-            type="error"
-            message={
-              change.isError && !aboutAField
-                ? errorMessage(change.error, PASSWORD_FALLBACK_ERROR)
-                : null
-            }
-          />
+          <Banner type="error" message={errorAboveButton(change.error, PASSWORD_FALLBACK_ERROR)} />
           <Banner
             message={
               change.isSuccess
@@ -185,7 +176,6 @@ function AdminSetupSection() {
   const submit = form.onSubmit(({ code }) =>
     claim.mutate(code, { onError: (error) => form.setErrors(fieldErrorsFrom(error)) }),
   )
-  const aboutTheField = Object.keys(fieldErrorsFrom(claim.error)).length > 0
   return (
     <Paper withBorder p="md" radius="md" component="section" aria-labelledby="setup-title">
       <form onSubmit={submit} noValidate>
@@ -204,14 +194,7 @@ function AdminSetupSection() {
             spellCheck={false}
             maw={320}
           />
-          <Banner
-            type="error"
-            message={
-              claim.isError && !aboutTheField
-                ? errorMessage(claim.error, CLAIM_FALLBACK_ERROR)
-                : null
-            }
-          />
+          <Banner type="error" message={errorAboveButton(claim.error, CLAIM_FALLBACK_ERROR)} />
           <Group>
             <Button type="submit" loading={claim.isPending} disabled={!form.values.code.trim()}>
               Become admin

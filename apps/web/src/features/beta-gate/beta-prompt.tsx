@@ -3,8 +3,7 @@ import { useForm } from '@mantine/form'
 import { api } from '@che/core'
 import { Link } from 'react-router'
 import { Banner } from '../../components/banner'
-import { errorMessage } from '../../lib/api-client'
-import { bodySchema, contractResolver, fieldErrorsFrom } from '../../lib/form'
+import { bodySchema, contractResolver, errorAboveButton, fieldErrorsFrom } from '../../lib/form'
 import { useVerifyBeta } from './api/verify-beta'
 
 /** The password is checked with the contract's betaVerify body before it is sent. */
@@ -17,7 +16,6 @@ export function BetaPrompt() {
   const submit = form.onSubmit(({ password }) =>
     verify.mutate(password, { onError: (error) => form.setErrors(fieldErrorsFrom(error)) }),
   )
-  const aboutTheField = Object.keys(fieldErrorsFrom(verify.error)).length > 0
 
   return (
     <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }} maw={460} mx="auto" mt="xl">
@@ -38,11 +36,7 @@ export function BetaPrompt() {
           />
           <Banner
             type="error"
-            message={
-              verify.isError && !aboutTheField
-                ? errorMessage(verify.error, 'The password could not be checked.')
-                : null
-            }
+            message={errorAboveButton(verify.error, 'The password could not be checked.')}
           />
           <Button type="submit" loading={verify.isPending} disabled={!form.values.password.trim()}>
             Continue
