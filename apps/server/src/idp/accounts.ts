@@ -108,6 +108,16 @@ export async function validatePassword(password: string, userInputs: string[]): 
 }
 
 /** validatePassword with the account's own words (address, its local part, name) as guesses. */
+/** The SQL condition of a token that is this one, for this purpose, unused and not expired. */
+function usableToken(token: string, purpose: AccountTokenPurpose, now: Date) {
+  return and(
+    eq(accountTokens.tokenHash, sha256(token)),
+    eq(accountTokens.purpose, purpose),
+    isNull(accountTokens.usedAt),
+    gt(accountTokens.expiresAt, now),
+  )
+}
+
 function validateAccountPassword(
   password: string,
   account: { email: string; name: string },
@@ -277,14 +287,7 @@ export function createAccountsRepo(db: Db) {
       const [row] = await db
         .update(accountTokens)
         .set({ usedAt: now })
-        .where(
-          and(
-            eq(accountTokens.tokenHash, sha256(token)),
-            eq(accountTokens.purpose, purpose),
-            isNull(accountTokens.usedAt),
-            gt(accountTokens.expiresAt, now),
-          ),
-        )
+        .where(usableToken(token, purpose, now))
         .returning({ accountId: accountTokens.accountId })
       return row?.accountId
     },
@@ -298,14 +301,7 @@ export function createAccountsRepo(db: Db) {
       const [row] = await db
         .select({ accountId: accountTokens.accountId })
         .from(accountTokens)
-        .where(
-          and(
-            eq(accountTokens.tokenHash, sha256(token)),
-            eq(accountTokens.purpose, purpose),
-            isNull(accountTokens.usedAt),
-            gt(accountTokens.expiresAt, now),
-          ),
-        )
+        .where(usableToken(token, purpose, now))
         .limit(1)
       return row?.accountId
     },
