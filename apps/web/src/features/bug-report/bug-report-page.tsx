@@ -125,17 +125,13 @@ function BugReportForm({
       })}
     >
       <Stack gap="md">
-        <TextInput label="Title" required maxLength={200} {...form.getInputProps('title')} />
+        <TextInput label="Title" required {...form.getInputProps('title')} />
         <ProblemTypeField
           data={[...PROBLEM_TYPES]}
           {...form.getInputProps('problemType')}
           maxDropdownHeight={320}
         />
-        <DescriptionField
-          description={DESCRIPTION_HINT}
-          maxLength={10_000}
-          {...form.getInputProps('description')}
-        />
+        <DescriptionField description={DESCRIPTION_HINT} {...form.getInputProps('description')} />
         <SendReport send={send} fallback={REPORT_BUG_FALLBACK_ERROR} blank={blank} />
       </Stack>
     </form>

@@ -109,10 +109,9 @@ function VisitorReportForm({ onAnother }: { onAnother: () => void }) {
           data={[...VISITOR_PROBLEM_TYPES]}
           {...form.getInputProps('problemType')}
         />
-        <TextInput label="Title" required maxLength={200} {...form.getInputProps('title')} />
+        <TextInput label="Title" required {...form.getInputProps('title')} />
         <DescriptionField
           description={`${DESCRIPTION_HINT} Say what you tried and what you saw. ${form.values.description.trim().length} / ${VISITOR_REPORT_DESCRIPTION_MAX} characters.`}
-          maxLength={VISITOR_REPORT_DESCRIPTION_MAX}
           {...form.getInputProps('description')}
         />
         <TextInput
@@ -120,7 +119,6 @@ function VisitorReportForm({ onAnother }: { onAnother: () => void }) {
           description={CONTACT_HINT}
           type="email"
           autoComplete="email"
-          maxLength={254}
           {...form.getInputProps('contactEmail')}
         />
         {/* Honeypot: off screen and out of the tab order; people never see it, bots fill it in. */}
