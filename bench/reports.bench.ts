@@ -32,6 +32,7 @@ import {
   createReportsService,
   toReportReviews,
 } from '../apps/server/src/modules/reports/reports.service.js'
+import { mulberry32 } from '../scripts/mulberry32.js'
 
 const REVIEWS = 10_000
 const IDIOMS = 200
@@ -52,18 +53,6 @@ const WORDS = [
   'fiaca',
 ]
 const GRADES: Accuracy[] = ['perfect', 'perfect', 'perfect', 'minor', 'major']
-
-/** mulberry32: a tiny seeded PRNG, so every run sees the same learner. */
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0
-    let t = a
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296
-  }
-}
 
 /** One stored history per idiom, REVIEWS entries in all, spread over ~a year at any hour. */
 function histories(): { idiom: number; history: Record<string, unknown>[] }[] {

@@ -21,23 +21,12 @@ import {
   type ReviewEvaluation,
   type ReviewRating,
 } from '../packages/core/src/scheduler/index.js'
+import { mulberry32 } from '../scripts/mulberry32.js'
 
 const SECONDS = 2
 const DAY_MS = 86_400_000
 const START = Date.parse('2025-01-01T12:00:00Z')
 const TONES = ['Casual', 'Neutral', 'Street', 'Esoteric', 'Official'] as const
-
-/** mulberry32: a tiny seeded PRNG, so every run simulates the same learner. */
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0
-    let t = a
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296
-  }
-}
 
 const EVALUATION: Record<ReviewRating, ReviewEvaluation> = {
   again: { transcriptionAccuracy: 'major', translationAccuracy: 'perfect' },

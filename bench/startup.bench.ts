@@ -11,7 +11,7 @@
  *   taken after one answer per learner.
  * Run: npx tsx bench/startup.bench.ts   (BENCH_SOAK_SECONDS=0 skips the soak)
  */
-import { spawn, type ChildProcess } from 'node:child_process'
+import type { ChildProcess } from 'node:child_process'
 import { randomUUID } from 'node:crypto'
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -20,7 +20,7 @@ import type { JWK } from 'jose'
 import { minterFromKey } from '../apps/server/src/test/learner-load.js'
 import { openDatabase } from '../apps/server/src/db/client.js'
 import { loadSigningKeys } from '../apps/server/src/idp/keys.js'
-import { freePort, ROOT } from './support.js'
+import { freePort, ROOT, spawnServer } from './support.js'
 
 const SOAK_SECONDS = Number(process.env.BENCH_SOAK_SECONDS ?? 180)
 const SOAK_LEARNERS = 20
@@ -40,17 +40,11 @@ async function start(dataDir: string): Promise<{
   const port = await freePort()
   const url = `http://127.0.0.1:${port}`
   const t0 = performance.now()
-  const child = spawn(process.execPath, ['scripts/start.mjs'], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      PUBLIC_URL: url,
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      NODE_ENV: 'production',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
+  const child = spawnServer(['scripts/start.mjs'], {
+    url,
+    port,
+    dataDir,
+    env: { NODE_ENV: 'production' },
   })
   let firstPageMs = 0
   let firstApiMs = 0

@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process'
+import { type ChildProcess, spawn } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
@@ -54,6 +54,28 @@ export function printTable(title: string, rows: LoadResult[]): void {
  * Start the real server (`tsx apps/server/src/main.ts`) on a fresh data folder; resolves once it
  * answers. BENCH_CPU_PROF=<folder> runs it with `node --cpu-prof` writing its profile there on exit.
  */
+/**
+ * Start the server with node `args` on `port` (PUBLIC_URL `url`, DATA_DIR `dataDir`), quiet
+ * logs and `env` on top; its stderr shows in the bench output.
+ */
+export function spawnServer(
+  args: string[],
+  opts: { url: string; port: number; dataDir: string; env?: Record<string, string> },
+): ChildProcess {
+  return spawn(process.execPath, args, {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      PORT: String(opts.port),
+      PUBLIC_URL: opts.url,
+      DATA_DIR: opts.dataDir,
+      LOG_LEVEL: 'warn',
+      ...opts.env,
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  })
+}
+
 export async function startServer(env: Record<string, string> = {}): Promise<{
   url: string
   coldStartMs: number
@@ -70,18 +92,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<{
     'tsx',
     'apps/server/src/main.ts',
   ]
-  const child = spawn(process.execPath, args, {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      PUBLIC_URL: url,
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      ...env,
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  })
+  const child = spawnServer(args, { url, port, dataDir, env })
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`)
     try {

@@ -11,19 +11,9 @@
 //
 // Like the web build, it runs only when a fingerprint of its inputs differs from the one kept in
 // apps/server/dist/.build-hash.
-import { createHash } from 'node:crypto'
-import {
-  copyFileSync,
-  existsSync,
-  mkdirSync,
-  readdirSync,
-  readFileSync,
-  renameSync,
-  rmSync,
-  statSync,
-  writeFileSync,
-} from 'node:fs'
+import { copyFileSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
 import { dirname, join, relative, resolve } from 'node:path'
+import { builtFrom, files, sourcesHash } from './build-stamp.mjs'
 
 const ROOT = resolve(import.meta.dirname, '..')
 export const SERVER_DIST = join(ROOT, 'apps/server/dist')
@@ -42,28 +32,12 @@ const INPUTS = [
   'packages/core/package.json',
   'package-lock.json',
   'scripts/build-server.mjs',
+  'scripts/build-stamp.mjs',
 ]
-
-function files(path) {
-  if (!existsSync(path)) return []
-  if (!statSync(path).isDirectory()) return [path]
-  return readdirSync(path)
-    .sort()
-    .flatMap((name) => (name === 'node_modules' ? [] : files(join(path, name))))
-}
 
 /** SHA-256 over every input file's path and contents. */
 export function serverSourcesHash() {
-  const hash = createHash('sha256')
-  for (const input of INPUTS) {
-    for (const file of files(join(ROOT, input))) {
-      hash.update(relative(ROOT, file))
-      hash.update('\0')
-      hash.update(readFileSync(file))
-      hash.update('\0')
-    }
-  }
-  return hash.digest('hex')
+  return sourcesHash(ROOT, INPUTS)
 }
 
 /** Test files and test helpers stay out of the production build. */
@@ -142,11 +116,7 @@ function basenameOf(path) {
  */
 export async function buildServerIfChanged(force = false) {
   const hash = serverSourcesHash()
-  const built =
-    existsSync(join(SERVER_DIST, 'main.js')) &&
-    existsSync(STAMP) &&
-    readFileSync(STAMP, 'utf8').trim() === hash
-  if (built && !force) return false
+  if (builtFrom(hash, STAMP, join(SERVER_DIST, 'main.js')) && !force) return false
   if (!force) console.log('Compiling the server (its sources changed since the last build)...')
   await buildServer()
   writeFileSync(STAMP, `${hash}\n`)

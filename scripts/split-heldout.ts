@@ -12,6 +12,7 @@
 import { readFileSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { mulberry32 } from './mulberry32.js'
 
 const folder = process.argv[2] ?? 'heldout'
 const SEED = Number(process.argv[3] ?? 20261122)
@@ -21,23 +22,11 @@ if (!/^[\w-]+$/.test(folder) || !Number.isInteger(SEED)) {
 }
 const dir = join(dirname(fileURLToPath(import.meta.url)), '../packages/core/src/evaluator', folder)
 
-/** mulberry32: a small seeded generator, enough for a reproducible shuffle. */
-function random(seed: number): () => number {
-  let a = seed >>> 0
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0
-    let t = a
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
-
 const lines = readFileSync(join(dir, 'all.jsonl'), 'utf8').split('\n').filter(Boolean)
 const idiomOf = (line: string): string =>
   (JSON.parse(line) as { idiom: { text: string } }).idiom.text
 const idioms = [...new Set(lines.map(idiomOf))]
-const next = random(SEED)
+const next = mulberry32(SEED)
 for (let i = idioms.length - 1; i > 0; i--) {
   const j = Math.floor(next() * (i + 1))
   ;[idioms[i], idioms[j]] = [idioms[j]!, idioms[i]!]

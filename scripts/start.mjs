@@ -6,10 +6,10 @@
 // apps/web sources and config, packages/core, the lockfile) is kept beside the build in
 // apps/web/dist/.build-hash. A missing dist/index.html or a different fingerprint rebuilds.
 import { spawnSync } from 'node:child_process'
-import { createHash } from 'node:crypto'
-import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
-import { join, relative, resolve } from 'node:path'
+import { writeFileSync } from 'node:fs'
+import { join, resolve } from 'node:path'
 import { buildServerIfChanged } from './build-server.mjs'
+import { builtFrom, sourcesHash } from './build-stamp.mjs'
 
 const ROOT = resolve(import.meta.dirname, '..')
 const WEB = join(ROOT, 'apps/web')
@@ -29,26 +29,9 @@ const INPUTS = [
   'package-lock.json',
 ]
 
-function files(path) {
-  if (!existsSync(path)) return []
-  if (!statSync(path).isDirectory()) return [path]
-  return readdirSync(path)
-    .sort()
-    .flatMap((name) => (name === 'node_modules' ? [] : files(join(path, name))))
-}
-
 /** SHA-256 over every input file's path and contents. */
 export function webSourcesHash() {
-  const hash = createHash('sha256')
-  for (const input of INPUTS) {
-    for (const file of files(join(ROOT, input))) {
-      hash.update(relative(ROOT, file))
-      hash.update('\0')
-      hash.update(readFileSync(file))
-      hash.update('\0')
-    }
-  }
-  return hash.digest('hex')
+  return sourcesHash(ROOT, INPUTS)
 }
 
 /**
@@ -57,11 +40,7 @@ export function webSourcesHash() {
  */
 export function buildWebIfChanged(force = false) {
   const hash = webSourcesHash()
-  const built =
-    existsSync(join(DIST, 'index.html')) &&
-    existsSync(STAMP) &&
-    readFileSync(STAMP, 'utf8').trim() === hash
-  if (built && !force) return false
+  if (builtFrom(hash, STAMP, join(DIST, 'index.html')) && !force) return false
   if (!force) console.log('Building the web app (its sources changed since the last build)...')
   const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm'
   const res = spawnSync(npm, ['run', 'build', '-w', '@che/web'], { cwd: ROOT, stdio: 'inherit' })

@@ -1,17 +1,13 @@
-import { loadConfig } from '../config.js'
-import { openDatabase } from '../db/client.js'
-import { toMessage } from '../errors.js'
 import { createContentRepo } from '../modules/content/content.repo.js'
 import { createContentService } from '../modules/content/content.service.js'
+import { withConfiguredDatabase } from './with-database.js'
 
 /**
  * `npm run content:import [-- <content dir>]`: insert the curated idioms and examples that are
  * not in the configured database yet. Existing rows are never changed.
  */
 async function main(argv: string[]): Promise<void> {
-  const config = loadConfig()
-  const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir })
-  try {
+  await withConfiguredDatabase(async (database) => {
     const content = createContentService({
       content: createContentRepo(database.db),
       clock: () => new Date(),
@@ -23,12 +19,7 @@ async function main(argv: string[]): Promise<void> {
         `examples created ${report.examplesCreated}, skipped ${report.examplesSkipped}`,
     )
     if (report.invalidFiles.length) process.exitCode = 1
-  } catch (err) {
-    console.error(`error: ${toMessage(err)}`)
-    process.exitCode = 1
-  } finally {
-    await database.close()
-  }
+  })
 }
 
 void main(process.argv.slice(2))

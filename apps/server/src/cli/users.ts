@@ -1,14 +1,12 @@
 import { parseArgs } from 'node:util'
 import { ROLES, type Role } from '@che/core'
-import { loadConfig } from '../config.js'
-import { openDatabase } from '../db/client.js'
-import { toMessage } from '../errors.js'
 import { createAccountsRepo, RESET_TOKEN_TTL_MS } from '../idp/accounts.js'
 import { revokeAccountPayloads } from '../idp/adapter.js'
 import { createUserAccountsRepo } from '../modules/accounts/accounts.repo.js'
 import { createUserAccountsService } from '../modules/accounts/accounts.service.js'
 import { createUsersRepo, type UserRow } from '../modules/users/users.repo.js'
 import { userIssuer } from '../plugins/auth.js'
+import { withConfiguredDatabase } from './with-database.js'
 
 const USAGE = `Usage:
   npm run users -- set-role <email> <learner|editor|admin>
@@ -35,33 +33,31 @@ async function main(argv: string[]): Promise<void> {
     options: { name: { type: 'string' }, password: { type: 'string' }, role: { type: 'string' } },
   })
   const [command, email] = positionals
-  const config = loadConfig()
-  const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir })
-  const users = createUsersRepo(database.db)
-  const accounts = createAccountsRepo(database.db)
-  const service = createUserAccountsService({
-    repo: createUserAccountsRepo(database.db),
-    users,
-    idp: config.oidc.embedded
-      ? {
-          issuer: userIssuer(config.oidc),
-          accounts,
-          revokeSessions: async (id) => {
-            await revokeAccountPayloads(database.db, id)
-          },
-        }
-      : undefined,
-    clock: () => new Date(),
-  })
-  /** The product users of an address; an error when there is none. */
-  async function usersOf(address: string): Promise<UserRow[]> {
-    const rows = await users.findByEmail(address)
-    if (rows.length === 0) throw new Error(`no user with e-mail ${address}`)
-    return rows
-  }
-  // The CLI acts as the operator, not as one of the users (no "own account" rule applies).
-  const operator = { id: '' } as UserRow
-  try {
+  await withConfiguredDatabase(async (database, config) => {
+    const users = createUsersRepo(database.db)
+    const accounts = createAccountsRepo(database.db)
+    const service = createUserAccountsService({
+      repo: createUserAccountsRepo(database.db),
+      users,
+      idp: config.oidc.embedded
+        ? {
+            issuer: userIssuer(config.oidc),
+            accounts,
+            revokeSessions: async (id) => {
+              await revokeAccountPayloads(database.db, id)
+            },
+          }
+        : undefined,
+      clock: () => new Date(),
+    })
+    /** The product users of an address; an error when there is none. */
+    async function usersOf(address: string): Promise<UserRow[]> {
+      const rows = await users.findByEmail(address)
+      if (rows.length === 0) throw new Error(`no user with e-mail ${address}`)
+      return rows
+    }
+    // The CLI acts as the operator, not as one of the users (no "own account" rule applies).
+    const operator = { id: '' } as UserRow
     if (command === 'set-role' && email) {
       const role = parseRole(positionals[2])
       const rows = await users.findByEmail(email)
@@ -128,12 +124,7 @@ async function main(argv: string[]): Promise<void> {
       console.error(USAGE)
       process.exitCode = 2
     }
-  } catch (err) {
-    console.error(`error: ${toMessage(err)}`)
-    process.exitCode = 1
-  } finally {
-    await database.close()
-  }
+  })
 }
 
 void main(process.argv.slice(2))

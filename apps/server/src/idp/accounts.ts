@@ -107,6 +107,25 @@ export async function validatePassword(password: string, userInputs: string[]): 
   }
 }
 
+/** validatePassword with the account's own words (address, its local part, name) as guesses. */
+/** The SQL condition of a token that is this one, for this purpose, unused and not expired. */
+function usableToken(token: string, purpose: AccountTokenPurpose, now: Date) {
+  return and(
+    eq(accountTokens.tokenHash, sha256(token)),
+    eq(accountTokens.purpose, purpose),
+    isNull(accountTokens.usedAt),
+    gt(accountTokens.expiresAt, now),
+  )
+}
+
+function validateAccountPassword(
+  password: string,
+  account: { email: string; name: string },
+): Promise<void> {
+  const { email, name } = account
+  return validatePassword(password, [email, email.split('@')[0] ?? '', name, 'che', 'idioms'])
+}
+
 const columns = {
   id: idpAccounts.id,
   email: idpAccounts.email,
@@ -164,13 +183,7 @@ export function createAccountsRepo(db: Db) {
     ): Promise<IdpAccount> {
       const email = validateEmail(input.email)
       const name = validateName(input.name)
-      await validatePassword(input.password, [
-        email,
-        email.split('@')[0] ?? '',
-        name,
-        'che',
-        'idioms',
-      ])
+      await validateAccountPassword(input.password, { email, name })
       if (await findByEmail(email)) throw duplicateEmail()
       const passwordHash = await hash(input.password)
       const [row] = await db
@@ -207,24 +220,12 @@ export function createAccountsRepo(db: Db) {
 
     /** Throws VALIDATION_FAILED (field password) when the password is too weak for the account. */
     async checkNewPassword(account: IdpAccount, password: string): Promise<void> {
-      await validatePassword(password, [
-        account.email,
-        account.email.split('@')[0] ?? '',
-        account.name,
-        'che',
-        'idioms',
-      ])
+      await validateAccountPassword(password, account)
     },
 
     /** Checks the new password's strength and stores its hash. */
     async setPassword(account: IdpAccount, password: string): Promise<void> {
-      await validatePassword(password, [
-        account.email,
-        account.email.split('@')[0] ?? '',
-        account.name,
-        'che',
-        'idioms',
-      ])
+      await validateAccountPassword(password, account)
       await db
         .update(idpAccounts)
         .set({ passwordHash: await hash(password) })
@@ -286,14 +287,7 @@ export function createAccountsRepo(db: Db) {
       const [row] = await db
         .update(accountTokens)
         .set({ usedAt: now })
-        .where(
-          and(
-            eq(accountTokens.tokenHash, sha256(token)),
-            eq(accountTokens.purpose, purpose),
-            isNull(accountTokens.usedAt),
-            gt(accountTokens.expiresAt, now),
-          ),
-        )
+        .where(usableToken(token, purpose, now))
         .returning({ accountId: accountTokens.accountId })
       return row?.accountId
     },
@@ -307,14 +301,7 @@ export function createAccountsRepo(db: Db) {
       const [row] = await db
         .select({ accountId: accountTokens.accountId })
         .from(accountTokens)
-        .where(
-          and(
-            eq(accountTokens.tokenHash, sha256(token)),
-            eq(accountTokens.purpose, purpose),
-            isNull(accountTokens.usedAt),
-            gt(accountTokens.expiresAt, now),
-          ),
-        )
+        .where(usableToken(token, purpose, now))
         .limit(1)
       return row?.accountId
     },

@@ -61,6 +61,30 @@ async function fetchAudio(
   return { bytes, contentType: type.mime, extension: type.ext, voice, kind: 'neural' }
 }
 
+/**
+ * A neural voice behind an HTTP API: each text, cleaned, becomes one JSON POST (`request` says
+ * its headers and body) whose answer is the audio.
+ */
+function httpSpeech(
+  voice: string,
+  url: string,
+  timeoutMs: number | undefined,
+  request: (text: string) => { headers: Record<string, string>; body: unknown },
+): SpeechSynthesizer {
+  return {
+    voice,
+    kind: 'neural',
+    async synthesize(text) {
+      return fetchAudio(
+        url,
+        request(cleanText(text)),
+        timeoutMs ?? DEFAULT_PROVIDER_TIMEOUT_MS,
+        voice,
+      )
+    },
+  }
+}
+
 function cleanText(text: string): string {
   const clean = text.replace(/\s+/g, ' ').trim()
   if (!clean) throw new Error('nothing to synthesise')
@@ -79,27 +103,13 @@ export function createOpenAiSpeech(opts: {
   timeoutMs?: number
 }): SpeechSynthesizer {
   const url = `${opts.baseUrl.replace(/\/+$/, '')}/audio/speech`
-  const voice = `${opts.model} ${opts.voice}`
-  return {
-    voice,
-    kind: 'neural',
-    async synthesize(text) {
-      return fetchAudio(
-        url,
-        {
-          headers: opts.apiKey ? { authorization: `Bearer ${opts.apiKey}` } : {},
-          body: {
-            model: opts.model,
-            voice: opts.voice,
-            input: cleanText(text),
-            response_format: 'mp3',
-          },
-        },
-        opts.timeoutMs ?? DEFAULT_PROVIDER_TIMEOUT_MS,
-        voice,
-      )
-    },
-  }
+  const headers: Record<string, string> = opts.apiKey
+    ? { authorization: `Bearer ${opts.apiKey}` }
+    : {}
+  return httpSpeech(`${opts.model} ${opts.voice}`, url, opts.timeoutMs, (input) => ({
+    headers,
+    body: { model: opts.model, voice: opts.voice, input, response_format: 'mp3' },
+  }))
 }
 
 /** ElevenLabs' text-to-speech API with a multilingual model (it speaks Rioplatense Spanish). */
@@ -113,22 +123,10 @@ export function createElevenLabsSpeech(opts: {
   const base = (opts.baseUrl ?? 'https://api.elevenlabs.io').replace(/\/+$/, '')
   const url = `${base}/v1/text-to-speech/${encodeURIComponent(opts.voiceId)}?output_format=mp3_44100_128`
   const modelId = opts.modelId ?? 'eleven_multilingual_v2'
-  const voice = `ElevenLabs ${opts.voiceId}`
-  return {
-    voice,
-    kind: 'neural',
-    async synthesize(text) {
-      return fetchAudio(
-        url,
-        {
-          headers: { 'xi-api-key': opts.apiKey, accept: 'audio/mpeg' },
-          body: { text: cleanText(text), model_id: modelId },
-        },
-        opts.timeoutMs ?? DEFAULT_PROVIDER_TIMEOUT_MS,
-        voice,
-      )
-    },
-  }
+  return httpSpeech(`ElevenLabs ${opts.voiceId}`, url, opts.timeoutMs, (text) => ({
+    headers: { 'xi-api-key': opts.apiKey, accept: 'audio/mpeg' },
+    body: { text, model_id: modelId },
+  }))
 }
 
 /** After this many failures in a row the provider is skipped for a while (a circuit breaker). */

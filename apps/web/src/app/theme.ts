@@ -90,6 +90,3 @@ export const cssVariablesResolver: CSSVariablesResolver = () => ({
   },
   dark: {},
 })
-
-/** The brand colour (blue 8) for the manifest, the theme-color meta and the sign-in pages. */
-export const BRAND_COLOR = '#1971c2'

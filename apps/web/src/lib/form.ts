@@ -2,7 +2,7 @@ import { schemaResolver } from '@mantine/form'
 import type { FormErrors } from '@mantine/form'
 import type { Endpoint } from '@che/core'
 import type { z } from 'zod'
-import { ApiError } from './api-client'
+import { ApiError, errorMessage } from './api-client'
 
 /**
  * A Mantine form validator over a contract schema from packages/core: the same limits, required
@@ -53,4 +53,13 @@ export function fieldErrorsFrom(error: unknown, prefix = ''): Record<string, str
     out[key] = out[key] ? `${out[key]}; ${message}` : message
   }
   return out
+}
+
+/**
+ * What to say above a form's button when sending failed: nothing when the refusal is about a
+ * field (fieldErrorsFrom puts it under that field), else the error's message or `fallback`.
+ */
+export function errorAboveButton(error: unknown, fallback: string): string | null {
+  if (!error || Object.keys(fieldErrorsFrom(error)).length > 0) return null
+  return errorMessage(error, fallback)
 }

@@ -137,7 +137,7 @@ export const api = {
     method: 'POST',
     path: '/api/beta/verify',
     access: 'public',
-    body: z.object({ password: z.string().min(1).max(500) }),
+    body: z.object({ password: z.string().min(1, 'Beta password is required').max(500) }),
     response: Ok,
     summary: 'Check the beta password on the server and set the signed betaKey cookie.',
   }),
@@ -450,7 +450,7 @@ export const api = {
     multipart: true,
     body: z.object({
       idiomId: z.string().uuid(),
-      transcription: z.string().trim().min(1).max(1_000),
+      transcription: z.string().trim().min(1, 'Transcription is required').max(1_000),
       conjugatedSnippet: z.string().trim().max(300).optional(),
       editor: z.string().uuid().optional(),
     }),

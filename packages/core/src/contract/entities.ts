@@ -163,12 +163,7 @@ export const IdiomSummary = Idiom.pick({
 
 export const Example = ExampleSummary.extend({
   isNew: z.boolean(),
-  idiom: z.object({
-    text: z.string(),
-    translation: z.string(),
-    tone: Tone,
-    usage: z.number().int(),
-  }),
+  idiom: Idiom.pick({ text: true, translation: true, tone: true, usage: true }),
 })
 export type Example = z.infer<typeof Example>
 

@@ -58,3 +58,21 @@ describe('AccountPage password form', { timeout: 30_000 }, () => {
     expect(screen.getAllByText('The current password is wrong')).toHaveLength(1)
   })
 })
+
+describe('AccountPage set-up code form', { timeout: 30_000 }, () => {
+  it("refuses a code over the contract's 100 characters, under the field", async () => {
+    const user = userEvent.setup()
+    const fetchMock = stubFetch({
+      'GET /api/account': () => json({ passwordManagedHere: true, adminSetupPending: true }),
+    })
+    mount()
+    const code = await screen.findByLabelText(/Set-up code/)
+    await user.click(code)
+    await user.paste('x'.repeat(101))
+    await user.click(screen.getByRole('button', { name: 'Become admin' }))
+    expect(code).toHaveAccessibleDescription(
+      expect.stringContaining('Too big: expected string to have <=100 characters'),
+    )
+    expect(callsTo(fetchMock, 'POST /api/setup/admin')).toHaveLength(0)
+  })
+})

@@ -10,7 +10,13 @@ import {
   Title,
 } from '@mantine/core'
 import { useForm } from '@mantine/form'
-import { DELETE_CONFIRMATION, PasswordChange, type AccountInfo, type UserProfile } from '@che/core'
+import {
+  api,
+  DELETE_CONFIRMATION,
+  PasswordChange,
+  type AccountInfo,
+  type UserProfile,
+} from '@che/core'
 import { useState, type FormEvent } from 'react'
 import { Link } from 'react-router'
 import { Banner } from '../../components/banner'
@@ -18,7 +24,7 @@ import { QueryState } from '../../components/query-state'
 import { errorMessage } from '../../lib/api-client'
 import { useAuth } from '../../lib/auth/auth-context'
 import { PROFILE_FALLBACK_ERROR, useProfile } from '../../lib/auth/profile'
-import { contractResolver, fieldErrorsFrom } from '../../lib/form'
+import { bodySchema, contractResolver, errorAboveButton, fieldErrorsFrom } from '../../lib/form'
 import { PASSWORD_FALLBACK_ERROR, useChangePassword } from './api/change-password'
 import { CLAIM_FALLBACK_ERROR, useClaimAdmin } from './api/claim-admin'
 import { DELETE_FALLBACK_ERROR, useDeleteAccount } from './api/delete-account'
@@ -38,8 +44,6 @@ function PasswordSection() {
       onError: (error) => form.setErrors(fieldErrorsFrom(error)),
     }),
   )
-  // A refusal about one field is shown under it; anything else above the button.
-  const aboutAField = Object.keys(fieldErrorsFrom(change.error)).length > 0
   return (
     <Paper withBorder p="md" radius="md" component="section" aria-labelledby="password-title">
       <form onSubmit={submit} noValidate>
@@ -60,14 +64,7 @@ function PasswordSection() {
             {...form.getInputProps('newPassword')}
             required
           />
-          <Banner
-            type="error"
-            message={
-              change.isError && !aboutAField
-                ? errorMessage(change.error, PASSWORD_FALLBACK_ERROR)
-                : null
-            }
-          />
+          <Banner type="error" message={errorAboveButton(change.error, PASSWORD_FALLBACK_ERROR)} />
           <Banner
             message={
               change.isSuccess
@@ -169,17 +166,19 @@ function DeleteSection() {
   )
 }
 
+/** The set-up code is checked with the contract's adminSetup body before it is sent. */
 function AdminSetupSection() {
   const claim = useClaimAdmin()
-  const [code, setCode] = useState('')
+  const form = useForm({
+    initialValues: { code: '' },
+    validate: contractResolver(bodySchema(api.adminSetup)),
+  })
+  const submit = form.onSubmit(({ code }) =>
+    claim.mutate(code, { onError: (error) => form.setErrors(fieldErrorsFrom(error)) }),
+  )
   return (
     <Paper withBorder p="md" radius="md" component="section" aria-labelledby="setup-title">
-      <form
-        onSubmit={(e) => {
-          e.preventDefault()
-          claim.mutate(code)
-        }}
-      >
+      <form onSubmit={submit} noValidate>
         <Stack gap="sm">
           <Title order={2} size="h3" id="setup-title">
             Set up this install
@@ -190,18 +189,14 @@ function AdminSetupSection() {
           </Text>
           <TextInput
             label="Set-up code"
-            value={code}
-            onChange={(e) => setCode(e.currentTarget.value)}
             autoComplete="off"
+            {...form.getInputProps('code')}
             spellCheck={false}
             maw={320}
           />
-          <Banner
-            type="error"
-            message={claim.isError ? errorMessage(claim.error, CLAIM_FALLBACK_ERROR) : null}
-          />
+          <Banner type="error" message={errorAboveButton(claim.error, CLAIM_FALLBACK_ERROR)} />
           <Group>
-            <Button type="submit" loading={claim.isPending} disabled={!code.trim()}>
+            <Button type="submit" loading={claim.isPending} disabled={!form.values.code.trim()}>
               Become admin
             </Button>
           </Group>

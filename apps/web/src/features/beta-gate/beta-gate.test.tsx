@@ -90,6 +90,30 @@ describe('BetaGate', () => {
     expect(await screen.findByText('The app')).toBeInTheDocument()
   })
 
+  it("refuses a password over the contract's 500 characters under the field, sending nothing", async () => {
+    const user = userEvent.setup()
+    fetchMock.mockImplementation(async (input) =>
+      String(input) === '/api/settings'
+        ? json({ inBeta: true, betaVerified: false })
+        : json({ ok: true }),
+    )
+    renderWithProviders(
+      <MemoryRouter>
+        <BetaGate>{app}</BetaGate>
+      </MemoryRouter>,
+      { auth: makeAuth() },
+    )
+    const input = await screen.findByLabelText(/Beta password/)
+    await user.click(input)
+    await user.paste('x'.repeat(501))
+    await user.click(screen.getByRole('button', { name: 'Continue' }))
+    expect(input).toHaveAccessibleDescription(
+      expect.stringContaining('Too big: expected string to have <=500 characters'),
+    )
+    expect(fetchMock.mock.calls.map(([url]) => String(url))).not.toContain('/api/beta/verify')
+    expect(screen.queryByText('The app')).toBeNull()
+  })
+
   it("says 'Failed to fetch settings' when the settings cannot be read", async () => {
     fetchMock.mockRejectedValue(new TypeError('Failed to fetch'))
     renderWithProviders(

@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react'
 import type { ReactNode } from 'react'
 import { ErrorText } from '../../components/error-text'
 import { Loading } from '../../components/loading'
@@ -5,7 +6,10 @@ import { errorMessage } from '../../lib/api-client'
 import { useAuth } from '../../lib/auth/auth-context'
 import { useProfile } from '../../lib/auth/profile'
 import { SETTINGS_FALLBACK_ERROR, useSettings } from '../../lib/queries/settings'
-import { BetaPrompt } from './beta-prompt'
+
+// Loaded only when a visitor must give the password: its form checks the contract's schema,
+// which stays off the first page (decision 039).
+const BetaPrompt = lazy(() => import('./beta-prompt').then((m) => ({ default: m.BetaPrompt })))
 
 /**
  * While the product is in beta, visitors who have not given the password (and are not admins)
@@ -24,5 +28,9 @@ export function BetaGate({ children }: { children: ReactNode }) {
   if (auth.loading) return <Loading />
   if (auth.authenticated && profile.isPending) return <Loading />
   if (profile.data?.role === 'admin') return <>{children}</>
-  return <BetaPrompt />
+  return (
+    <Suspense fallback={<Loading />}>
+      <BetaPrompt />
+    </Suspense>
+  )
 }

@@ -1,24 +1,25 @@
 import { Anchor, Button, Paper, PasswordInput, Stack, Text, Title } from '@mantine/core'
-import { useState } from 'react'
-import type { FormEvent } from 'react'
+import { useForm } from '@mantine/form'
+import { api } from '@che/core'
 import { Link } from 'react-router'
 import { Banner } from '../../components/banner'
-import { errorMessage } from '../../lib/api-client'
+import { bodySchema, contractResolver, errorAboveButton, fieldErrorsFrom } from '../../lib/form'
 import { useVerifyBeta } from './api/verify-beta'
 
+/** The password is checked with the contract's betaVerify body before it is sent. */
 export function BetaPrompt() {
-  const [password, setPassword] = useState('')
   const verify = useVerifyBeta()
-
-  function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault()
-    if (!password.trim()) return
-    verify.mutate(password)
-  }
+  const form = useForm({
+    initialValues: { password: '' },
+    validate: contractResolver(bodySchema(api.betaVerify)),
+  })
+  const submit = form.onSubmit(({ password }) =>
+    verify.mutate(password, { onError: (error) => form.setErrors(fieldErrorsFrom(error)) }),
+  )
 
   return (
     <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }} maw={460} mx="auto" mt="xl">
-      <form onSubmit={submit} aria-labelledby="beta-title">
+      <form onSubmit={submit} noValidate aria-labelledby="beta-title">
         <Stack gap="md">
           <Title order={1} id="beta-title" fz="h2">
             Private beta
@@ -29,21 +30,15 @@ export function BetaPrompt() {
           </Text>
           <PasswordInput
             label="Beta password"
-            value={password}
-            onChange={(event) => setPassword(event.currentTarget.value)}
             autoComplete="current-password"
+            {...form.getInputProps('password')}
             required
-            maxLength={500}
           />
           <Banner
             type="error"
-            message={
-              verify.isError
-                ? errorMessage(verify.error, 'The password could not be checked.')
-                : null
-            }
+            message={errorAboveButton(verify.error, 'The password could not be checked.')}
           />
-          <Button type="submit" loading={verify.isPending} disabled={!password.trim()}>
+          <Button type="submit" loading={verify.isPending} disabled={!form.values.password.trim()}>
             Continue
           </Button>
           <Text size="sm" c="dimmed">

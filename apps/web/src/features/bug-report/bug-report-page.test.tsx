@@ -61,6 +61,25 @@ describe('BugReportPage', { timeout: 20_000 }, () => {
     expect(options.map((o) => o.textContent)).toEqual(TYPES)
   })
 
+  it("refuses a title over the contract's 200 characters under the field, sending nothing", async () => {
+    const fetchMock = stubFetch({})
+    const user = userEvent.setup()
+    mount()
+    const title = screen.getByRole('textbox', { name: /Title/ })
+    await user.click(title)
+    await user.paste('x'.repeat(201))
+    await user.type(screen.getByRole('textbox', { name: /Description/ }), 'The audio stops halfway')
+    await user.click(screen.getByRole('combobox', { name: /Problem type/ }))
+    await user.click(
+      await screen.findByRole('option', { name: 'Audio does not play', hidden: true }),
+    )
+    await user.click(screen.getByRole('button', { name: 'Submit' }))
+    expect(title).toHaveAccessibleDescription(
+      expect.stringContaining('Too big: expected string to have <=200 characters'),
+    )
+    expect(callsTo(fetchMock, 'POST /api/admin/reportbug')).toHaveLength(0)
+  })
+
   it('keeps Submit disabled until title, description and problem type are all non-blank', async () => {
     stubFetch({})
     const user = userEvent.setup()

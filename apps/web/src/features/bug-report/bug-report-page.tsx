@@ -1,29 +1,34 @@
-import {
-  Anchor,
-  Button,
-  Group,
-  Paper,
-  Select,
-  Stack,
-  Text,
-  Textarea,
-  TextInput,
-  Title,
-} from '@mantine/core'
-import { PROBLEM_TYPES } from '@che/core'
+import { Anchor, Paper, Stack, Text, TextInput, Title } from '@mantine/core'
+import { useForm } from '@mantine/form'
+import { BugReportInput, PROBLEM_TYPES } from '@che/core'
 import type { ProblemType } from '@che/core'
 import { useState } from 'react'
+import { z } from 'zod'
 import { useParams } from 'react-router'
 import { Banner } from '../../components/banner'
 import { QueryState } from '../../components/query-state'
+import { contractResolver } from '../../lib/form'
 import { EXAMPLE_FALLBACK_ERROR, useExample } from './api/get-example'
 import { REPORT_BUG_FALLBACK_ERROR, useReportBug } from './api/report-bug'
-import { sendError } from './send-error'
+import {
+  DescriptionField,
+  isBlankReport,
+  ProblemTypeField,
+  ReportSent,
+  SendReport,
+} from './report-form-parts'
 import { DESCRIPTION_HINT, THANK_YOU } from './texts'
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
 export { DESCRIPTION_HINT, THANK_YOU }
+
+/** The form's fields, checked with the contract's BugReportInput rules (body is the description). */
+const ReportFields = z.object({
+  title: BugReportInput.shape.title,
+  description: BugReportInput.shape.body,
+  problemType: z.enum(PROBLEM_TYPES),
+})
 
 /** /app/bugreport and /app/bugreport/:exampleID: a bug report form, then a confirmation (spec §2, §4, §5). */
 export function BugReportPage() {
@@ -81,92 +86,53 @@ function BugReportForm({
   exampleId: string | undefined
   onAnother: () => void
 }) {
-  const [title, setTitle] = useState('')
-  const [description, setDescription] = useState('')
-  const [problemType, setProblemType] = useState<ProblemType | null>(null)
   const send = useReportBug()
+  const form = useForm<{ title: string; description: string; problemType: ProblemType | null }>({
+    initialValues: { title: '', description: '', problemType: null },
+    validate: contractResolver(ReportFields),
+  })
 
   if (send.isSuccess) {
     return (
-      <Paper withBorder p="lg" radius="md" role="status">
-        <Stack gap="sm">
-          <Text fw={600} fz="lg">
-            {THANK_YOU}
+      <ReportSent onAnother={onAnother}>
+        {send.data.url ? (
+          <Text>
+            You can follow it on{' '}
+            <Anchor href={send.data.url} target="_blank" rel="noreferrer">
+              GitHub
+            </Anchor>
+            .
           </Text>
-          {send.data.url ? (
-            <Text>
-              You can follow it on{' '}
-              <Anchor href={send.data.url} target="_blank" rel="noreferrer">
-                GitHub
-              </Anchor>
-              .
-            </Text>
-          ) : (
-            <Text c="dimmed">The team will look at it soon.</Text>
-          )}
-          <Group>
-            <Button variant="light" onClick={onAnother}>
-              Send another report
-            </Button>
-          </Group>
-        </Stack>
-      </Paper>
+        ) : (
+          <Text c="dimmed">The team will look at it soon.</Text>
+        )}
+      </ReportSent>
     )
   }
 
-  const blank = !title.trim() || !description.trim() || !problemType
+  const blank = isBlankReport(form.values)
   return (
     <form
       noValidate
-      onSubmit={(e) => {
-        e.preventDefault()
-        if (blank || send.isPending || !problemType) return
+      onSubmit={form.onSubmit((values) => {
+        if (send.isPending || !values.problemType) return
         send.mutate({
-          title: title.trim(),
-          body: description.trim(),
-          labels: [problemType],
+          title: values.title.trim(),
+          body: values.description.trim(),
+          labels: [values.problemType],
           ...(exampleId ? { exampleId } : {}),
         })
-      }}
+      })}
     >
       <Stack gap="md">
-        <TextInput
-          label="Title"
-          required
-          maxLength={200}
-          value={title}
-          onChange={(e) => setTitle(e.currentTarget.value)}
-        />
-        <Select
-          label="Problem type"
-          required
-          placeholder="Choose the kind of problem"
+        <TextInput label="Title" required {...form.getInputProps('title')} />
+        <ProblemTypeField
           data={[...PROBLEM_TYPES]}
-          value={problemType}
-          onChange={(v) => setProblemType(v as ProblemType | null)}
-          allowDeselect={false}
+          {...form.getInputProps('problemType')}
           maxDropdownHeight={320}
         />
-        <Textarea
-          label="Description"
-          description={DESCRIPTION_HINT}
-          required
-          autosize
-          minRows={4}
-          maxRows={12}
-          maxLength={10_000}
-          value={description}
-          onChange={(e) => setDescription(e.currentTarget.value)}
-        />
-        <Banner
-          type="error"
-          message={send.isError ? sendError(send.error, REPORT_BUG_FALLBACK_ERROR) : null}
-        />
-        <Group>
-          <Button type="submit" disabled={blank || send.isPending} loading={send.isPending}>
-            Submit
-          </Button>
-        </Group>
+        <DescriptionField description={DESCRIPTION_HINT} {...form.getInputProps('description')} />
+        <SendReport send={send} fallback={REPORT_BUG_FALLBACK_ERROR} blank={blank} />
       </Stack>
     </form>
   )

@@ -88,6 +88,21 @@ describe('VisitorReportPage', { timeout: 20_000 }, () => {
     expect(callsTo(fetchMock, ROUTE)).toHaveLength(1)
   })
 
+  it("refuses a title over the contract's 200 characters with its message, sending nothing", async () => {
+    const fetchMock = stubFetch({ [ROUTE]: () => json({ id: REPORT_ID, url: null }) })
+    const user = userEvent.setup()
+    mount()
+    await choose(user, 'Page layout is broken')
+    await user.click(titleBox())
+    await user.paste('x'.repeat(201))
+    await user.type(descriptionBox(), 'On my phone the buttons overlap.')
+    await user.click(screen.getByRole('button', { name: 'Submit' }))
+    expect(titleBox()).toHaveAccessibleDescription(
+      expect.stringContaining('Keep the title under 200 characters'),
+    )
+    expect(callsTo(fetchMock, ROUTE)).toHaveLength(0)
+  })
+
   it('sends the trimmed report, then confirms with the contact address and a way back', async () => {
     let release: () => void = () => {}
     const fetchMock = stubFetch({

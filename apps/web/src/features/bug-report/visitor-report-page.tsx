@@ -1,30 +1,25 @@
-import {
-  Anchor,
-  Box,
-  Button,
-  Group,
-  Paper,
-  Select,
-  Stack,
-  Text,
-  Textarea,
-  TextInput,
-  Title,
-} from '@mantine/core'
-import { schemaResolver, useForm } from '@mantine/form'
+import { Anchor, Box, Button, Stack, Text, TextInput, Title } from '@mantine/core'
+import { useForm } from '@mantine/form'
 import {
   VISITOR_PROBLEM_TYPES,
   VISITOR_REPORT_DESCRIPTION_MAX,
   VisitorBugReportInput,
 } from '@che/core'
 import type { VisitorProblemType } from '@che/core'
-import { useEffect, useRef, useState } from 'react'
+import { useState } from 'react'
 import { Link, useSearchParams } from 'react-router'
 import { Banner } from '../../components/banner'
 import { useAuth } from '../../lib/auth/auth-context'
+import { contractResolver } from '../../lib/form'
 import { REPORT_PROBLEM_FALLBACK_ERROR, useReportBugAsVisitor } from './api/report-bug-as-visitor'
-import { sendError } from './send-error'
-import { DESCRIPTION_HINT, THANK_YOU } from './texts'
+import {
+  DescriptionField,
+  isBlankReport,
+  ProblemTypeField,
+  ReportSent,
+  SendReport,
+} from './report-form-parts'
+import { DESCRIPTION_HINT } from './texts'
 
 export const VISITOR_REPORT_PATH = '/report-a-problem'
 export const CONTACT_HINT =
@@ -87,14 +82,13 @@ function VisitorReportForm({ onAnother }: { onAnother: () => void }) {
       contactEmail: '',
       website: '',
     },
-    validate: schemaResolver(VisitorBugReportInput, { sync: true }),
+    validate: contractResolver(VisitorBugReportInput),
     validateInputOnBlur: ['contactEmail', 'title', 'description'],
   })
 
   if (send.isSuccess) return <Sent email={form.values.contactEmail.trim()} onAnother={onAnother} />
 
-  const { title, description, problemType } = form.values
-  const blank = !title.trim() || !description.trim() || !problemType
+  const blank = isBlankReport(form.values)
   return (
     <form
       noValidate
@@ -111,23 +105,13 @@ function VisitorReportForm({ onAnother }: { onAnother: () => void }) {
       })}
     >
       <Stack gap="md">
-        <Select
-          label="Problem type"
-          required
-          placeholder="Choose the kind of problem"
+        <ProblemTypeField
           data={[...VISITOR_PROBLEM_TYPES]}
-          allowDeselect={false}
           {...form.getInputProps('problemType')}
         />
-        <TextInput label="Title" required maxLength={200} {...form.getInputProps('title')} />
-        <Textarea
-          label="Description"
-          description={`${DESCRIPTION_HINT} Say what you tried and what you saw. ${description.trim().length} / ${VISITOR_REPORT_DESCRIPTION_MAX} characters.`}
-          required
-          autosize
-          minRows={4}
-          maxRows={12}
-          maxLength={VISITOR_REPORT_DESCRIPTION_MAX}
+        <TextInput label="Title" required {...form.getInputProps('title')} />
+        <DescriptionField
+          description={`${DESCRIPTION_HINT} Say what you tried and what you saw. ${form.values.description.trim().length} / ${VISITOR_REPORT_DESCRIPTION_MAX} characters.`}
           {...form.getInputProps('description')}
         />
         <TextInput
@@ -135,7 +119,6 @@ function VisitorReportForm({ onAnother }: { onAnother: () => void }) {
           description={CONTACT_HINT}
           type="email"
           autoComplete="email"
-          maxLength={254}
           {...form.getInputProps('contactEmail')}
         />
         {/* Honeypot: off screen and out of the tab order; people never see it, bots fill it in. */}
@@ -159,43 +142,27 @@ function VisitorReportForm({ onAnother }: { onAnother: () => void }) {
             />
           </label>
         </Box>
-        <Banner
-          type="error"
-          message={send.isError ? sendError(send.error, REPORT_PROBLEM_FALLBACK_ERROR) : null}
-        />
-        <Group>
-          <Button type="submit" disabled={blank || send.isPending} loading={send.isPending}>
-            Submit
-          </Button>
-        </Group>
+        <SendReport send={send} fallback={REPORT_PROBLEM_FALLBACK_ERROR} blank={blank} />
       </Stack>
     </form>
   )
 }
 
 function Sent({ email, onAnother }: { email: string; onAnother: () => void }) {
-  const heading = useRef<HTMLParagraphElement>(null)
-  useEffect(() => heading.current?.focus(), [])
   return (
-    <Paper withBorder p="lg" radius="md" role="status">
-      <Stack gap="sm">
-        <Text ref={heading} tabIndex={-1} fw={600} fz="lg">
-          {THANK_YOU}
-        </Text>
-        <Text c="dimmed">
-          {email
-            ? `The team will look at it soon and may write to ${email}.`
-            : 'The team will look at it soon.'}
-        </Text>
-        <Group>
-          <Button component={Link} to="/">
-            Back to the start page
-          </Button>
-          <Button variant="light" onClick={onAnother}>
-            Send another report
-          </Button>
-        </Group>
-      </Stack>
-    </Paper>
+    <ReportSent
+      onAnother={onAnother}
+      actions={
+        <Button component={Link} to="/">
+          Back to the start page
+        </Button>
+      }
+    >
+      <Text c="dimmed">
+        {email
+          ? `The team will look at it soon and may write to ${email}.`
+          : 'The team will look at it soon.'}
+      </Text>
+    </ReportSent>
   )
 }

@@ -1,8 +1,8 @@
 import { FileInput, Group, Modal, Stack, Tabs, Text, Textarea, TextInput } from '@mantine/core'
-import { snippetInText } from '@che/core'
+import { useForm } from '@mantine/form'
+import { api, snippetInText } from '@che/core'
 import type { UserProfile } from '@che/core'
 import { useState } from 'react'
-import type { FormEvent } from 'react'
 import { AudioPlayer } from '../../components/audio-player'
 import { AudioRecorder } from '../../components/audio-recorder'
 import { EditorSelect } from '../../components/editor-select'
@@ -11,10 +11,14 @@ import { useFulfillAssignment } from './api/fulfill-assignment'
 import type { AssignmentReport } from '../../lib/queries/assignments'
 import { useEditors } from '../../lib/queries/editors'
 import { AssignmentStateBadge } from './assignment-state-badge'
-import { fieldErrorsFrom } from '../../lib/form'
+import { bodySchema, contractResolver, fieldErrorsFrom } from '../../lib/form'
 import { fulfilErrorMessage } from './fulfil-error'
 
-type Field = 'transcription' | 'conjugatedSnippet' | 'audio'
+/** The typed fields of a fulfil, checked with the contract's own limits and messages. */
+const FulfilFields = bodySchema(api.editorFulfill).pick({
+  transcription: true,
+  conjugatedSnippet: true,
+})
 type Source = 'record' | 'upload'
 
 export interface AssignmentEditModalProps {
@@ -63,50 +67,55 @@ function AssignmentEditForm({ report, assigned, viewer, onCancel, onSaved }: For
   const isAdmin = viewer.role === 'admin'
   const fulfill = useFulfillAssignment()
   const editors = useEditors(isAdmin)
-  const [transcription, setTranscription] = useState(assigned.transcription)
-  const [snippet, setSnippet] = useState(assigned.conjugatedSnippet)
   const [voice, setVoice] = useState<string | null>(null)
   const [source, setSource] = useState<Source>('record')
   const [recorded, setRecorded] = useState<File | null>(null)
   const [uploaded, setUploaded] = useState<File | null>(null)
   const [recording, setRecording] = useState(false)
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({})
+  const audio = source === 'record' ? recorded : uploaded
+  // Mantine reads `validate` on every render, so the take checked is the current one.
+  const form = useForm({
+    initialValues: {
+      transcription: assigned.transcription,
+      conjugatedSnippet: assigned.conjugatedSnippet,
+    },
+    validate: contractResolver(FulfilFields, ({ transcription, conjugatedSnippet }) => ({
+      conjugatedSnippet:
+        isAdmin &&
+        conjugatedSnippet.trim() &&
+        transcription.trim() &&
+        !snippetInText(transcription.trim(), conjugatedSnippet.trim())
+          ? 'The snippet must appear in the transcription, exactly as written there (case aside)'
+          : null,
+      audio:
+        audio || assigned.audio
+          ? null
+          : source === 'record'
+            ? 'Record the sentence first, or upload a file.'
+            : 'Choose an audio file, or record one.',
+    })),
+  })
 
   // Whose voice: the admin's choice, else the assigned editor (matched by name), else unsent.
   const assignedEditor = editors.data?.find((e) => e.name === assigned.source)?.userId ?? null
   const voiceId = isAdmin ? (voice ?? assignedEditor) : viewer.id
   const server = fieldErrorsFrom(fulfill.error)
-  const fieldError = (f: Field) => errors[f] ?? server[f]
-  const audio = source === 'record' ? recorded : uploaded
+  const fieldError = (f: 'transcription' | 'conjugatedSnippet' | 'audio') =>
+    form.errors[f] ?? server[f]
 
-  function submit(event: FormEvent) {
-    event.preventDefault()
-    const next: Partial<Record<Field, string>> = {}
-    const text = transcription.trim()
-    if (!text) next.transcription = 'Transcription is required'
-    if (isAdmin && snippet.trim() && text && !snippetInText(text, snippet.trim())) {
-      next.conjugatedSnippet =
-        'The snippet must appear in the transcription, exactly as written there (case aside)'
-    }
-    if (!audio && !assigned.audio) {
-      next.audio =
-        source === 'record'
-          ? 'Record the sentence first, or upload a file.'
-          : 'Choose an audio file, or record one.'
-    }
-    setErrors(next)
-    if (Object.keys(next).length > 0) return
+  const submit = form.onSubmit((values) => {
+    const snippet = values.conjugatedSnippet.trim()
     fulfill.mutate(
       {
         idiomId: report.idiomId,
-        transcription: text,
-        ...(isAdmin && snippet.trim() ? { conjugatedSnippet: snippet.trim() } : {}),
+        transcription: values.transcription.trim(),
+        ...(isAdmin && snippet ? { conjugatedSnippet: snippet } : {}),
         ...(voiceId ? { editor: voiceId } : {}),
         audio,
       },
       { onSuccess: (saved) => onSaved(saved) },
     )
-  }
+  })
 
   const snippetHint =
     !isAdmin && assigned.conjugatedSnippet
@@ -129,8 +138,7 @@ function AssignmentEditForm({ report, assigned, viewer, onCancel, onSaved }: For
           autosize
           minRows={2}
           maxRows={6}
-          value={transcription}
-          onChange={(e) => setTranscription(e.currentTarget.value)}
+          {...form.getInputProps('transcription')}
           error={fieldError('transcription')}
           data-autofocus
         />
@@ -139,8 +147,7 @@ function AssignmentEditForm({ report, assigned, viewer, onCancel, onSaved }: For
             <TextInput
               label="Conjugated snippet"
               description="The part of the transcription that is the idiom, as conjugated there."
-              value={snippet}
-              onChange={(e) => setSnippet(e.currentTarget.value)}
+              {...form.getInputProps('conjugatedSnippet')}
               error={fieldError('conjugatedSnippet')}
             />
             <EditorSelect

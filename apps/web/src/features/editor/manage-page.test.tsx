@@ -229,6 +229,20 @@ describe('AssignmentEditModal', { timeout: 20_000 }, () => {
     ).toBeInTheDocument()
     expect(callsTo(fetch, 'POST /api/editor/fulfill')).toHaveLength(0)
 
+    // The contract's required message and length limit show under the transcription.
+    await user.clear(transcription)
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }))
+    expect(transcription).toHaveAccessibleDescription(
+      expect.stringContaining('Transcription is required'),
+    )
+    await user.click(transcription)
+    await user.paste('x'.repeat(1_001))
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }))
+    expect(transcription).toHaveAccessibleDescription(
+      expect.stringContaining('Too big: expected string to have <=1000 characters'),
+    )
+    expect(callsTo(fetch, 'POST /api/editor/fulfill')).toHaveLength(0)
+
     await user.clear(transcription)
     await user.type(transcription, 'Ni a palos voy a ir.')
     await user.click(within(dialog).getByRole('tab', { name: 'Upload a file' }))

@@ -21,6 +21,7 @@ import { ASSIGNMENTS_FALLBACK_ERROR, useAssignments } from '../../lib/queries/as
 import type { AssignmentReport } from '../../lib/queries/assignments'
 import { AssignmentEditModal } from './assignment-edit-modal'
 import { AssignmentStateBadge } from './assignment-state-badge'
+import { LabelledText } from '../../components/labelled-text'
 
 type Assigned = NonNullable<AssignmentReport['assigned']>
 type Row = AssignmentReport & { assigned: Assigned }
@@ -163,21 +164,9 @@ function AssignmentList({
                   Edit
                 </Button>
               </Group>
-              {isAdmin ? (
-                <Text size="sm">
-                  <Text span c="dimmed">
-                    Editor:{' '}
-                  </Text>
-                  {r.assigned.source}
-                </Text>
-              ) : null}
+              {isAdmin ? <LabelledText label="Editor">{r.assigned.source}</LabelledText> : null}
               {r.assigned.transcription ? (
-                <Text size="sm">
-                  <Text span c="dimmed">
-                    Transcription:{' '}
-                  </Text>
-                  {r.assigned.transcription}
-                </Text>
+                <LabelledText label="Transcription">{r.assigned.transcription}</LabelledText>
               ) : null}
               {r.assigned.audio ? (
                 <AudioPlayer

@@ -26,10 +26,13 @@ const GRADE_SERIES = [
 function Chart({
   title,
   caption,
+  empty,
   children,
 }: {
   title: string
   caption?: ReactNode
+  /** Said instead of the chart when there is nothing to draw (false: draw it). */
+  empty?: string | false
   children: ReactNode
 }) {
   return (
@@ -43,7 +46,7 @@ function Chart({
             {caption}
           </Text>
         ) : null}
-        {children}
+        {empty ? <Text size="sm">{empty}</Text> : children}
       </Stack>
     </Paper>
   )
@@ -67,10 +70,9 @@ function AccuracyTrend({ facts }: { facts: ReportFacts }) {
     <Chart
       title="Accuracy over the weeks"
       caption="Share of your reviews each week, by their worse field."
+      empty={data.length === 0 && 'No weeks to show yet.'}
     >
-      {data.length === 0 ? (
-        <Text size="sm">No weeks to show yet.</Text>
-      ) : data.length === 1 ? (
+      {data.length === 1 ? (
         // An area needs two weeks to draw; one week reads better as a bar.
         <BarChart {...common} maxBarWidth={64} />
       ) : (
@@ -110,12 +112,9 @@ function ByTone({ facts }: { facts: ReportFacts }) {
     <Chart
       title="Perfect answers by tone"
       caption="Share of reviews with both fields perfect; in brackets, how many reviews."
+      empty={data.length === 0 && 'No tones to compare yet.'}
     >
-      {data.length === 0 ? (
-        <Text size="sm">No tones to compare yet.</Text>
-      ) : (
-        <PerfectRateBars data={data} color="blue.6" />
-      )}
+      <PerfectRateBars data={data} color="blue.6" />
     </Chart>
   )
 }
@@ -136,25 +135,25 @@ function ByBand({ facts }: { facts: ReportFacts }) {
 function ByMistakeType({ facts }: { facts: ReportFacts }) {
   const data = facts.byMistakeType.map((m) => ({ ...m, label: MISTAKE_LABELS[m.mistakeType] }))
   return (
-    <Chart title="Your most common mistakes" caption="How many reviews had each kind of mistake.">
-      {data.length === 0 ? (
-        <Text size="sm">No mistakes to chart: every review was perfect.</Text>
-      ) : (
-        <BarChart
-          h={Math.max(140, 44 * data.length + 60)}
-          data={data}
-          dataKey="label"
-          orientation="vertical"
-          series={[{ name: 'count', label: 'Reviews', color: 'orange.6' }]}
-          withLegend
-          legendProps={LEGEND}
-          yAxisProps={{ width: 110 }}
-          xAxisProps={{ allowDecimals: false }}
-          tickLine="none"
-          gridAxis="x"
-          maxBarWidth={28}
-        />
-      )}
+    <Chart
+      title="Your most common mistakes"
+      caption="How many reviews had each kind of mistake."
+      empty={data.length === 0 && 'No mistakes to chart: every review was perfect.'}
+    >
+      <BarChart
+        h={Math.max(140, 44 * data.length + 60)}
+        data={data}
+        dataKey="label"
+        orientation="vertical"
+        series={[{ name: 'count', label: 'Reviews', color: 'orange.6' }]}
+        withLegend
+        legendProps={LEGEND}
+        yAxisProps={{ width: 110 }}
+        xAxisProps={{ allowDecimals: false }}
+        tickLine="none"
+        gridAxis="x"
+        maxBarWidth={28}
+      />
     </Chart>
   )
 }

@@ -182,10 +182,7 @@ function ReportView({ report }: { report: Report }) {
         <Figure label="Longest streak" value={days(facts.streak.longest)} />
       </SimpleGrid>
 
-      <Stack gap="sm" component="section" aria-labelledby="insights-heading">
-        <Title order={2} fz="h3" id="insights-heading">
-          Insights
-        </Title>
+      <ReportSection id="insights" title="Insights">
         {report.insights.length === 0 ? <Text c="dimmed">No insights in this report.</Text> : null}
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
           {report.insights.map((insight, i) => (
@@ -205,21 +202,15 @@ function ReportView({ report }: { report: Report }) {
             </Paper>
           ))}
         </SimpleGrid>
-      </Stack>
+      </ReportSection>
 
-      <Stack gap="sm" component="section" aria-labelledby="charts-heading">
-        <Title order={2} fz="h3" id="charts-heading">
-          Your progress in charts
-        </Title>
+      <ReportSection id="charts" title="Your progress in charts">
         <Suspense fallback={<Loading />}>
           <ReportCharts facts={facts} />
         </Suspense>
-      </Stack>
+      </ReportSection>
 
-      <Stack gap="sm" component="section" aria-labelledby="missed-heading">
-        <Title order={2} fz="h3" id="missed-heading">
-          Words you miss most
-        </Title>
+      <ReportSection id="missed" title="Words you miss most">
         {facts.topMissedWords.length === 0 ? (
           <Text c="dimmed">No missed words: well done.</Text>
         ) : (
@@ -263,12 +254,9 @@ function ReportView({ report }: { report: Report }) {
             </List>
           </>
         ) : null}
-      </Stack>
+      </ReportSection>
 
-      <Stack gap="sm" component="section" aria-labelledby="tips-heading">
-        <Title order={2} fz="h3" id="tips-heading">
-          Strategy tips
-        </Title>
+      <ReportSection id="tips" title="Strategy tips">
         {report.strategyTips.length === 0 ? (
           <Text c="dimmed">No tips in this report.</Text>
         ) : (
@@ -285,7 +273,27 @@ function ReportView({ report }: { report: Report }) {
             ))}
           </List>
         )}
-      </Stack>
+      </ReportSection>
+    </Stack>
+  )
+}
+
+/** A titled part of the report page (an h2 that names the section for screen readers). */
+function ReportSection({
+  id,
+  title,
+  children,
+}: {
+  id: string
+  title: string
+  children: ReactNode
+}) {
+  return (
+    <Stack gap="sm" component="section" aria-labelledby={`${id}-heading`}>
+      <Title order={2} fz="h3" id={`${id}-heading`}>
+        {title}
+      </Title>
+      {children}
     </Stack>
   )
 }

@@ -10,6 +10,7 @@ import { useAssignIdiom } from './api/assign-idiom'
 import type { AssignmentReport } from '../../../lib/queries/assignments'
 import { useEditors } from '../../../lib/queries/editors'
 import { StateBadge } from './state-badge'
+import { LabelledText } from '../../../components/labelled-text'
 
 /** Assign an idiom to an editor (or give it to another one): a Select of editors. */
 export function AssignModal({
@@ -120,24 +121,11 @@ export function PublishModal({
             <Text fw={600}>{report.text}</Text>
             <StateBadge assigned={assigned} />
           </Group>
-          <Text size="sm">
-            <Text span c="dimmed">
-              Recorded by:{' '}
-            </Text>
-            {assigned.source}
-          </Text>
-          <Text size="sm">
-            <Text span c="dimmed">
-              Transcription:{' '}
-            </Text>
-            {assigned.transcription || '—'}
-          </Text>
-          <Text size="sm">
-            <Text span c="dimmed">
-              Conjugated snippet:{' '}
-            </Text>
+          <LabelledText label="Recorded by">{assigned.source}</LabelledText>
+          <LabelledText label="Transcription">{assigned.transcription || '—'}</LabelledText>
+          <LabelledText label="Conjugated snippet">
             {assigned.conjugatedSnippet || '—'}
-          </Text>
+          </LabelledText>
           {assigned.audio ? (
             <AudioPlayer
               src={assigned.audio.url}

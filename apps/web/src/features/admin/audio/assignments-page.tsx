@@ -33,6 +33,7 @@ import type { StateFilter } from './assignment-list'
 import { StateBadge } from './state-badge'
 import { PagePagination } from '../../../components/page-pagination'
 import { PlainList } from '../../../components/plain-list'
+import { LabelledText } from '../../../components/labelled-text'
 
 /** /admin/audio 'Manage Assignments': assign idioms to editors and publish their recordings (spec §4). */
 export function AssignmentsPage() {
@@ -181,12 +182,7 @@ function AssignmentTable({
                     <ToneUsageBadges tone={r.tone} usage={r.usage} />
                   </Group>
                   {r.assigned ? (
-                    <Text size="sm">
-                      <Text span c="dimmed">
-                        Source:{' '}
-                      </Text>
-                      {r.assigned.source}
-                    </Text>
+                    <LabelledText label="Source">{r.assigned.source}</LabelledText>
                   ) : null}
                   <Group gap="xs">
                     <ListenButton
@@ -346,12 +342,7 @@ function Recording({ report }: { report: AssignmentReport }) {
   if (!audio) return null
   return (
     <Stack gap={6}>
-      <Text size="sm">
-        <Text span c="dimmed">
-          Transcription:{' '}
-        </Text>
-        {report.assigned?.transcription || '—'}
-      </Text>
+      <LabelledText label="Transcription">{report.assigned?.transcription || '—'}</LabelledText>
       <AudioPlayer src={audio.url} isAdmin label={`Recording of ${report.text}`} autoFocus />
     </Stack>
   )

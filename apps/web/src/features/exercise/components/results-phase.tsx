@@ -151,24 +151,17 @@ export function ResultsPhase({
       <Text size="xs" c="dimmed">
         Press Enter for {nextLabel.toLowerCase()}.
       </Text>
-      <Paper withBorder p="md" radius="md">
-        <Stack gap="xs">
-          <Text fw={600}>{transcription}</Text>
-          <Text size="sm" c="dimmed" lang="es">
-            You wrote: {answer.transcription || '(nothing)'}
-          </Text>
-          <Text>{evaluation.transcriptionFeedback}</Text>
-        </Stack>
-      </Paper>
-      <Paper withBorder p="md" radius="md">
-        <Stack gap="xs">
-          <Text fw={600}>Translation</Text>
-          <Text size="sm" c="dimmed">
-            You wrote: {answer.translation || '(nothing)'}
-          </Text>
-          <Text>{evaluation.translationFeedback}</Text>
-        </Stack>
-      </Paper>
+      <FieldFeedback
+        title={transcription}
+        wrote={answer.transcription}
+        lang="es"
+        feedback={evaluation.transcriptionFeedback}
+      />
+      <FieldFeedback
+        title="Translation"
+        wrote={answer.translation}
+        feedback={evaluation.translationFeedback}
+      />
       <Paper withBorder p="md" radius="md">
         <Stack gap="xs">
           <Text fw={600}>The sentence</Text>
@@ -199,5 +192,31 @@ export function ResultsPhase({
         </Anchor>
       </Group>
     </Stack>
+  )
+}
+
+/** One answer field's result: its name, what the learner wrote, and the feedback on it. */
+function FieldFeedback({
+  title,
+  wrote,
+  lang,
+  feedback,
+}: {
+  title: string
+  wrote: string
+  /** The language of what was written ('es' for the transcription). */
+  lang?: string
+  feedback: string
+}) {
+  return (
+    <Paper withBorder p="md" radius="md">
+      <Stack gap="xs">
+        <Text fw={600}>{title}</Text>
+        <Text size="sm" c="dimmed" lang={lang}>
+          You wrote: {wrote || '(nothing)'}
+        </Text>
+        <Text>{feedback}</Text>
+      </Stack>
+    </Paper>
   )
 }

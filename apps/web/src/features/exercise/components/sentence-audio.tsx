@@ -4,9 +4,6 @@ import { forwardRef, useImperativeHandle, useRef } from 'react'
 /** Slow replay speed, as Duolingo's turtle: slower, with the pitch kept (preservesPitch). */
 export const SLOW_RATE = 0.75
 
-/** The keyboard shortcut that replays the sentence from the answer fields (Shift adds slow). */
-export const REPLAY_SHORTCUT = 'Ctrl+Space'
-
 /** True for the replay shortcut: Ctrl+Space (Shift for slow); never while composing text. */
 export function isReplayShortcut(event: {
   ctrlKey: boolean

@@ -115,11 +115,3 @@ export async function markSynced(
   if (!answer) return
   await database.put('answers', { ...answer, status: 'synced', serverEvaluation, dueDate })
 }
-
-/** Forget synced answers the learner has seen (keeps the list short). */
-export async function clearSynced(userId: string): Promise<void> {
-  const database = await db()
-  for (const a of await listAnswers(userId)) {
-    if (a.status === 'synced') await database.delete('answers', a.attemptId)
-  }
-}
