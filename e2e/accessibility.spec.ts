@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { accessToken, signIn } from './support/auth.js'
 import { scan } from './support/axe.js'
-import { baseUrl, launchBrowser } from './support/browser.js'
+import { baseUrl, launchBrowser, settle } from './support/browser.js'
 
 /**
  * Issue 13.1: every route of the spec, as each role, at a desktop and a phone size, scanned with
@@ -36,12 +36,6 @@ const ADMIN = [
   '/admin/resetcache',
   '/admin/bugreports',
 ]
-
-async function settle(page: Page): Promise<void> {
-  await page.waitForLoadState('networkidle')
-  // Let the last query render and transitions finish.
-  await page.waitForTimeout(300)
-}
 
 async function api<T>(token: string, path: string): Promise<T> {
   const res = await fetch(baseUrl() + path, { headers: { Authorization: `Bearer ${token}` } })

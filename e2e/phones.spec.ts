@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { signIn } from './support/auth.js'
-import { baseUrl, launchBrowser } from './support/browser.js'
+import { baseUrl, launchBrowser, settle } from './support/browser.js'
 import { smallTargets } from './support/targets.js'
 
 /**
@@ -44,8 +44,7 @@ describe('phones first', () => {
     const problems: string[] = []
     for (const path of LEARNER_SCREENS) {
       await page.goto(path)
-      await page.waitForLoadState('networkidle')
-      await page.waitForTimeout(300)
+      await settle(page)
       const overflow = await page.evaluate(
         () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
       )

@@ -3,7 +3,7 @@ import { join } from 'node:path'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { signIn } from './support/auth.js'
-import { baseUrl, launchBrowser } from './support/browser.js'
+import { baseUrl, launchBrowser, settle } from './support/browser.js'
 import { smallTargets } from './support/targets.js'
 
 /**
@@ -52,11 +52,6 @@ const LEARNER_SCREENS = [
   '/app/preferences',
   '/app/account',
 ]
-
-async function settle(page: Page): Promise<void> {
-  await page.waitForLoadState('networkidle')
-  await page.waitForTimeout(300)
-}
 
 /** Sideways scrolling: the document wider than the viewport. */
 const overflow = (page: Page) =>

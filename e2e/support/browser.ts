@@ -43,3 +43,9 @@ export async function newPage(
   page.on('pageerror', (err) => console.error('[page error]', err.message))
   return { context, page }
 }
+
+/** Waits until the page has stopped fetching, then lets the last query render and transitions end. */
+export async function settle(page: Page): Promise<void> {
+  await page.waitForLoadState('networkidle')
+  await page.waitForTimeout(300)
+}
