@@ -30,6 +30,11 @@ describe('public layout', () => {
     expect(screen.getByRole('heading', { level: 1 })).toBeInTheDocument()
     expect(screen.getByRole('button', { name: 'Login / Signup' })).toBeInTheDocument()
     expect(screen.getByText(/still being built/)).toBeInTheDocument()
+    // The banner's "tell us" works for a visitor too, who has no Report Bugs in the menu.
+    expect(screen.getByRole('link', { name: 'report a problem' })).toHaveAttribute(
+      'href',
+      '/report-a-problem',
+    )
     expect(screen.getByRole('link', { name: 'Report a problem' })).toHaveAttribute(
       'href',
       '/report-a-problem?problem=sign-in',

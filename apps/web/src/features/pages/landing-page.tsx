@@ -101,7 +101,12 @@ export function LandingPage() {
       </List>
       <Alert color="yellow" variant="light" title="Under development">
         Che Idioms is still being built: screens change often, and your progress may be reset while
-        we work. If something breaks, please tell us through Report Bugs in the menu.
+        we work. If something breaks, please tell us through Report Bugs in the menu, or{' '}
+        {/* In the banner's own text colour: the underline marks it as a link (contrast on yellow). */}
+        <Anchor component={Link} to="/report-a-problem" inherit c="inherit" underline="always">
+          report a problem
+        </Anchor>{' '}
+        without an account.
       </Alert>
     </Stack>
   )
