@@ -234,7 +234,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   const contract: ContractDeps = {
     async resolveCaller(_request, token): Promise<Caller> {
       const principal = await verify(token)
-      const user = await repos.users.findBySubject(principal.issuer, principal.subject)
+      const user = await repos.callers.findBySubject(principal.issuer, principal.subject)
       // Disabled (403 ACCOUNT_DISABLED) and deleted (401) users are refused on their next call.
       await accounts.checkCaller(principal, user)
       return { principal, user, role: user?.role ?? 'learner' }

@@ -158,6 +158,79 @@ describe.runIf(run)('two instances on one PostgreSQL database', { timeout: 60_00
     })
   })
 
+  it('a learner disabled on one instance is refused by the other at their very next request', async () => {
+    const stats = () =>
+      b.inject({ method: 'GET', url: '/api/exercises/stats', headers: as(learner) })
+    expect((await stats()).statusCode).toBe(200) // b now holds the learner's row
+    const me = (
+      await a.inject({
+        method: 'POST',
+        url: '/api/users/sync',
+        headers: as(learner),
+        payload: {},
+      })
+    ).json() as { id: string }
+    const admin_ = (path: string) =>
+      a.inject({ method: 'POST', url: `/api/admin/users/${me.id}/${path}`, headers: as(admin) })
+    expect((await admin_('disable')).statusCode).toBe(200)
+    try {
+      // No waiting: b checks the users' version with every request (docs/decisions/044).
+      const refused = await stats()
+      expect(refused.statusCode).toBe(403)
+      expect(refused.json().code).toBe('ACCOUNT_DISABLED')
+    } finally {
+      expect((await admin_('enable')).statusCode).toBe(200)
+    }
+    expect((await stats()).statusCode).toBe(200)
+  })
+
+  it('an example changed behind both instances is what the other serves at the next request', async () => {
+    const idiom = await a.inject({
+      method: 'POST',
+      url: '/api/admin/idiom',
+      headers: as(admin),
+      payload: {
+        text: 'estar al horno',
+        translation: 'to be in trouble',
+        tone: 'Casual',
+        usage: 9,
+      },
+    })
+    expect(idiom.statusCode, idiom.body).toBe(200)
+    const example = await a.inject({
+      method: 'POST',
+      url: '/api/admin/idiom-examples',
+      headers: as(admin),
+      payload: {
+        idiomId: idiom.json().idiomId,
+        text: 'Si no entrego el informe mañana estoy al horno.',
+        conjugatedSnippet: 'estoy al horno',
+        translation: "If I don't hand in the report tomorrow I'm in trouble.",
+      },
+    })
+    expect(example.statusCode, example.body).toBe(200)
+    const next = async () => {
+      const res = await b.inject({
+        method: 'GET',
+        url: '/api/exercises/next',
+        headers: as(learner),
+      })
+      expect(res.statusCode, res.body).toBe(200)
+      return res.json() as { exampleId: string; text: string }
+    }
+    // Created on a and served at once by b, which then holds the library in memory.
+    expect((await next()).text).toBe('Si no entrego el informe mañana estoy al horno.')
+    const database = await openDatabase({ url, dataDir: 'unused' })
+    try {
+      await database.db.execute(
+        sql`update examples set text = 'Si mañana no entrego el informe, estoy al horno.' where id = ${example.json().exampleId}`,
+      )
+    } finally {
+      await database.close()
+    }
+    expect((await next()).text).toBe('Si mañana no entrego el informe, estoy al horno.')
+  })
+
   it('Reset Caches on one instance clears the other one too', async () => {
     const current = await settingsOn(b) // cached on b
     // Changed behind both instances' backs (no notification): only a cache reset shows it.

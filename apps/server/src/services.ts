@@ -27,6 +27,8 @@ import { createEditorRepo } from './modules/editor/editor.repo.js'
 import { createEditorService } from './modules/editor/editor.service.js'
 import { createExamplesRepo } from './modules/examples/examples.repo.js'
 import { createExamplesService } from './modules/examples/examples.service.js'
+import { createLibraryCache } from './modules/examples/library.js'
+import { createVersionReader } from './db/cache-versions.js'
 import { createExercisesRepo } from './modules/exercises/exercises.repo.js'
 import { createExercisesService } from './modules/exercises/exercises.service.js'
 import { createIdiomsRepo } from './modules/idioms/idioms.repo.js'
@@ -39,6 +41,7 @@ import { createReportsService } from './modules/reports/reports.service.js'
 import { createSandboxService } from './modules/sandbox/sandbox.service.js'
 import { createKvRepo } from './modules/settings/settings.repo.js'
 import { createSettingsService, llmThreshold } from './modules/settings/settings.service.js'
+import { createUsersCache } from './modules/users/users.cache.js'
 import { createUsersRepo } from './modules/users/users.repo.js'
 import { createUsersService } from './modules/users/users.service.js'
 import type { Principal } from './plugins/auth.js'
@@ -79,8 +82,13 @@ export interface ServiceDeps {
  */
 export function createServices(deps: ServiceDeps) {
   const { config, db, storage, log } = deps
+  // Cache versions, read once for the requests that arrive together (docs/decisions/044).
+  const versions = createVersionReader(db)
+  const usersRepo = createUsersRepo(db)
   const repos = {
-    users: createUsersRepo(db),
+    users: usersRepo,
+    /** The callers' rows, in memory while current: what authenticating a request reads. */
+    callers: createUsersCache(usersRepo, versions),
     settings: createKvRepo(db, settingsTable),
     prompts: createKvRepo(db, promptsTable),
   }
@@ -150,7 +158,7 @@ export function createServices(deps: ServiceDeps) {
   )
   const exercises = createExercisesService({
     exercises: exercisesRepo,
-    examples: examplesRepo,
+    library: createLibraryCache(db, versions),
     audio,
     evaluator,
     settings,

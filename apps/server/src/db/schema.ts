@@ -65,6 +65,16 @@ export const settings = pgTable('settings', {
   value: text('value').notNull(),
 })
 
+/**
+ * One counter per cached table group, bumped by statement triggers on every write to those tables
+ * (migration 0017): an instance's in-memory copy of the library is current while the counter it
+ * was read at is unchanged, whichever instance or tool wrote (docs/decisions/044).
+ */
+export const cacheVersions = pgTable('cache_versions', {
+  topic: text('topic').primaryKey(),
+  version: bigint('version', { mode: 'number' }).notNull().default(0),
+})
+
 /** Admin-editable AI prompts. */
 export const prompts = pgTable('prompts', {
   key: text('key').primaryKey(),

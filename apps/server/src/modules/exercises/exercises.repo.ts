@@ -1,4 +1,4 @@
-import { and, asc, between, count, eq, gte, lt, notExists, sql } from 'drizzle-orm'
+import { and, asc, between, count, eq, gte, notExists, sql } from 'drizzle-orm'
 import type { PreferenceFilter, Tone } from '@che/core'
 import { USAGE_BAND_RANGES } from '@che/core'
 import type { CardReviews, ReviewRating } from '@che/core/scheduler'
@@ -175,6 +175,24 @@ export function createExercisesRepo(db: Db) {
         .where(eq(progress.userId, userId))
     },
 
+    /**
+     * What GET /api/exercises/next needs of each record, in one read: its example and due date
+     * (what is due), and when it was started and last answered (today's new items and reviews).
+     */
+    async listForNext(
+      userId: string,
+    ): Promise<{ exampleId: string; dueAt: Date; createdAt: Date; updatedAt: Date }[]> {
+      return db
+        .select({
+          exampleId: progress.exampleId,
+          dueAt: progress.dueAt,
+          createdAt: progress.createdAt,
+          updatedAt: progress.updatedAt,
+        })
+        .from(progress)
+        .where(eq(progress.userId, userId))
+    },
+
     /** One record's reviews from the log, oldest first. */
     reviewsOf: (progressId: string) => reviewsOf(db, progressId),
 
@@ -213,24 +231,6 @@ export function createExercisesRepo(db: Db) {
     },
 
     /** Records the user started at or after `since` (new items introduced). */
-    /**
-     * Records started before `since` and answered at or after it: the reviews done today when
-     * `since` is the learner's local midnight (updatedAt moves only when an answer is saved).
-     */
-    async countReviewedSince(userId: string, since: Date): Promise<number> {
-      const [row] = await db
-        .select({ n: count() })
-        .from(progress)
-        .where(
-          and(
-            eq(progress.userId, userId),
-            lt(progress.createdAt, since),
-            gte(progress.updatedAt, since),
-          ),
-        )
-      return row?.n ?? 0
-    },
-
     async countStartedSince(userId: string, since: Date): Promise<number> {
       const [row] = await db
         .select({ n: count() })

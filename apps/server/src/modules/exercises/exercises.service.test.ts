@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { evaluate } from '@che/core/evaluator'
 import { bearer, startTestApp, type TestApp } from '../../test/support.js'
-import { createExamplesRepo } from '../examples/examples.repo.js'
+import { createVersionReader } from '../../db/cache-versions.js'
+import { createLibraryCache } from '../examples/library.js'
 import type { UserRow } from '../users/users.repo.js'
 import { fakeSynthesizer, perfect, seedExample, type SeededExample } from './exercises.fixtures.js'
 import { createExercisesRepo, type ExercisesRepo } from './exercises.repo.js'
@@ -32,7 +33,7 @@ describe('ExercisesService', () => {
   function service(exercises: ExercisesRepo, evaluator = evaluate) {
     return createExercisesService({
       exercises,
-      examples: createExamplesRepo(t.database.db),
+      library: createLibraryCache(t.database.db, createVersionReader(t.database.db)),
       audio: { audioFor: async () => null },
       evaluator,
       settings: { all: async () => ({ dailyNewLimit: '10', reportMinReviews: '20' }) },

@@ -28,7 +28,7 @@ import {
 } from '@che/core/scheduler'
 import { AppError, conflict, notFound, unavailable } from '../../errors.js'
 import type { AudioService } from '../audio/audio.service.js'
-import type { ExamplesRepo } from '../examples/examples.repo.js'
+import type { LibraryCache, LibraryCandidate, LibrarySnapshot } from '../examples/library.js'
 import { toExample } from '../idioms/idioms.mappers.js'
 import type { ExampleRow, IdiomRow } from '../idioms/idioms.repo.js'
 import type { UserRow } from '../users/users.repo.js'
@@ -127,7 +127,8 @@ export function toProgressRecord(
 
 export function createExercisesService(deps: {
   exercises: ExercisesRepo
-  examples: Pick<ExamplesRepo, 'findWithIdiom'>
+  /** The library held in memory while current (docs/decisions/044). */
+  library: Pick<LibraryCache, 'snapshot'>
   audio: Pick<AudioService, 'audioFor'>
   /** Any engine with the Evaluator shape; a promise-returning (LLM) one works too. */
   evaluator: (
@@ -143,11 +144,11 @@ export function createExercisesService(deps: {
   }
 
   /** The admin preference getNextExample, when it names an existing example; else undefined. */
-  async function forcedExample(user: UserRow): Promise<string | undefined> {
+  function forcedExample(user: UserRow, library: LibrarySnapshot): string | undefined {
     if (user.role !== 'admin') return undefined
     const id = Preferences.parse(user.preferences ?? {}).getNextExample.trim()
     if (!id) return undefined
-    if (Uuid.safeParse(id).success && (await deps.examples.findWithIdiom(id))) return id
+    if (Uuid.safeParse(id).success && library.get(id)) return id
     deps.log?.warn({ userId: user.id, exampleId: id }, 'getNextExample names no example; ignored')
     return undefined
   }
@@ -167,45 +168,50 @@ export function createExercisesService(deps: {
       const timeZone = resolveTimeZone(query.tz ?? 'UTC')
       const filter = filterOf(user, { usage: query.usage, tone: query.tone })
       const midnight = startOfLocalDay(now, timeZone)
-      const [due, newToday, reviewedToday, settings, forcedExampleId] = await Promise.all([
-        deps.exercises.listDue(user.id),
-        deps.exercises.countStartedSince(user.id, midnight),
-        deps.exercises.countReviewedSince(user.id, midnight),
+      // One read of the learner's records gives what is due and today's counts: a record started
+      // since local midnight is a new item today; one started before and answered since, a review.
+      const [records, settings, library] = await Promise.all([
+        deps.exercises.listForNext(user.id),
         deps.settings.all(),
-        forcedExample(user),
+        deps.library.snapshot(),
       ])
+      const since = midnight.getTime()
+      let newToday = 0
+      let reviewedToday = 0
+      for (const r of records) {
+        if (r.createdAt.getTime() >= since) newToday++
+        else if (r.updatedAt.getTime() >= since) reviewedToday++
+      }
       const dailyNewLimit = countSetting(settings, 'dailyNewLimit', 10)
       const input = {
         now,
         timeZone,
-        progress: due.map((p) => ({ exampleId: p.exampleId, dueDate: p.dueAt.toISOString() })),
-        candidates: [] as Awaited<ReturnType<ExercisesRepo['newCandidates']>>,
+        progress: records.map((p) => ({ exampleId: p.exampleId, dueDate: p.dueAt.toISOString() })),
+        candidates: [] as readonly LibraryCandidate[],
         filter,
         newToday,
         dailyNewLimit,
-        forcedExampleId,
+        forcedExampleId: forcedExample(user, library),
         seed: user.id,
       }
-      // A forced or due item is chosen whatever the new items are: only look for new ones
-      // (while under today's limit) when nothing else is chosen.
+      // A forced or due item is chosen whatever the new items are: only offer new ones (while
+      // under today's limit) when nothing else is chosen. chooseNext keeps those matching the
+      // filter that the learner has not seen, and picks among the most common (usage first).
       let choice = chooseNext(input)
       if (choice.kind === 'none' && newToday < dailyNewLimit) {
-        input.candidates = await deps.exercises.newCandidates(user.id, filter, {
-          mostCommonOnly: true,
-        })
+        input.candidates = library.candidates
         choice = chooseNext(input)
       }
       if (choice.kind === 'none') throw unavailable(NO_DUE_MESSAGE)
-      const found = await deps.examples.findWithIdiom(choice.exampleId)
-      // Deleted between the two reads: rare, and the next call chooses again.
+      const found = library.get(choice.exampleId)
       if (!found) throw unavailable(NO_DUE_MESSAGE)
-      const isNew = !due.some((p) => p.exampleId === choice.exampleId)
+      const isNew = !records.some((p) => p.exampleId === choice.exampleId)
       const endOfToday = nextLocalMidnight(now, timeZone).getTime()
       return {
         ...toExample(found.example, found.idiom, await deps.audio.audioFor(found.example), isNew),
         today: {
           reviewsDone: reviewedToday,
-          reviewsLeft: due.filter((p) => p.dueAt.getTime() < endOfToday).length,
+          reviewsLeft: records.filter((p) => p.dueAt.getTime() < endOfToday).length,
           newDone: newToday,
           newLimit: dailyNewLimit,
         },
@@ -228,7 +234,7 @@ export function createExercisesService(deps: {
         const stored = await deps.exercises.findAttempt(user.id, input.attemptId)
         if (stored && 'exampleId' in stored) return sameExample(stored as Payload, input.exampleId)
       }
-      const found = await deps.examples.findWithIdiom(input.exampleId)
+      const found = (await deps.library.snapshot()).get(input.exampleId)
       if (!found) throw notFound('Example')
       const { example, idiom } = found
       const evaluation = await deps.evaluator(evaluatorExample(example, idiom), {
@@ -323,8 +329,9 @@ export function createExercisesService(deps: {
         )
         .slice(0, count)
       const kept: OfflineExercise[] = []
+      const library = await deps.library.snapshot()
       for (const item of due) {
-        const found = await deps.examples.findWithIdiom(item.exampleId)
+        const found = library.get(item.exampleId)
         if (!found) continue
         kept.push({
           example: toExample(

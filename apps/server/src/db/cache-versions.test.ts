@@ -1,0 +1,113 @@
+import { eq, sql } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createLibraryCache } from '../modules/examples/library.js'
+import { createVersionReader } from './cache-versions.js'
+import { examples, idioms } from './schema.js'
+import { createTestDatabase, type TestDatabase } from './test-db.js'
+
+const IDIOM = '00000000-0000-4000-8000-000000000001'
+const EXAMPLE = '00000000-0000-4000-8000-000000000002'
+
+describe('cache versions', () => {
+  let database: TestDatabase
+  beforeAll(async () => {
+    database = await createTestDatabase()
+  })
+  afterAll(() => database.drop())
+
+  const libraryVersion = async () => (await createVersionReader(database.db).read()).get('library')!
+
+  it('a write to examples or idioms moves the library version; a write that matches nothing does not', async () => {
+    const before = await libraryVersion()
+    await database.db.insert(idioms).values({
+      text: 'ser un bicho',
+      normalizedText: 'ser un bicho',
+      translation: 'to be smart',
+      tone: 'Casual',
+      usage: 5,
+    })
+    const afterInsert = await libraryVersion()
+    expect(afterInsert).toBeGreaterThan(before)
+    await database.db.update(idioms).set({ usage: 6 }).where(eq(idioms.text, 'no such idiom'))
+    expect(await libraryVersion()).toBe(afterInsert)
+    await database.db.delete(idioms).where(eq(idioms.text, 'ser un bicho'))
+    expect(await libraryVersion()).toBeGreaterThan(afterInsert)
+  })
+
+  it('a read asked for while another is in flight is answered by a read begun after it', async () => {
+    // The first read has its answer from the database but is held back before handing it over.
+    let release = () => {}
+    const held = new Promise<void>((r) => {
+      release = r
+    })
+    let calls = 0
+    const gated = {
+      select: (...args: Parameters<typeof database.db.select>) => {
+        const query = database.db.select(...args)
+        if (++calls > 1) return query
+        return {
+          from: (t: never) =>
+            query.from(t).then(async (rows) => {
+              await held
+              return rows
+            }),
+        }
+      },
+    } as unknown as typeof database.db
+    const reader = createVersionReader(gated)
+    const first = reader.read()
+    await new Promise((r) => setTimeout(r, 50)) // its query has run by now
+    await database.db.execute(
+      sql`update cache_versions set version = version + 1 where topic = 'library'`,
+    )
+    const second = reader.read() // asked after the change committed, while the first is held
+    release()
+    const [v1, v2] = await Promise.all([first, second])
+    expect(v2.get('library')).toBe(v1.get('library')! + 1)
+  })
+
+  it('callers asking together share one read', async () => {
+    let reads = 0
+    const counting = {
+      select: (...args: Parameters<typeof database.db.select>) => {
+        reads++
+        return database.db.select(...args)
+      },
+    } as unknown as typeof database.db
+    const reader = createVersionReader(counting)
+    const all = await Promise.all(Array.from({ length: 50 }, () => reader.read()))
+    expect(all).toHaveLength(50)
+    // The first caller starts a read; the 49 arriving while it runs share the next one.
+    expect(reads).toBe(2)
+  })
+
+  it('the library in memory is reused while current and read again after any change', async () => {
+    const library = createLibraryCache(database.db, createVersionReader(database.db))
+    await database.db.insert(idioms).values({
+      id: IDIOM,
+      text: 'estar al horno',
+      normalizedText: 'estar al horno',
+      translation: 'to be in trouble',
+      tone: 'Casual',
+      usage: 8,
+    })
+    await database.db.insert(examples).values({
+      id: EXAMPLE,
+      idiomId: IDIOM,
+      text: 'Estoy al horno.',
+      conjugatedSnippet: 'estoy al horno',
+      translation: 'I am in trouble.',
+    })
+    const first = await library.snapshot()
+    expect(first.get(EXAMPLE)?.example.text).toBe('Estoy al horno.')
+    expect(await library.snapshot()).toBe(first) // nothing changed: no second read
+    // As another instance or a tool would: straight to the table.
+    await database.db.execute(
+      sql`update idioms set translation = 'to be in a fix' where id = ${IDIOM}`,
+    )
+    const second = await library.snapshot()
+    expect(second).not.toBe(first)
+    expect(second.get(EXAMPLE)?.idiom.translation).toBe('to be in a fix')
+    expect(second.candidates.map((c) => c.exampleId)).toContain(EXAMPLE)
+  })
+})

@@ -1,0 +1,57 @@
+import type { Db } from './client.js'
+import { cacheVersions } from './schema.js'
+
+/** The cached table groups whose versions migration 0017's triggers keep. */
+export type CacheTopic = 'library' | 'users'
+
+export type Versions = ReadonlyMap<string, number>
+
+/**
+ * Reads every cache version in one query, shared by the callers that ask at about the same time
+ * (docs/decisions/044). Each caller gets the result of a read that STARTED after it asked: callers
+ * arriving while a read is in flight wait for the next one, which then serves all of them. So a
+ * learner whose own write committed before their request arrived never gets an older number,
+ * while 200 requests in flight cost one read per round trip instead of 200.
+ */
+export function createVersionReader(db: Db) {
+  let waiting: { resolve(v: Versions): void; reject(err: unknown): void }[] = []
+  let inFlight = false
+
+  async function readNow(): Promise<Versions> {
+    const rows = await db
+      .select({ topic: cacheVersions.topic, version: cacheVersions.version })
+      .from(cacheVersions)
+    return new Map(rows.map((r) => [r.topic, r.version]))
+  }
+
+  function pump(): void {
+    if (inFlight || waiting.length === 0) return
+    const batch = waiting
+    waiting = []
+    inFlight = true
+    readNow()
+      .then(
+        (versions) => {
+          for (const w of batch) w.resolve(versions)
+        },
+        (err: unknown) => {
+          for (const w of batch) w.reject(err)
+        },
+      )
+      .finally(() => {
+        inFlight = false
+        pump()
+      })
+  }
+
+  return {
+    /** The versions as of a read begun after this call. */
+    read(): Promise<Versions> {
+      return new Promise<Versions>((resolve, reject) => {
+        waiting.push({ resolve, reject })
+        pump()
+      })
+    },
+  }
+}
+export type VersionReader = ReturnType<typeof createVersionReader>
