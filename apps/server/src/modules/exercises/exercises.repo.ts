@@ -19,22 +19,21 @@ export interface ProgressTx {
   /** The user's record for the example, created from `fresh` if missing, locked until commit. */
   lockOrCreate(fresh: NewProgressRow): Promise<ProgressRow>
   /**
-   * Save the record's new state and append one review to the log, counting it on the record
-   * (`perfect`: both grades perfect). Returns the saved record.
+   * In one statement: append one review to the log, save the record's new state, counting the
+   * review on it (`perfect`: both grades perfect), and store the payload under the attempt id when
+   * one is given. `attemptTaken` says that id was used before (a
+   * repeated submit; a concurrent one waits on the key until the other transaction ends): the
+   * caller then rolls the whole transaction back.
    */
   saveReview(
     id: string,
     changes: Partial<NewProgressRow>,
     review: Omit<NewReviewLogRow, 'id' | 'progressId'>,
     perfect: boolean,
-  ): Promise<ProgressRow>
+    attempt?: { attemptId: string; payload: Record<string, unknown> },
+  ): Promise<{ attemptTaken: boolean }>
   /** The record's reviews, oldest first. */
   reviewsOf(progressId: string): Promise<ReviewLogRow[]>
-  /**
-   * Store the payload under the attempt id; false when the id was taken before (a repeated
-   * submit; a concurrent one waits on the key until the other transaction ends).
-   */
-  saveAttempt(userId: string, attemptId: string, payload: Record<string, unknown>): Promise<boolean>
 }
 
 function where(filter: PreferenceFilter) {
@@ -70,9 +69,29 @@ function txRepo(tx: Db): ProgressTx {
         .returning()
       return row!
     },
-    async saveReview(id, changes, review, perfect) {
-      await tx.insert(reviewLog).values({ ...review, progressId: id })
+    async saveReview(id, changes, review, perfect, attempt) {
+      // Data-modifying CTEs: the log row, the attempt and the record are written by one
+      // statement, one round trip instead of three (docs/decisions/044). PostgreSQL runs each
+      // CTE once whether or not the update reads it.
+      const log = tx.$with('log').as(
+        tx
+          .insert(reviewLog)
+          .values({ ...review, progressId: id })
+          .returning({ id: reviewLog.id }),
+      )
+      const stored = tx.$with('stored').as(
+        tx
+          .insert(attempts)
+          .values({
+            userId: review.userId,
+            attemptId: attempt?.attemptId ?? '',
+            payload: attempt?.payload ?? {},
+          })
+          .onConflictDoNothing()
+          .returning({ attemptId: attempts.attemptId }),
+      )
       const [row] = await tx
+        .with(...(attempt ? [log, stored] : [log]))
         .update(progress)
         .set({
           ...changes,
@@ -80,18 +99,16 @@ function txRepo(tx: Db): ProgressTx {
           perfectCount: sql`${progress.perfectCount} + ${perfect ? 1 : 0}`,
         })
         .where(eq(progress.id, id))
-        .returning()
-      return row!
+        .returning({
+          attemptSaved: attempt
+            ? sql<boolean>`exists (select 1 from ${stored})`
+            : sql<boolean>`true`,
+        })
+      // The record is locked by lockOrCreate, so the update always finds it.
+      if (!row) throw new Error(`progress ${id} vanished inside its own transaction`)
+      return { attemptTaken: !row.attemptSaved }
     },
     reviewsOf: (progressId) => reviewsOf(tx, progressId),
-    async saveAttempt(userId, attemptId, payload) {
-      const rows = await tx
-        .insert(attempts)
-        .values({ userId, attemptId, payload })
-        .onConflictDoNothing()
-        .returning({ attemptId: attempts.attemptId })
-      return rows.length > 0
-    },
   }
 }
 

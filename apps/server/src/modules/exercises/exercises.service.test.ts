@@ -50,8 +50,8 @@ describe('ExercisesService', () => {
           repo.transaction((tx) =>
             work({
               ...tx,
-              async saveReview(id, changes, review, perfect) {
-                await tx.saveReview(id, changes, review, perfect)
+              async saveReview(...args) {
+                await tx.saveReview(...args)
                 throw new Error('disk full')
               },
             }),

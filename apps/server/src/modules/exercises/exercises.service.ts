@@ -88,8 +88,11 @@ export function answerTime(answeredAt: string | undefined, now: Date): Date {
   return new Date(Math.min(now.getTime(), Math.max(oldest, at)))
 }
 
+/** What a history entry shows of a review (a logged row, or one about to be). */
+type Review = Omit<ReviewLogRow, 'id' | 'progressId' | 'userId'>
+
 /** A review-log row as the history entry the contract's ProgressRecord lists. */
-export function toHistoryEntry(row: ReviewLogRow): HistoryEntry {
+export function toHistoryEntry(row: Review): HistoryEntry {
   return {
     date: row.reviewedAt.toISOString(),
     rating: row.rating as HistoryEntry['rating'],
@@ -106,7 +109,7 @@ export function toHistoryEntry(row: ReviewLogRow): HistoryEntry {
 export function toProgressRecord(
   row: ProgressRow,
   idiom: { tone: Tone; usage: number },
-  reviews: readonly ReviewLogRow[],
+  reviews: readonly Review[],
 ): Payload['progress'] {
   return {
     progressId: row.id,
@@ -261,42 +264,55 @@ export function createExercisesService(deps: {
           const { card: next, log } = scheduleReview(current, evaluation, reviewAt, {
             elapsedMs: input.elapsedMs,
           })
-          const saved = await tx.saveReview(
-            row.id,
-            {
-              card: next,
-              dueAt: new Date(next.due),
-              missedWords: evaluation.missedWords,
-              isSandbox: evaluation.missedWords.length > 0,
-              lastEvaluation: evaluation,
-              updatedAt: now,
-            },
-            {
-              userId: user.id,
-              reviewedAt: new Date(log.date),
-              rating: log.rating,
-              state: log.state,
-              elapsedDays: log.elapsedDays,
-              scheduledDays: log.scheduledDays,
-              stability: log.stability,
-              difficulty: log.difficulty,
-              evaluation,
-            },
+          const perfect =
             evaluation.transcriptionAccuracy === 'perfect' &&
-              evaluation.translationAccuracy === 'perfect',
-          )
+            evaluation.translationAccuracy === 'perfect'
+          const changes = {
+            card: next,
+            dueAt: new Date(next.due),
+            missedWords: evaluation.missedWords,
+            isSandbox: evaluation.missedWords.length > 0,
+            lastEvaluation: evaluation,
+            updatedAt: now,
+          }
+          const review = {
+            userId: user.id,
+            reviewedAt: new Date(log.date),
+            rating: log.rating,
+            state: log.state,
+            elapsedDays: log.elapsedDays,
+            scheduledDays: log.scheduledDays,
+            stability: log.stability,
+            difficulty: log.difficulty,
+            evaluation,
+          }
+          // The record is locked until commit, so what the write will leave is known now: the
+          // payload (stored under the attempt id by the same write) is built before it. A new
+          // record has no reviews yet (review_count counts the log's rows).
+          const earlier = row.reviewCount > 0 ? await tx.reviewsOf(row.id) : []
+          const saved: ProgressRow = {
+            ...row,
+            ...changes,
+            reviewCount: row.reviewCount + 1,
+            perfectCount: row.perfectCount + (perfect ? 1 : 0),
+          }
           const payload: Payload = {
             exampleId: example.id,
             evaluation,
-            progress: toProgressRecord(
-              saved,
-              { tone: idiom.tone, usage: idiom.usage },
-              await tx.reviewsOf(row.id),
-            ),
+            progress: toProgressRecord(saved, { tone: idiom.tone, usage: idiom.usage }, [
+              ...earlier,
+              review,
+            ]),
           }
-          // Stored last, in the same transaction: a repeated attempt id rolls all of it back.
-          if (input.attemptId && !(await tx.saveAttempt(user.id, input.attemptId, payload)))
-            throw ATTEMPT_TAKEN
+          // A repeated attempt id rolls all of it back.
+          const { attemptTaken } = await tx.saveReview(
+            row.id,
+            changes,
+            review,
+            perfect,
+            input.attemptId ? { attemptId: input.attemptId, payload } : undefined,
+          )
+          if (attemptTaken) throw ATTEMPT_TAKEN
           return payload
         })
         .catch((err: unknown) => {
