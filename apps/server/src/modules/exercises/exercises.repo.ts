@@ -1,6 +1,5 @@
-import { and, asc, between, count, eq, gte, notExists, sql } from 'drizzle-orm'
-import type { PreferenceFilter, Tone } from '@che/core'
-import { USAGE_BAND_RANGES } from '@che/core'
+import { and, asc, eq, sql } from 'drizzle-orm'
+import type { Tone } from '@che/core'
 import type { CardReviews, ReviewRating } from '@che/core/scheduler'
 import type { Db } from '../../db/client.js'
 import { attempts, examples, idioms, progress, reviewLog } from '../../db/schema.js'
@@ -34,16 +33,6 @@ export interface ProgressTx {
   ): Promise<{ attemptTaken: boolean }>
   /** The record's reviews, oldest first. */
   reviewsOf(progressId: string): Promise<ReviewLogRow[]>
-}
-
-function where(filter: PreferenceFilter) {
-  const conditions = []
-  if (filter.tone !== '') conditions.push(eq(idioms.tone, filter.tone))
-  if (filter.usage !== '') {
-    const r = USAGE_BAND_RANGES[filter.usage]
-    conditions.push(between(idioms.usage, r.min, r.max))
-  }
-  return conditions
 }
 
 function reviewsOf(db: Db, progressId: string): Promise<ReviewLogRow[]> {
@@ -139,6 +128,8 @@ export function createExercisesRepo(db: Db) {
     /** Just what the dashboard stats need of each record (no join, no card, no evaluation). */
     async listForStats(userId: string): Promise<
       {
+        exampleId: string
+        createdAt: Date
         dueAt: Date
         missedWords: string[]
         isSandbox: boolean
@@ -148,6 +139,8 @@ export function createExercisesRepo(db: Db) {
     > {
       return db
         .select({
+          exampleId: progress.exampleId,
+          createdAt: progress.createdAt,
           dueAt: progress.dueAt,
           missedWords: progress.missedWords,
           isSandbox: progress.isSandbox,
@@ -245,59 +238,6 @@ export function createExercisesRepo(db: Db) {
         .from(progress)
         .where(and(eq(progress.userId, userId), eq(progress.exampleId, exampleId)))
       return row
-    },
-
-    /** Records the user started at or after `since` (new items introduced). */
-    async countStartedSince(userId: string, since: Date): Promise<number> {
-      const [row] = await db
-        .select({ n: count() })
-        .from(progress)
-        .where(and(eq(progress.userId, userId), gte(progress.createdAt, since)))
-      return row?.n ?? 0
-    },
-
-    /**
-     * Examples the user has never answered that match the filter, with their idiom's tone and
-     * usage. `mostCommonOnly` keeps just those of the highest usage among them: core chooseNext
-     * always picks a new item from that tier (usage first), so /next need not fetch the rest.
-     */
-    async newCandidates(
-      userId: string,
-      filter: PreferenceFilter,
-      opts: { limit?: number; mostCommonOnly?: boolean } = {},
-    ): Promise<{ exampleId: string; idiomId: string; tone: Tone; usage: number }[]> {
-      const unseen = db.$with('unseen').as(
-        db
-          .select({
-            exampleId: examples.id,
-            idiomId: examples.idiomId,
-            tone: idioms.tone,
-            usage: idioms.usage,
-          })
-          .from(examples)
-          .innerJoin(idioms, eq(idioms.id, examples.idiomId))
-          .where(
-            and(
-              ...where(filter),
-              notExists(
-                db
-                  .select({ one: sql`1` })
-                  .from(progress)
-                  .where(and(eq(progress.userId, userId), eq(progress.exampleId, examples.id))),
-              ),
-            ),
-          ),
-      )
-      const q = db
-        .with(unseen)
-        .select()
-        .from(unseen)
-        .where(
-          opts.mostCommonOnly
-            ? sql`${unseen.usage} = (select max(usage) from ${unseen})`
-            : undefined,
-        )
-      return opts.limit === undefined ? q : q.limit(opts.limit)
     },
 
     /** Every example with its idiom (the Playroom searches them for missed words). */

@@ -18,6 +18,7 @@ import {
   calendarItems,
   CardState,
   chooseNext,
+  matchesFilter,
   mergeFilter,
   newCard,
   nextLocalMidnight,
@@ -368,12 +369,19 @@ export function createExercisesService(deps: {
       const now = deps.clock()
       const timeZone = resolveTimeZone(tz ?? 'UTC')
       const filter = filterOf(user, {})
-      const [records, candidates, newToday, settings] = await Promise.all([
+      // One read of the learner's records; whether a new item is left comes from the library in
+      // memory (docs/decisions/044).
+      const [records, settings, library] = await Promise.all([
         deps.exercises.listForStats(user.id),
-        deps.exercises.newCandidates(user.id, filter, { limit: 1 }),
-        deps.exercises.countStartedSince(user.id, startOfLocalDay(now, timeZone)),
         deps.settings.all(),
+        deps.library.snapshot(),
       ])
+      const since = startOfLocalDay(now, timeZone).getTime()
+      const seen = new Set(records.map((r) => r.exampleId))
+      const newToday = records.filter((r) => r.createdAt.getTime() >= since).length
+      const candidatesAvailable = library.candidates.some(
+        (c) => !seen.has(c.exampleId) && matchesFilter(c, filter),
+      )
       let reviewsCount = 0
       let perfectCount = 0
       for (const r of records) {
@@ -391,7 +399,7 @@ export function createExercisesService(deps: {
         reviews: { count: reviewsCount, perfect: perfectCount },
         newToday,
         dailyNewLimit: countSetting(settings, 'dailyNewLimit', 10),
-        candidatesAvailable: candidates.length > 0,
+        candidatesAvailable,
         reportMinReviews: countSetting(settings, 'reportMinReviews', 20),
         reviewsCount,
       })
