@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest'
 
 import { type ContentMeaning, parseCases, scoreCases, withContent } from './cases.js'
 import { evaluate } from './index.js'
+import { fold } from './normalise.js'
 
 // The public dev set lives in shared/ beside the repository; the extra cases are our own.
 const sets = {
@@ -61,24 +62,42 @@ describe('evaluator agreement', () => {
     })
   }
 
-  it('the second held-out set covers every grade of both fields, split by idiom', () => {
-    const read = (name: string) =>
-      parseCases(
-        readFileSync(fileURLToPath(new URL(`./heldout-v2/${name}`, import.meta.url)), 'utf8'),
-      )
-    const all = read('all.jsonl')
-    const tuning = read('tuning.jsonl')
-    const untouched = read('untouched.jsonl')
-    expect(all.length).toBeGreaterThanOrEqual(200)
-    expect(tuning.length + untouched.length).toBe(all.length)
-    const idioms = (cases: typeof all) => new Set(cases.map((c) => c.idiom.text))
-    for (const idiom of idioms(tuning)) expect(idioms(untouched).has(idiom), idiom).toBe(false)
-    for (const field of ['transcription', 'translation'] as const)
-      for (const grade of ['perfect', 'minor', 'major'] as const)
-        expect(
-          all.filter((c) => c.expect[field] === grade).length,
-          `${field} ${grade}`,
-        ).toBeGreaterThanOrEqual(20)
+  for (const [name, folder] of [
+    ['second', 'heldout-v2'],
+    ['third', 'heldout-v3'],
+  ] as const)
+    it(`the ${name} held-out set covers every grade of both fields, split by idiom`, () => {
+      const read = (file: string) =>
+        parseCases(
+          readFileSync(fileURLToPath(new URL(`./${folder}/${file}`, import.meta.url)), 'utf8'),
+        )
+      const all = read('all.jsonl')
+      const tuning = read('tuning.jsonl')
+      const untouched = read('untouched.jsonl')
+      expect(all.length).toBeGreaterThanOrEqual(200)
+      expect(tuning.length + untouched.length).toBe(all.length)
+      const idioms = (cases: typeof all) => new Set(cases.map((c) => c.idiom.text))
+      for (const idiom of idioms(tuning)) expect(idioms(untouched).has(idiom), idiom).toBe(false)
+      for (const field of ['transcription', 'translation'] as const)
+        for (const grade of ['perfect', 'minor', 'major'] as const)
+          expect(
+            all.filter((c) => c.expect[field] === grade).length,
+            `${field} ${grade}`,
+          ).toBeGreaterThanOrEqual(20)
+    })
+
+  it('the third held-out set is on idioms no earlier set uses', () => {
+    const idiomsOf = (path: string) =>
+      new Set(parseCases(readFileSync(path, 'utf8')).map((c) => fold(c.idiom.text)))
+    const third = idiomsOf(fileURLToPath(new URL('./heldout-v3/all.jsonl', import.meta.url)))
+    const earlier = [
+      sets.extra,
+      fileURLToPath(new URL('./heldout/all.jsonl', import.meta.url)),
+      fileURLToPath(new URL('./heldout-v2/all.jsonl', import.meta.url)),
+      ...(existsSync(sets.dev) ? [sets.dev] : []),
+    ]
+    for (const path of earlier)
+      for (const idiom of idiomsOf(path)) expect(third.has(idiom), idiom).toBe(false)
   })
 
   it('every content idiom says its meaning several ways and has literal readings', () => {
