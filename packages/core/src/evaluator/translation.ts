@@ -37,7 +37,7 @@ const NEGATION_WINDOW = 3
 
 /** Words skipped when looking up multi-word expressions ("drive me up the wall" → drive up wall). */
 const PHRASE_GAPS: ReadonlySet<string> = new Set(
-  "a an the me you him her us them it my your his its our their someone something one's somebody".split(
+  "a an the me you him her us them it my your his its our their someone something one's somebody everyone everybody anyone anybody".split(
     ' ',
   ),
 )
@@ -127,11 +127,17 @@ function phraseUnits(tokens: string[], maxRank: number): Unit[] {
   return units
 }
 
+/** Words that open an adverbial phrase ("During the pandemic,"): content, not an interjection. */
+const PREPOSITIONS = new Set(
+  'during in on at after before since until till by for from with without throughout'.split(' '),
+)
+
 function openingOf(text: string, tokens: string[]): Set<number> {
   const comma = text.indexOf(',')
   if (comma < 0) return new Set()
   const head = tokeniseEnglish(text.slice(0, comma))
   if (head.length === 0 || head.length > 3 || head.length >= tokens.length) return new Set()
+  if (PREPOSITIONS.has(head[0]!) && head.length > 1) return new Set()
   return new Set(head.map((_, i) => i))
 }
 
@@ -241,9 +247,12 @@ function parseGlosses(idiomTranslation: string, extra: string[] = []): Gloss[] {
 }
 
 function makeGlosses(idiomTranslation: string, extra: string[]): Gloss[] {
-  const parts = idiomTranslation
-    .replace(/\([^)]*\)/g, ' ')
+  const bare = idiomTranslation.replace(/\([^)]*\)/g, ' ')
+  // "flat out; all the way, totally" lists meanings; "if you don't ask, you don't get" is one:
+  // each part between semicolons is kept whole too
+  const parts = bare
     .split(/[;,]|\bor\b/)
+    .concat(bare.split(';').filter((p) => p.includes(',')))
     .map((p): readonly [string, number] => [p, REFERENCE_SENSE_RANK])
     .concat(extra.map((p): readonly [string, number] => [p, MEANING_SENSE_RANK]))
     .map(
@@ -269,12 +278,7 @@ function makeGlosses(idiomTranslation: string, extra: string[]): Gloss[] {
     const telling = glossText.cover.some((u) => u.multi || !u.keys.some(isLightVerb))
     const inARow = glossText.cover.length === 0 || (!telling && glossText.tokens.length >= 3)
     if (!telling && !inARow) continue
-    glosses.push({
-      text: p,
-      analysed: glossText,
-      negative: glossText.tokens.some((_, i) => negatesAt(glossText.tokens, i)),
-      inARow,
-    })
+    glosses.push({ text: p, analysed: glossText, negative: negativeByParity(glossText), inARow })
     // "go back to square one" is also said as "are back to square one"
     const verb = /^(?:go|get|come|become)\s+(.+)$/i.exec(p)
     if (verb && !seen.has(verb[1]!)) {
@@ -284,13 +288,24 @@ function makeGlosses(idiomTranslation: string, extra: string[]): Gloss[] {
         glosses.push({
           text: verb[1]!,
           analysed: rest,
-          negative: rest.tokens.some((_, i) => negatesAt(rest.tokens, i)),
+          negative: negativeByParity(rest),
           inARow: false,
         })
       }
     }
   }
   return glosses
+}
+
+/**
+ * Whether a meaning phrase is negative: an odd number of negators, as the sentences are counted
+ * ("if you don't ask, you don't get" is positive: it says the same as "the squeaky wheel gets
+ * the grease").
+ */
+function negativeByParity(text: EnglishText): boolean {
+  let count = 0
+  for (let i = 0; i < text.tokens.length; i++) if (negatesAt(text.tokens, i)) count++
+  return count % 2 === 1
 }
 
 /** Positions grouped into places: runs with at most a few words between them. */
@@ -361,7 +376,24 @@ function glossWords(gloss: Gloss, text: EnglishText): number[] | null {
   }
   // a phrase's words said together, not picked from all over the sentence ("gave up and didn't
   // hand it in" does not say "throw in one's hand")
-  return bestGaps > MAX_GLOSS_GAPS ? null : best
+  if (bestGaps > MAX_GLOSS_GAPS || !best) return null
+  return !trailingOf(gloss) || ofAfter(text, best) ? best : null
+}
+
+/**
+ * A meaning phrase that ends in "of" after its words ("wash one's hands of something", "make fun
+ * of", "get rid of"): without the "of" its words are the literal act ("washed his hands").
+ */
+function trailingOf(gloss: Gloss): boolean {
+  const { tokens, cover } = gloss.analysed
+  const last = cover.reduce((end, u) => Math.max(end, u.end), -1)
+  return last >= 0 && tokens.slice(last + 1).includes('of')
+}
+
+/** An "of" right after the words of a span ("hands of it", "hands completely of"). */
+function ofAfter(text: EnglishText, span: number[]): boolean {
+  const end = span[span.length - 1]!
+  return text.tokens.slice(end + 1, end + 3).includes('of')
 }
 
 /** A gloss's own particle ("out" of "out of the loop") stands reversed in `text` ("in the loop"). */
@@ -444,8 +476,14 @@ function hasPast(tokens: string[]): boolean {
   return tokens.some((t, i) => {
     if (t === 'was' || t === 'were' || t === 'did' || t === 'had') return true
     const prev = tokens[i - 1] === 'not' ? tokens[i - 2] : tokens[i - 1]
-    return !AUXILIARIES.has(prev ?? '') && isPastForm(t)
+    return !AUXILIARIES.has(prev ?? '') && !perfectQuestion(tokens, i) && isPastForm(t)
   })
+}
+
+/** "Have you lost …?": a participle after "have" and its subject is the present perfect. */
+function perfectQuestion(tokens: string[], i: number): boolean {
+  const before = tokens[i - 2]
+  return (before === 'have' || before === 'has') && PERSON_OF[tokens[i - 1] ?? ''] !== undefined
 }
 
 /** How many words of its own a clause without content words needs to count as left out. */
@@ -474,7 +512,7 @@ function tenseAt(tokens: string[], i: number): 'past' | 'present' | null {
   if (t === 'was' || t === 'were' || t === 'did' || t === 'had') return 'past'
   if (t === 'is' || t === 'are' || t === 'am' || t === 'does' || t === 'will') return 'present'
   if ((t === 'has' || t === 'have') && tokens[i + 1] === 'been') return 'present'
-  if (AUXILIARIES.has(prev) || prev === 'to') return null
+  if (AUXILIARIES.has(prev) || prev === 'to' || perfectQuestion(tokens, i)) return null
   if (isPastForm(t)) return 'past'
   // "he dodges the", "ends up": a verb's third person; "leaks appeared", "the bars" are nouns
   const next = tokens[i + 1] ?? ''
@@ -675,6 +713,12 @@ function statementPolarity(
   return { negative: negators % 2 === 1, clause }
 }
 
+/** Whether span `a` reaches over all of span `b` and further. */
+function holds(a: number[], b: number[]): boolean {
+  const [a0, a1, b0, b1] = [a[0]!, a[a.length - 1]!, b[0]!, b[b.length - 1]!]
+  return a0 <= b0 && a1 >= b1 && a1 - a0 > b1 - b0
+}
+
 /** Where the reference and the learner say the idiom, through which gloss. */
 interface IdiomPlaces {
   refSpan: number[] | null
@@ -751,21 +795,18 @@ function locateIdiom(
       return m ? [{ gloss: g, span: m }] : []
     }),
   )
-  let userSpan: number[] | null = null
-  let userGloss: Gloss | null = null
+  const userMatches: { gloss: Gloss; span: number[] }[] = []
   const userAll = new Set<number>()
   for (const g of glosses) {
     const m = matchGloss(g, user)
-    if (m) for (const i of m) userAll.add(i)
-    if (m && (!userSpan || m.length > userSpan.length)) {
-      userSpan = m
-      userGloss = g
-    }
+    if (!m) continue
+    for (const i of m) userAll.add(i)
+    userMatches.push({ gloss: g, span: m })
   }
   const refContent = ref.cover.filter((u) => !ref.opening.has(u.start))
   const refPlaces = placesOf(refMatches.flatMap((m) => m.span))
   const unsaid = new Set<number>()
-  if (userSpan && refPlaces.length > placesOf([...userAll]).length) {
+  if (userMatches.length > 0 && refPlaces.length > placesOf([...userAll]).length) {
     for (const place of refPlaces) {
       const units = refContent.filter((u) => place.includes(u.start))
       if (units.length > 0 && !units.some((u) => hasUnit(u, user)))
@@ -778,18 +819,34 @@ function locateIdiom(
   for (const { gloss, span } of refMatches) {
     if (span.some((i) => unsaid.has(i))) continue
     for (const i of span) idiomInRef.add(i)
-    if (!refSpan || span.length > refSpan.length) {
+    // the longest phrase wins, and one that holds another ("if you don't ask, you don't get"
+    // holds "you don't get")
+    if (
+      !refSpan ||
+      holds(span, refSpan) ||
+      (!holds(refSpan, span) && span.length > refSpan.length)
+    ) {
       refSpan = span
       refGloss = gloss
+    }
+  }
+  let userSpan: number[] | null = null
+  let userGloss: Gloss | null = null
+  for (const { gloss, span: m } of userMatches) {
+    if (!userSpan || holds(m, userSpan) || (!holds(userSpan, m) && m.length > userSpan.length)) {
+      userSpan = m
+      userGloss = gloss
     }
   }
   if (!userSpan && refSpan && refSpan.length > 0) {
     const idiomUnits = refContent.filter((u) => idiomInRef.has(u.start))
     if (idiomUnits.length > 0 && idiomUnits.every((u) => matchedInUser(ref, user, u))) {
-      userSpan = idiomUnits.flatMap((u) =>
+      const carried = idiomUnits.flatMap((u) =>
         user.units.filter((x) => unitsMatch(x, u)).map((x) => x.start),
       )
-      userSpan.sort((a, b) => a - b)
+      carried.sort((a, b) => a - b)
+      // the reference's "washed his hands of it" without its "of" is the literal act
+      if (!refGloss || !trailingOf(refGloss) || ofAfter(user, carried)) userSpan = carried
     }
   }
   return { refSpan, refGloss, idiomInRef, userSpan, userGloss, userAll }
