@@ -61,6 +61,6 @@ const CONTRACTIONS: Array<[RegExp, string]> = [
 export function tokeniseEnglish(text: string): string[] {
   // accents folded: "Martín" and "Martin" are the same name in an English sentence
   let t = fold(text).replace(/[’‘`]/g, "'")
-  for (const [re, rep] of CONTRACTIONS) t = t.replace(re, rep)
+  if (t.includes("'")) for (const [re, rep] of CONTRACTIONS) t = t.replace(re, rep)
   return [...t.matchAll(/[\p{L}\p{M}\p{N}]+(?:'[\p{L}]+)*|'s/gu)].map((m) => m[0])
 }

@@ -68,24 +68,29 @@ interface EnglishText {
   opening: Set<number>
 }
 
+/** What a word means in the lexicon, by word and sense rank (units never change it; bounded). */
+const wordFacts = new Map<string, Pick<Unit, 'keys' | 'senses' | 'parents'>>()
+
 function wordUnit(tokens: string[], i: number, maxRank: number): Unit {
   const word = tokens[i]!
-  const keys = lemmasOf(word)
-  const senses = new Map<number, number>()
-  if (!keys.some(isLightVerb)) {
-    for (const k of keys)
-      for (const [id, r] of sensesOf(k, maxRank)) senses.set(id, Math.min(r, senses.get(id) ?? 7))
-  }
-  return {
-    start: i,
-    end: i,
-    keys,
-    senses,
+  const key = `${maxRank}|${word}`
+  let facts = wordFacts.get(key)
+  if (!facts) {
+    const keys = lemmasOf(word)
+    const senses = new Map<number, number>()
+    if (!keys.some(isLightVerb)) {
+      for (const k of keys)
+        for (const [id, r] of sensesOf(k, maxRank)) senses.set(id, Math.min(r, senses.get(id) ?? 7))
+    }
     // through its common senses only: a "wedding" is a ceremony, and only rarely a party
-    parents: hypernymsOf([...senses].filter(([, r]) => r <= PARENT_SENSE_RANK).map(([id]) => id)),
-    multi: false,
-    light: false,
+    const parents = hypernymsOf(
+      [...senses].filter(([, r]) => r <= PARENT_SENSE_RANK).map(([id]) => id),
+    )
+    facts = { keys, senses, parents }
+    if (wordFacts.size >= 50_000) wordFacts.clear()
+    wordFacts.set(key, facts)
   }
+  return { start: i, end: i, ...facts, multi: false, light: false }
 }
 
 function phraseUnits(tokens: string[], maxRank: number): Unit[] {
@@ -96,18 +101,25 @@ function phraseUnits(tokens: string[], maxRank: number): Unit[] {
     if (!firstForms.some(startsPhrase)) continue
     // entries of three or four words start with a known pair: most are ruled out here
     const long = firstForms.some((f) => startsLongPhrase(f, kept[a + 1]?.[0] ?? ''))
+    const first = kept[a]![0]
     for (let n = Math.min(long ? 4 : 2, kept.length - a); n >= 2; n--) {
-      const slice = kept.slice(a, a + n)
-      const light = slice.every(([t]) => isFunctionWord(t))
-      const [first, ...rest] = slice.map(([t]) => t)
-      const tail = rest.join(' ')
-      const found = [
-        ...lemmasOf(first!).map((l) => `${l} ${tail}`),
-        ...lemmasOf(rest[rest.length - 1] ?? '').map((l) =>
-          [first, ...rest.slice(0, -1), l].join(' '),
-        ),
-      ].filter(inLexicon)
+      // the entry with its first word or its last word in dictionary form ("drove up the wall",
+      // "drive up the walls"), the words between as said
+      let middle = ''
+      for (let k = 1; k < n - 1; k++) middle += ` ${kept[a + k]![0]}`
+      const last = kept[a + n - 1]![0]
+      const found: string[] = []
+      for (const l of firstForms) {
+        const key = `${l}${middle} ${last}`
+        if (inLexicon(key)) found.push(key)
+      }
+      for (const l of lemmasOf(last)) {
+        const key = `${first}${middle} ${l}`
+        if (inLexicon(key)) found.push(key)
+      }
       if (found.length > 0) {
+        const slice = kept.slice(a, a + n)
+        const light = slice.every(([t]) => isFunctionWord(t))
         const senses = new Map<number, number>()
         for (const k of found)
           for (const [id, r] of sensesOf(k, maxRank))
@@ -156,9 +168,12 @@ function analyseCached(text: string, maxRank: number, isGloss = false): EnglishT
   return result
 }
 
-function analyse(text: string, maxRank: number, isGloss = false): EnglishText {
+function analyse(text: string, maxRank: number, isGloss = false, isAnswer = false): EnglishText {
   const tokens = tokeniseEnglish(text)
-  const surfaces = [...text.normalize('NFC').matchAll(/[\p{L}\p{M}\p{N}]+/gu)].map((m) => m[0])
+  // the spelling of a reference's words (capitals name a detail); a learner's are not read
+  const surfaces = isAnswer
+    ? []
+    : [...text.normalize('NFC').matchAll(/[\p{L}\p{M}\p{N}]+/gu)].map((m) => m[0])
   const allMulti = phraseUnits(tokens, maxRank)
   const heavy = allMulti.filter((u) => !u.light)
   // a gloss made only of function words ("right away") is matched through them; elsewhere they
@@ -227,23 +242,40 @@ interface Gloss {
 // Glosses, where a reference says the idiom and the words of literal readings depend only on
 // the example: kept across attempts (bounded like the analysis cache; results never depend on it)
 const memos = new Map<string, unknown>()
+/** Numbers the examples met, for short memo keys (never reused, so a cleared memo is safe). */
+let examples = 0
 function memo<T>(key: string, make: () => T): T {
-  if (memos.has(key)) return memos.get(key) as T
+  const hit = memos.get(key)
+  if (hit !== undefined) return hit as T
   if (memos.size >= CACHE_LIMIT) memos.clear()
   const value = make()
   memos.set(key, value)
   return value
 }
-const glossKeys = new WeakMap<Gloss[], string>()
-function glossKey(glosses: Gloss[]): string {
-  return glossKeys.get(glosses) ?? glosses.map((g) => g.text).join('\u0001')
-}
-
-function parseGlosses(idiomTranslation: string, extra: string[] = []): Gloss[] {
-  const key = `g\u0003${idiomTranslation}\u0001${extra.join('\u0001')}`
-  const glosses = memo(key, () => makeGlosses(idiomTranslation, extra))
-  glossKeys.set(glosses, key)
-  return glosses
+/**
+ * What depends on one example only, found by the strings that make it (no long key is built and
+ * hashed per answer; bounded like the memo).
+ */
+const exampleFacts = new Map<string, { signature: string[]; value: unknown }[]>()
+let exampleCount = 0
+function byExample<T>(signature: string[], make: () => T): T {
+  const bucket = exampleFacts.get(signature[0]!) ?? []
+  for (const entry of bucket) {
+    const s = entry.signature
+    if (s.length === signature.length && s.every((x, i) => x === signature[i]))
+      return entry.value as T
+  }
+  if (exampleCount >= CACHE_LIMIT) {
+    exampleFacts.clear()
+    exampleCount = 0
+  }
+  const value = make()
+  exampleFacts.set(signature[0]!, [
+    ...(exampleFacts.get(signature[0]!) ?? []),
+    { signature, value },
+  ])
+  exampleCount++
+  return value
 }
 
 function makeGlosses(idiomTranslation: string, extra: string[]): Gloss[] {
@@ -597,8 +629,15 @@ function tenseChanged(
   return false
 }
 
+const personCache = new WeakMap<string[], Set<string>>()
 function personsOf(tokens: string[]): Set<string> {
-  return new Set(tokens.flatMap((t) => (PERSON_OF[t] ? [PERSON_OF[t]] : [])))
+  let persons = personCache.get(tokens)
+  if (!persons) {
+    persons = new Set()
+    for (const t of tokens) if (PERSON_OF[t]) persons.add(PERSON_OF[t])
+    personCache.set(tokens, persons)
+  }
+  return persons
 }
 
 export interface TranslationResult {
@@ -640,8 +679,10 @@ function quoteList(words: string[]): string {
 
 /** A text's sentences with their tokens (kept for the references, which repeat; bounded). */
 const sentenceCache = new Map<string, [string, string[]][]>()
+/** The last learner's text split: it is compared with each reference in turn. */
+let lastAnswer: [string, [string, string[]][]] = ['', []]
 function sentencesOf(text: string, keep: boolean): [string, string[]][] {
-  const hit = sentenceCache.get(text)
+  const hit = keep ? sentenceCache.get(text) : lastAnswer[0] === text ? lastAnswer[1] : undefined
   if (hit) return hit
   const sentences = text
     .split(/(?<=[.!?])/)
@@ -649,7 +690,7 @@ function sentencesOf(text: string, keep: boolean): [string, string[]][] {
   if (keep) {
     if (sentenceCache.size >= CACHE_LIMIT) sentenceCache.clear()
     sentenceCache.set(text, sentences)
-  }
+  } else lastAnswer = [text, sentences]
   return sentences
 }
 
@@ -733,6 +774,8 @@ interface IdiomPlaces {
 
 /** One learner answer against one reference: what each step of `judge` reads. */
 interface Pair extends IdiomPlaces {
+  /** The example and this reference, as a short memo key. */
+  key: string
   reference: string
   userText: string
   ref: EnglishText
@@ -784,12 +827,13 @@ function matchedInUser(ref: EnglishText, user: EnglishText, u: Unit): boolean {
  * text, the reference's idiom words carried over (with synonyms) count.
  */
 function locateIdiom(
-  reference: string,
+  /** The example and reference, as a short memo key. */
+  key: string,
   ref: EnglishText,
   user: EnglishText,
   glosses: Gloss[],
 ): IdiomPlaces {
-  const refMatches = memo(`${reference}\u0002${glossKey(glosses)}`, () =>
+  const refMatches = memo(`m\u0003${key}`, () =>
     glosses.flatMap((g) => {
       const m = matchGloss(g, ref)
       return m ? [{ gloss: g, span: m }] : []
@@ -1020,10 +1064,11 @@ function droppedClause(
  */
 function lightClauseLeftOut(p: Pair): string | null {
   const said = new Set(p.user.tokens.flatMap(lemmasOf))
-  const parts = p.reference.split(/(?<=[,;:])/)
+  const parts = memo(`c\u0003${p.key}`, () =>
+    p.reference.split(/(?<=[,;:])/).map((part) => [part, tokeniseEnglish(part)] as const),
+  )
   let offset = 0
-  for (const part of parts) {
-    const tokens = tokeniseEnglish(part)
+  for (const [part, tokens] of parts) {
     const own = tokens.filter(
       (t, k) =>
         !PHRASE_GAPS.has(t) &&
@@ -1193,14 +1238,16 @@ function perfectOrMinor(
  * detail left out, a detail changed, the tense or the person changed is minor; else perfect.
  */
 function judge(
+  key: string,
   reference: string,
+  ref: EnglishText,
   userText: string,
   user: EnglishText,
   glosses: Gloss[],
   example: EvaluatorExample,
 ): Judgement {
-  const ref = analyseCached(reference, REFERENCE_SENSE_RANK)
   const p: Pair = {
+    key,
     reference,
     userText,
     ref,
@@ -1208,7 +1255,7 @@ function judge(
     glosses,
     idiomName: `"${example.idiom.text}"`,
     meaning: glosses[0]?.text ?? example.idiom.translation,
-    ...locateIdiom(reference, ref, user, glosses),
+    ...locateIdiom(key, ref, user, glosses),
   }
   const reversed = reversedIdiom(p)
   if (reversed) return reversed
@@ -1276,12 +1323,8 @@ function majorOnly(
  * one). A literal reading wins over a WordNet synonym of a meaning ("on the moon": "moon" is
  * also "daydream"); words a meaning itself uses never count ("wash my hands of it").
  */
-function literalReading(
-  literals: string[],
-  user: EnglishText,
-  references: EnglishText[],
-  glosses: Gloss[],
-): boolean {
+function literalReading(owns: Unit[][], user: EnglishText, glosses: Gloss[]): boolean {
+  if (owns.length === 0) return false
   // the learner's words inside an English idiom the meanings list ("threw in the towel"): the
   // same words as the literal "threw the towel", but said as the idiom
   const inMeaning = new Set<number>()
@@ -1294,10 +1337,6 @@ function literalReading(
     )
       for (let i = u.start; i <= u.end; i++) inMeaning.add(i)
   }
-  const owns = memo(
-    `l\u0003${literals.join('\u0001')}\u0002${references.map((r) => r.tokens.join(' ')).join('\u0001')}\u0002${glossKey(glosses)}`,
-    () => literals.map((phrase) => literalOwn(phrase, references, glosses)),
-  )
   for (const own of owns) {
     if (own.length === 0) continue
     const hitUnits = own.filter((u) =>
@@ -1330,23 +1369,43 @@ function literalOwn(phrase: string, references: EnglishText[], glosses: Gloss[])
  * elsewhere (tense, person, a dropped or changed detail) is minor.
  */
 export function gradeTranslation(example: EvaluatorExample, userText: string): TranslationResult {
-  const user = analyse(userText, USER_SENSE_RANK)
+  const user = analyse(userText, USER_SENSE_RANK, false, true)
   if (user.tokens.length === 0) return majorOnly('empty', 'You did not write a translation.')
 
   const references = [example.translation, ...(example.alternatives ?? [])]
-  // what depends on the example only is worked out once per example (bounded memo)
-  const { referenceWords, spanish, glossWords, idiomWords } = memo(
-    `w\u0003${references.join('\u0001')}\u0002${example.text}\u0002${example.conjugatedSnippet}\u0002${example.idiom.translation}\u0001${(example.idiom.meanings ?? []).join('\u0001')}`,
-    () => ({
-      referenceWords: new Set(references.flatMap(tokeniseEnglish)),
-      spanish: new Set(tokeniseSpanish(example.text).map((t) => t.folded)),
-      glossWords: new Set(
-        tokeniseEnglish([example.idiom.translation, ...(example.idiom.meanings ?? [])].join(' ')),
-      ),
-      idiomWords: tokeniseSpanish(example.conjugatedSnippet)
-        .map((t) => t.folded)
-        .filter((w) => w.length >= 4 && !SPANISH_FUNCTION_WORDS.has(w)),
-    }),
+  const meanings = example.idiom.meanings ?? []
+  const literals = [
+    ...(example.literal ? [example.literal] : []),
+    ...(example.idiom.literals ?? []),
+  ]
+  // what depends on the example only is worked out once per example (bounded memo, one key)
+  const { id, referenceWords, spanish, glossWords, idiomWords, glosses, refs, owns } = byExample(
+    [
+      ...references,
+      '\u0002',
+      example.text,
+      example.conjugatedSnippet,
+      example.idiom.translation,
+      ...meanings,
+      '\u0002',
+      ...literals,
+    ],
+    () => {
+      const glosses = makeGlosses(example.idiom.translation, meanings)
+      const refs = references.map((r) => analyseCached(r, REFERENCE_SENSE_RANK))
+      return {
+        id: ++examples,
+        referenceWords: new Set(references.flatMap(tokeniseEnglish)),
+        spanish: new Set(tokeniseSpanish(example.text).map((t) => t.folded)),
+        glossWords: new Set(tokeniseEnglish([example.idiom.translation, ...meanings].join(' '))),
+        idiomWords: tokeniseSpanish(example.conjugatedSnippet)
+          .map((t) => t.folded)
+          .filter((w) => w.length >= 4 && !SPANISH_FUNCTION_WORDS.has(w)),
+        glosses,
+        refs,
+        owns: literals.map((phrase) => literalOwn(phrase, refs, glosses)),
+      }
+    },
   )
   const copied = user.tokens.filter(
     (t) =>
@@ -1357,7 +1416,6 @@ export function gradeTranslation(example: EvaluatorExample, userText: string): T
   if (copied.length >= Math.max(2, user.tokens.length * 0.5)) {
     return majorOnly('untranslated', 'This is Spanish. Write what the sentence means in English.')
   }
-  const meanings = example.idiom.meanings ?? []
   const leftInSpanish = user.tokens.filter(
     (t) => idiomWords.includes(fold(t)) && !referenceWords.has(t) && !glossWords.has(t),
   )
@@ -1368,25 +1426,17 @@ export function gradeTranslation(example: EvaluatorExample, userText: string): T
     )
   }
 
-  const glosses = parseGlosses(example.idiom.translation, meanings)
-  const literals = [
-    ...(example.literal ? [example.literal] : []),
-    ...(example.idiom.literals ?? []),
-  ]
-  if (literals.length > 0) {
-    const refs = references.map((r) => analyseCached(r, REFERENCE_SENSE_RANK))
-    if (literalReading(literals, user, refs, glosses)) {
-      return majorOnly(
-        'literal',
-        `That is the word-for-word reading. "${example.idiom.text}" is an idiom: it means "${example.idiom.translation}".`,
-        TRANSLATION_CONFIDENCE.literal,
-      )
-    }
+  if (literalReading(owns, user, glosses)) {
+    return majorOnly(
+      'literal',
+      `That is the word-for-word reading. "${example.idiom.text}" is an idiom: it means "${example.idiom.translation}".`,
+      TRANSLATION_CONFIDENCE.literal,
+    )
   }
 
   let best: Judgement | null = null
-  for (const reference of references) {
-    const j = judge(reference, userText, user, glosses, example)
+  for (let i = 0; i < references.length; i++) {
+    const j = judge(`${id}\u0002${i}`, references[i]!, refs[i]!, userText, user, glosses, example)
     if (!best || j.rank > best.rank) best = j
     if (best.rank === RANK.perfect) break
   }
