@@ -820,6 +820,29 @@ function matchedInUser(ref: EnglishText, user: EnglishText, u: Unit): boolean {
   return false
 }
 
+/** Where the learner's text says each meaning phrase: the same for every reference (last answer kept). */
+let lastMatches: [EnglishText | null, Gloss[] | null, ReturnType<typeof findAnswerMatches>] = [
+  null,
+  null,
+  { userMatches: [], userAll: new Set() },
+]
+function answerMatches(user: EnglishText, glosses: Gloss[]) {
+  if (lastMatches[0] !== user || lastMatches[1] !== glosses)
+    lastMatches = [user, glosses, findAnswerMatches(user, glosses)]
+  return lastMatches[2]
+}
+function findAnswerMatches(user: EnglishText, glosses: Gloss[]) {
+  const userMatches: { gloss: Gloss; span: number[] }[] = []
+  const userAll = new Set<number>()
+  for (const g of glosses) {
+    const m = matchGloss(g, user)
+    if (!m) continue
+    for (const i of m) userAll.add(i)
+    userMatches.push({ gloss: g, span: m })
+  }
+  return { userMatches, userAll }
+}
+
 /**
  * Finds the idiom's meaning in both texts. A reference that says it twice ("gets straight to the
  * point and doesn't beat around the bush") where the learner says it once keeps only the place
@@ -839,14 +862,7 @@ function locateIdiom(
       return m ? [{ gloss: g, span: m }] : []
     }),
   )
-  const userMatches: { gloss: Gloss; span: number[] }[] = []
-  const userAll = new Set<number>()
-  for (const g of glosses) {
-    const m = matchGloss(g, user)
-    if (!m) continue
-    for (const i of m) userAll.add(i)
-    userMatches.push({ gloss: g, span: m })
-  }
+  const { userMatches, userAll } = answerMatches(user, glosses)
   const refContent = ref.cover.filter((u) => !ref.opening.has(u.start))
   const refPlaces = placesOf(refMatches.flatMap((m) => m.span))
   const unsaid = new Set<number>()
@@ -1409,7 +1425,8 @@ export function gradeTranslation(example: EvaluatorExample, userText: string): T
   )
   const copied = user.tokens.filter(
     (t) =>
-      (spanish.has(fold(t)) || SPANISH_FUNCTION_WORDS.has(fold(t))) &&
+      // the learner's tokens are already folded (tokeniseEnglish)
+      (spanish.has(t) || SPANISH_FUNCTION_WORDS.has(t)) &&
       !referenceWords.has(t) &&
       !isFunctionWord(t),
   )
@@ -1417,7 +1434,7 @@ export function gradeTranslation(example: EvaluatorExample, userText: string): T
     return majorOnly('untranslated', 'This is Spanish. Write what the sentence means in English.')
   }
   const leftInSpanish = user.tokens.filter(
-    (t) => idiomWords.includes(fold(t)) && !referenceWords.has(t) && !glossWords.has(t),
+    (t) => idiomWords.includes(t) && !referenceWords.has(t) && !glossWords.has(t),
   )
   if (leftInSpanish.length > 0) {
     return majorOnly(
