@@ -93,15 +93,29 @@ function wordUnit(tokens: string[], i: number, maxRank: number): Unit {
   return { start: i, end: i, ...facts, multi: false, light: false }
 }
 
+/** The forms of a word (itself first) that start some multi-word entry, per word (bounded). */
+const startsCache = new Map<string, string[]>()
+function phraseStarts(word: string): string[] {
+  let starts = startsCache.get(word)
+  if (!starts) {
+    starts = lemmasOf(word).filter(startsPhrase)
+    if (startsCache.size >= 50_000) startsCache.clear()
+    startsCache.set(word, starts)
+  }
+  return starts
+}
+
 function phraseUnits(tokens: string[], maxRank: number): Unit[] {
   const kept = tokens.map((t, i) => [t, i] as const).filter(([t]) => !PHRASE_GAPS.has(t))
   const units: Unit[] = []
   for (let a = 0; a < kept.length; a++) {
-    const firstForms = lemmasOf(kept[a]![0])
-    if (!firstForms.some(startsPhrase)) continue
+    const first = kept[a]![0]
+    // only the forms of the word that start some entry can start one here
+    const firstForms = phraseStarts(first)
+    if (firstForms.length === 0) continue
+    const firstStarts = firstForms[0] === first
     // entries of three or four words start with a known pair: most are ruled out here
     const long = firstForms.some((f) => startsLongPhrase(f, kept[a + 1]?.[0] ?? ''))
-    const first = kept[a]![0]
     for (let n = Math.min(long ? 4 : 2, kept.length - a); n >= 2; n--) {
       // the entry with its first word or its last word in dictionary form ("drove up the wall",
       // "drive up the walls"), the words between as said
@@ -113,10 +127,11 @@ function phraseUnits(tokens: string[], maxRank: number): Unit[] {
         const key = `${l}${middle} ${last}`
         if (inLexicon(key)) found.push(key)
       }
-      for (const l of lemmasOf(last)) {
-        const key = `${first}${middle} ${l}`
-        if (inLexicon(key)) found.push(key)
-      }
+      if (firstStarts)
+        for (const l of lemmasOf(last)) {
+          const key = `${first}${middle} ${l}`
+          if (inLexicon(key)) found.push(key)
+        }
       if (found.length > 0) {
         const slice = kept.slice(a, a + n)
         const light = slice.every(([t]) => isFunctionWord(t))
