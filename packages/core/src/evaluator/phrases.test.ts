@@ -112,3 +112,28 @@ describe('what a sentence says around the idiom', () => {
     ).toBe('perfect')
   })
 })
+
+const standIt: EvaluatorExample = {
+  text: 'No soporto a los que comen pochoclo en el teatro.',
+  conjugatedSnippet: 'No soporto',
+  translation: "I can't stand people who eat popcorn at the theatre.",
+  idiom: {
+    text: 'soportar',
+    translation: 'to stand, to put up with',
+    meanings: ["can't stand", 'put up with', "can't bear"],
+    literals: ['support'],
+  },
+}
+
+describe('who does what', () => {
+  it('a possessive ("their popcorn") names no new doer', () => {
+    expect(
+      grade(standIt, "I can't bear people who eat their popcorn at the theatre.").accuracy,
+    ).toBe('perfect')
+  })
+  it('another doer is still a change of person', () => {
+    const r = grade(standIt, "She can't stand people who eat popcorn at the theatre.")
+    expect(r.accuracy).toBe('minor')
+    expect(r.feedback).toMatch(/person/)
+  })
+})

@@ -644,12 +644,14 @@ function tenseChanged(
   return false
 }
 
+/** Whose a thing is ("talk on their phones") names no new doer: only who acts counts. */
+const POSSESSIVES = new Set('my your his its our their'.split(' '))
 const personCache = new WeakMap<string[], Set<string>>()
 function personsOf(tokens: string[]): Set<string> {
   let persons = personCache.get(tokens)
   if (!persons) {
     persons = new Set()
-    for (const t of tokens) if (PERSON_OF[t]) persons.add(PERSON_OF[t])
+    for (const t of tokens) if (PERSON_OF[t] && !POSSESSIVES.has(t)) persons.add(PERSON_OF[t])
     personCache.set(tokens, persons)
   }
   return persons
