@@ -120,7 +120,7 @@ const standIt: EvaluatorExample = {
   idiom: {
     text: 'soportar',
     translation: 'to stand, to put up with',
-    meanings: ["can't stand", 'put up with', "can't bear"],
+    meanings: ['stand', 'put up with', 'bear', 'tolerate'],
     literals: ['support'],
   },
 }
@@ -130,6 +130,11 @@ describe('who does what', () => {
     expect(
       grade(standIt, "I can't bear people who eat their popcorn at the theatre.").accuracy,
     ).toBe('perfect')
+  })
+  it('the negation the sentence carries is kept: "I can stand" for "I can\'t stand" is the opposite', () => {
+    expect(grade(standIt, 'I can stand people who eat popcorn at the theatre.').accuracy).toBe(
+      'major',
+    )
   })
   it('another doer is still a change of person', () => {
     const r = grade(standIt, "She can't stand people who eat popcorn at the theatre.")
