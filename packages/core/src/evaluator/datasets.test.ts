@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest'
 
 import { type ContentMeaning, parseCases, scoreCases, withContent } from './cases.js'
 import { evaluate } from './index.js'
+import { fold } from './normalise.js'
 
 // The public dev set lives in shared/ beside the repository; the extra cases are our own.
 const sets = {
@@ -51,6 +52,12 @@ describe('evaluator agreement', () => {
     // on since (decision 036); the second set's untouched half has no threshold here
     'spent untouched': [fileURLToPath(new URL('./heldout/untouched.jsonl', import.meta.url)), 0.95],
     'v2 tuning': [fileURLToPath(new URL('./heldout-v2/tuning.jsonl', import.meta.url)), 0.95],
+    // the second set's untouched half was measured once in session 3 and is tuning material
+    // since (decision 042); the third set's untouched half has no threshold here
+    'spent v2 untouched': [
+      fileURLToPath(new URL('./heldout-v2/untouched.jsonl', import.meta.url)),
+      0.9,
+    ],
   } as const
   for (const [name, [path, bar]] of Object.entries(withMeanings)) {
     it.skipIf(!existsSync(path))(`meets the bar on the ${name} set with content meanings`, () => {
@@ -61,24 +68,55 @@ describe('evaluator agreement', () => {
     })
   }
 
-  it('the second held-out set covers every grade of both fields, split by idiom', () => {
-    const read = (name: string) =>
-      parseCases(
-        readFileSync(fileURLToPath(new URL(`./heldout-v2/${name}`, import.meta.url)), 'utf8'),
-      )
-    const all = read('all.jsonl')
-    const tuning = read('tuning.jsonl')
-    const untouched = read('untouched.jsonl')
-    expect(all.length).toBeGreaterThanOrEqual(200)
-    expect(tuning.length + untouched.length).toBe(all.length)
-    const idioms = (cases: typeof all) => new Set(cases.map((c) => c.idiom.text))
-    for (const idiom of idioms(tuning)) expect(idioms(untouched).has(idiom), idiom).toBe(false)
-    for (const field of ['transcription', 'translation'] as const)
-      for (const grade of ['perfect', 'minor', 'major'] as const)
-        expect(
-          all.filter((c) => c.expect[field] === grade).length,
-          `${field} ${grade}`,
-        ).toBeGreaterThanOrEqual(20)
+  it("the third set's tuning half: at least 85 %, its two known critical errors no more", () => {
+    // decision 042: "far away from the corner" for "right there, on the corner" (an antonym of a
+    // meaning's word) and "Ask the landlord …" for "… if you don't ask, you don't get" (a
+    // meaning phrase whose one word the reference also uses outside the idiom)
+    const path = fileURLToPath(new URL('./heldout-v3/tuning.jsonl', import.meta.url))
+    const { summary } = scoreCases(
+      withContent(parseCases(readFileSync(path, 'utf8')), content()),
+      evaluate,
+    )
+    expect(summary.criticalErrors).toBeLessThanOrEqual(2)
+    expect(summary.overall.rate).toBeGreaterThanOrEqual(0.85)
+  })
+
+  for (const [name, folder] of [
+    ['second', 'heldout-v2'],
+    ['third', 'heldout-v3'],
+  ] as const)
+    it(`the ${name} held-out set covers every grade of both fields, split by idiom`, () => {
+      const read = (file: string) =>
+        parseCases(
+          readFileSync(fileURLToPath(new URL(`./${folder}/${file}`, import.meta.url)), 'utf8'),
+        )
+      const all = read('all.jsonl')
+      const tuning = read('tuning.jsonl')
+      const untouched = read('untouched.jsonl')
+      expect(all.length).toBeGreaterThanOrEqual(200)
+      expect(tuning.length + untouched.length).toBe(all.length)
+      const idioms = (cases: typeof all) => new Set(cases.map((c) => c.idiom.text))
+      for (const idiom of idioms(tuning)) expect(idioms(untouched).has(idiom), idiom).toBe(false)
+      for (const field of ['transcription', 'translation'] as const)
+        for (const grade of ['perfect', 'minor', 'major'] as const)
+          expect(
+            all.filter((c) => c.expect[field] === grade).length,
+            `${field} ${grade}`,
+          ).toBeGreaterThanOrEqual(20)
+    })
+
+  it('the third held-out set is on idioms no earlier set uses', () => {
+    const idiomsOf = (path: string) =>
+      new Set(parseCases(readFileSync(path, 'utf8')).map((c) => fold(c.idiom.text)))
+    const third = idiomsOf(fileURLToPath(new URL('./heldout-v3/all.jsonl', import.meta.url)))
+    const earlier = [
+      sets.extra,
+      fileURLToPath(new URL('./heldout/all.jsonl', import.meta.url)),
+      fileURLToPath(new URL('./heldout-v2/all.jsonl', import.meta.url)),
+      ...(existsSync(sets.dev) ? [sets.dev] : []),
+    ]
+    for (const path of earlier)
+      for (const idiom of idiomsOf(path)) expect(third.has(idiom), idiom).toBe(false)
   })
 
   it('every content idiom says its meaning several ways and has literal readings', () => {

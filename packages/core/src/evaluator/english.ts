@@ -157,6 +157,7 @@ export const ENGLISH_FUNCTION_WORDS: ReadonlySet<string> = new Set([
   ...words(`a an the this that these those it its itself there here what which who whom whose
   when where why how whether if then than and or but so because as of to in on at by for with
   from into onto about over under up down out off away back again around through after before
+  until
   am is are was were be been being 's have has had having do does did doing will would shall
   should can could may might must ought let lets going gonna wanna
   some any another other else one ones thing things something anything everything nothing stuff

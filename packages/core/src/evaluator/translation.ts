@@ -37,7 +37,7 @@ const NEGATION_WINDOW = 3
 
 /** Words skipped when looking up multi-word expressions ("drive me up the wall" → drive up wall). */
 const PHRASE_GAPS: ReadonlySet<string> = new Set(
-  "a an the me you him her us them it my your his its our their someone something one's somebody".split(
+  "a an the me you him her us them it my your his its our their someone something one's somebody everyone everybody anyone anybody".split(
     ' ',
   ),
 )
@@ -68,46 +68,73 @@ interface EnglishText {
   opening: Set<number>
 }
 
+/** What a word means in the lexicon, by word and sense rank (units never change it; bounded). */
+const wordFacts = new Map<string, Pick<Unit, 'keys' | 'senses' | 'parents'>>()
+
 function wordUnit(tokens: string[], i: number, maxRank: number): Unit {
   const word = tokens[i]!
-  const keys = lemmasOf(word)
-  const senses = new Map<number, number>()
-  if (!keys.some(isLightVerb)) {
-    for (const k of keys)
-      for (const [id, r] of sensesOf(k, maxRank)) senses.set(id, Math.min(r, senses.get(id) ?? 7))
-  }
-  return {
-    start: i,
-    end: i,
-    keys,
-    senses,
+  const key = `${maxRank}|${word}`
+  let facts = wordFacts.get(key)
+  if (!facts) {
+    const keys = lemmasOf(word)
+    const senses = new Map<number, number>()
+    if (!keys.some(isLightVerb)) {
+      for (const k of keys)
+        for (const [id, r] of sensesOf(k, maxRank)) senses.set(id, Math.min(r, senses.get(id) ?? 7))
+    }
     // through its common senses only: a "wedding" is a ceremony, and only rarely a party
-    parents: hypernymsOf([...senses].filter(([, r]) => r <= PARENT_SENSE_RANK).map(([id]) => id)),
-    multi: false,
-    light: false,
+    const parents = hypernymsOf(
+      [...senses].filter(([, r]) => r <= PARENT_SENSE_RANK).map(([id]) => id),
+    )
+    facts = { keys, senses, parents }
+    if (wordFacts.size >= 50_000) wordFacts.clear()
+    wordFacts.set(key, facts)
   }
+  return { start: i, end: i, ...facts, multi: false, light: false }
+}
+
+/** The forms of a word (itself first) that start some multi-word entry, per word (bounded). */
+const startsCache = new Map<string, string[]>()
+function phraseStarts(word: string): string[] {
+  let starts = startsCache.get(word)
+  if (!starts) {
+    starts = lemmasOf(word).filter(startsPhrase)
+    if (startsCache.size >= 50_000) startsCache.clear()
+    startsCache.set(word, starts)
+  }
+  return starts
 }
 
 function phraseUnits(tokens: string[], maxRank: number): Unit[] {
   const kept = tokens.map((t, i) => [t, i] as const).filter(([t]) => !PHRASE_GAPS.has(t))
   const units: Unit[] = []
   for (let a = 0; a < kept.length; a++) {
-    const firstForms = lemmasOf(kept[a]![0])
-    if (!firstForms.some(startsPhrase)) continue
+    const first = kept[a]![0]
+    // only the forms of the word that start some entry can start one here
+    const firstForms = phraseStarts(first)
+    if (firstForms.length === 0) continue
+    const firstStarts = firstForms[0] === first
     // entries of three or four words start with a known pair: most are ruled out here
     const long = firstForms.some((f) => startsLongPhrase(f, kept[a + 1]?.[0] ?? ''))
     for (let n = Math.min(long ? 4 : 2, kept.length - a); n >= 2; n--) {
-      const slice = kept.slice(a, a + n)
-      const light = slice.every(([t]) => isFunctionWord(t))
-      const [first, ...rest] = slice.map(([t]) => t)
-      const tail = rest.join(' ')
-      const found = [
-        ...lemmasOf(first!).map((l) => `${l} ${tail}`),
-        ...lemmasOf(rest[rest.length - 1] ?? '').map((l) =>
-          [first, ...rest.slice(0, -1), l].join(' '),
-        ),
-      ].filter(inLexicon)
+      // the entry with its first word or its last word in dictionary form ("drove up the wall",
+      // "drive up the walls"), the words between as said
+      let middle = ''
+      for (let k = 1; k < n - 1; k++) middle += ` ${kept[a + k]![0]}`
+      const last = kept[a + n - 1]![0]
+      const found: string[] = []
+      for (const l of firstForms) {
+        const key = `${l}${middle} ${last}`
+        if (inLexicon(key)) found.push(key)
+      }
+      if (firstStarts)
+        for (const l of lemmasOf(last)) {
+          const key = `${first}${middle} ${l}`
+          if (inLexicon(key)) found.push(key)
+        }
       if (found.length > 0) {
+        const slice = kept.slice(a, a + n)
+        const light = slice.every(([t]) => isFunctionWord(t))
         const senses = new Map<number, number>()
         for (const k of found)
           for (const [id, r] of sensesOf(k, maxRank))
@@ -127,11 +154,17 @@ function phraseUnits(tokens: string[], maxRank: number): Unit[] {
   return units
 }
 
+/** Words that open an adverbial phrase ("During the pandemic,"): content, not an interjection. */
+const PREPOSITIONS = new Set(
+  'during in on at after before since until till by for from with without throughout'.split(' '),
+)
+
 function openingOf(text: string, tokens: string[]): Set<number> {
   const comma = text.indexOf(',')
   if (comma < 0) return new Set()
   const head = tokeniseEnglish(text.slice(0, comma))
   if (head.length === 0 || head.length > 3 || head.length >= tokens.length) return new Set()
+  if (PREPOSITIONS.has(head[0]!) && head.length > 1) return new Set()
   return new Set(head.map((_, i) => i))
 }
 
@@ -150,9 +183,12 @@ function analyseCached(text: string, maxRank: number, isGloss = false): EnglishT
   return result
 }
 
-function analyse(text: string, maxRank: number, isGloss = false): EnglishText {
+function analyse(text: string, maxRank: number, isGloss = false, isAnswer = false): EnglishText {
   const tokens = tokeniseEnglish(text)
-  const surfaces = [...text.normalize('NFC').matchAll(/[\p{L}\p{M}\p{N}]+/gu)].map((m) => m[0])
+  // the spelling of a reference's words (capitals name a detail); a learner's are not read
+  const surfaces = isAnswer
+    ? []
+    : [...text.normalize('NFC').matchAll(/[\p{L}\p{M}\p{N}]+/gu)].map((m) => m[0])
   const allMulti = phraseUnits(tokens, maxRank)
   const heavy = allMulti.filter((u) => !u.light)
   // a gloss made only of function words ("right away") is matched through them; elsewhere they
@@ -221,29 +257,49 @@ interface Gloss {
 // Glosses, where a reference says the idiom and the words of literal readings depend only on
 // the example: kept across attempts (bounded like the analysis cache; results never depend on it)
 const memos = new Map<string, unknown>()
+/** Numbers the examples met, for short memo keys (never reused, so a cleared memo is safe). */
+let examples = 0
 function memo<T>(key: string, make: () => T): T {
-  if (memos.has(key)) return memos.get(key) as T
+  const hit = memos.get(key)
+  if (hit !== undefined) return hit as T
   if (memos.size >= CACHE_LIMIT) memos.clear()
   const value = make()
   memos.set(key, value)
   return value
 }
-const glossKeys = new WeakMap<Gloss[], string>()
-function glossKey(glosses: Gloss[]): string {
-  return glossKeys.get(glosses) ?? glosses.map((g) => g.text).join('\u0001')
-}
-
-function parseGlosses(idiomTranslation: string, extra: string[] = []): Gloss[] {
-  const key = `g\u0003${idiomTranslation}\u0001${extra.join('\u0001')}`
-  const glosses = memo(key, () => makeGlosses(idiomTranslation, extra))
-  glossKeys.set(glosses, key)
-  return glosses
+/**
+ * What depends on one example only, found by the strings that make it (no long key is built and
+ * hashed per answer; bounded like the memo).
+ */
+const exampleFacts = new Map<string, { signature: string[]; value: unknown }[]>()
+let exampleCount = 0
+function byExample<T>(signature: string[], make: () => T): T {
+  const bucket = exampleFacts.get(signature[0]!) ?? []
+  for (const entry of bucket) {
+    const s = entry.signature
+    if (s.length === signature.length && s.every((x, i) => x === signature[i]))
+      return entry.value as T
+  }
+  if (exampleCount >= CACHE_LIMIT) {
+    exampleFacts.clear()
+    exampleCount = 0
+  }
+  const value = make()
+  exampleFacts.set(signature[0]!, [
+    ...(exampleFacts.get(signature[0]!) ?? []),
+    { signature, value },
+  ])
+  exampleCount++
+  return value
 }
 
 function makeGlosses(idiomTranslation: string, extra: string[]): Gloss[] {
-  const parts = idiomTranslation
-    .replace(/\([^)]*\)/g, ' ')
+  const bare = idiomTranslation.replace(/\([^)]*\)/g, ' ')
+  // "flat out; all the way, totally" lists meanings; "if you don't ask, you don't get" is one:
+  // each part between semicolons is kept whole too
+  const parts = bare
     .split(/[;,]|\bor\b/)
+    .concat(bare.split(';').filter((p) => p.includes(',')))
     .map((p): readonly [string, number] => [p, REFERENCE_SENSE_RANK])
     .concat(extra.map((p): readonly [string, number] => [p, MEANING_SENSE_RANK]))
     .map(
@@ -269,12 +325,7 @@ function makeGlosses(idiomTranslation: string, extra: string[]): Gloss[] {
     const telling = glossText.cover.some((u) => u.multi || !u.keys.some(isLightVerb))
     const inARow = glossText.cover.length === 0 || (!telling && glossText.tokens.length >= 3)
     if (!telling && !inARow) continue
-    glosses.push({
-      text: p,
-      analysed: glossText,
-      negative: glossText.tokens.some((_, i) => negatesAt(glossText.tokens, i)),
-      inARow,
-    })
+    glosses.push({ text: p, analysed: glossText, negative: negativeByParity(glossText), inARow })
     // "go back to square one" is also said as "are back to square one"
     const verb = /^(?:go|get|come|become)\s+(.+)$/i.exec(p)
     if (verb && !seen.has(verb[1]!)) {
@@ -284,13 +335,24 @@ function makeGlosses(idiomTranslation: string, extra: string[]): Gloss[] {
         glosses.push({
           text: verb[1]!,
           analysed: rest,
-          negative: rest.tokens.some((_, i) => negatesAt(rest.tokens, i)),
+          negative: negativeByParity(rest),
           inARow: false,
         })
       }
     }
   }
   return glosses
+}
+
+/**
+ * Whether a meaning phrase is negative: an odd number of negators, as the sentences are counted
+ * ("if you don't ask, you don't get" is positive: it says the same as "the squeaky wheel gets
+ * the grease").
+ */
+function negativeByParity(text: EnglishText): boolean {
+  let count = 0
+  for (let i = 0; i < text.tokens.length; i++) if (negatesAt(text.tokens, i)) count++
+  return count % 2 === 1
 }
 
 /** Positions grouped into places: runs with at most a few words between them. */
@@ -361,7 +423,24 @@ function glossWords(gloss: Gloss, text: EnglishText): number[] | null {
   }
   // a phrase's words said together, not picked from all over the sentence ("gave up and didn't
   // hand it in" does not say "throw in one's hand")
-  return bestGaps > MAX_GLOSS_GAPS ? null : best
+  if (bestGaps > MAX_GLOSS_GAPS || !best) return null
+  return !trailingOf(gloss) || ofAfter(text, best) ? best : null
+}
+
+/**
+ * A meaning phrase that ends in "of" after its words ("wash one's hands of something", "make fun
+ * of", "get rid of"): without the "of" its words are the literal act ("washed his hands").
+ */
+function trailingOf(gloss: Gloss): boolean {
+  const { tokens, cover } = gloss.analysed
+  const last = cover.reduce((end, u) => Math.max(end, u.end), -1)
+  return last >= 0 && tokens.slice(last + 1).includes('of')
+}
+
+/** An "of" right after the words of a span ("hands of it", "hands completely of"). */
+function ofAfter(text: EnglishText, span: number[]): boolean {
+  const end = span[span.length - 1]!
+  return text.tokens.slice(end + 1, end + 3).includes('of')
 }
 
 /** A gloss's own particle ("out" of "out of the loop") stands reversed in `text` ("in the loop"). */
@@ -444,8 +523,14 @@ function hasPast(tokens: string[]): boolean {
   return tokens.some((t, i) => {
     if (t === 'was' || t === 'were' || t === 'did' || t === 'had') return true
     const prev = tokens[i - 1] === 'not' ? tokens[i - 2] : tokens[i - 1]
-    return !AUXILIARIES.has(prev ?? '') && isPastForm(t)
+    return !AUXILIARIES.has(prev ?? '') && !perfectQuestion(tokens, i) && isPastForm(t)
   })
+}
+
+/** "Have you lost …?": a participle after "have" and its subject is the present perfect. */
+function perfectQuestion(tokens: string[], i: number): boolean {
+  const before = tokens[i - 2]
+  return (before === 'have' || before === 'has') && PERSON_OF[tokens[i - 1] ?? ''] !== undefined
 }
 
 /** How many words of its own a clause without content words needs to count as left out. */
@@ -474,7 +559,7 @@ function tenseAt(tokens: string[], i: number): 'past' | 'present' | null {
   if (t === 'was' || t === 'were' || t === 'did' || t === 'had') return 'past'
   if (t === 'is' || t === 'are' || t === 'am' || t === 'does' || t === 'will') return 'present'
   if ((t === 'has' || t === 'have') && tokens[i + 1] === 'been') return 'present'
-  if (AUXILIARIES.has(prev) || prev === 'to') return null
+  if (AUXILIARIES.has(prev) || prev === 'to' || perfectQuestion(tokens, i)) return null
   if (isPastForm(t)) return 'past'
   // "he dodges the", "ends up": a verb's third person; "leaks appeared", "the bars" are nouns
   const next = tokens[i + 1] ?? ''
@@ -559,8 +644,17 @@ function tenseChanged(
   return false
 }
 
+/** Whose a thing is ("talk on their phones") names no new doer: only who acts counts. */
+const POSSESSIVES = new Set('my your his its our their'.split(' '))
+const personCache = new WeakMap<string[], Set<string>>()
 function personsOf(tokens: string[]): Set<string> {
-  return new Set(tokens.flatMap((t) => (PERSON_OF[t] ? [PERSON_OF[t]] : [])))
+  let persons = personCache.get(tokens)
+  if (!persons) {
+    persons = new Set()
+    for (const t of tokens) if (PERSON_OF[t] && !POSSESSIVES.has(t)) persons.add(PERSON_OF[t])
+    personCache.set(tokens, persons)
+  }
+  return persons
 }
 
 export interface TranslationResult {
@@ -602,8 +696,10 @@ function quoteList(words: string[]): string {
 
 /** A text's sentences with their tokens (kept for the references, which repeat; bounded). */
 const sentenceCache = new Map<string, [string, string[]][]>()
+/** The last learner's text split: it is compared with each reference in turn. */
+let lastAnswer: [string, [string, string[]][]] = ['', []]
 function sentencesOf(text: string, keep: boolean): [string, string[]][] {
-  const hit = sentenceCache.get(text)
+  const hit = keep ? sentenceCache.get(text) : lastAnswer[0] === text ? lastAnswer[1] : undefined
   if (hit) return hit
   const sentences = text
     .split(/(?<=[.!?])/)
@@ -611,7 +707,7 @@ function sentencesOf(text: string, keep: boolean): [string, string[]][] {
   if (keep) {
     if (sentenceCache.size >= CACHE_LIMIT) sentenceCache.clear()
     sentenceCache.set(text, sentences)
-  }
+  } else lastAnswer = [text, sentences]
   return sentences
 }
 
@@ -675,6 +771,12 @@ function statementPolarity(
   return { negative: negators % 2 === 1, clause }
 }
 
+/** Whether span `a` reaches over all of span `b` and further. */
+function holds(a: number[], b: number[]): boolean {
+  const [a0, a1, b0, b1] = [a[0]!, a[a.length - 1]!, b[0]!, b[b.length - 1]!]
+  return a0 <= b0 && a1 >= b1 && a1 - a0 > b1 - b0
+}
+
 /** Where the reference and the learner say the idiom, through which gloss. */
 interface IdiomPlaces {
   refSpan: number[] | null
@@ -689,6 +791,8 @@ interface IdiomPlaces {
 
 /** One learner answer against one reference: what each step of `judge` reads. */
 interface Pair extends IdiomPlaces {
+  /** The example and this reference, as a short memo key. */
+  key: string
   reference: string
   userText: string
   ref: EnglishText
@@ -733,6 +837,29 @@ function matchedInUser(ref: EnglishText, user: EnglishText, u: Unit): boolean {
   return false
 }
 
+/** Where the learner's text says each meaning phrase: the same for every reference (last answer kept). */
+let lastMatches: [EnglishText | null, Gloss[] | null, ReturnType<typeof findAnswerMatches>] = [
+  null,
+  null,
+  { userMatches: [], userAll: new Set() },
+]
+function answerMatches(user: EnglishText, glosses: Gloss[]) {
+  if (lastMatches[0] !== user || lastMatches[1] !== glosses)
+    lastMatches = [user, glosses, findAnswerMatches(user, glosses)]
+  return lastMatches[2]
+}
+function findAnswerMatches(user: EnglishText, glosses: Gloss[]) {
+  const userMatches: { gloss: Gloss; span: number[] }[] = []
+  const userAll = new Set<number>()
+  for (const g of glosses) {
+    const m = matchGloss(g, user)
+    if (!m) continue
+    for (const i of m) userAll.add(i)
+    userMatches.push({ gloss: g, span: m })
+  }
+  return { userMatches, userAll }
+}
+
 /**
  * Finds the idiom's meaning in both texts. A reference that says it twice ("gets straight to the
  * point and doesn't beat around the bush") where the learner says it once keeps only the place
@@ -740,32 +867,23 @@ function matchedInUser(ref: EnglishText, user: EnglishText, u: Unit): boolean {
  * text, the reference's idiom words carried over (with synonyms) count.
  */
 function locateIdiom(
-  reference: string,
+  /** The example and reference, as a short memo key. */
+  key: string,
   ref: EnglishText,
   user: EnglishText,
   glosses: Gloss[],
 ): IdiomPlaces {
-  const refMatches = memo(`${reference}\u0002${glossKey(glosses)}`, () =>
+  const refMatches = memo(`m\u0003${key}`, () =>
     glosses.flatMap((g) => {
       const m = matchGloss(g, ref)
       return m ? [{ gloss: g, span: m }] : []
     }),
   )
-  let userSpan: number[] | null = null
-  let userGloss: Gloss | null = null
-  const userAll = new Set<number>()
-  for (const g of glosses) {
-    const m = matchGloss(g, user)
-    if (m) for (const i of m) userAll.add(i)
-    if (m && (!userSpan || m.length > userSpan.length)) {
-      userSpan = m
-      userGloss = g
-    }
-  }
+  const { userMatches, userAll } = answerMatches(user, glosses)
   const refContent = ref.cover.filter((u) => !ref.opening.has(u.start))
   const refPlaces = placesOf(refMatches.flatMap((m) => m.span))
   const unsaid = new Set<number>()
-  if (userSpan && refPlaces.length > placesOf([...userAll]).length) {
+  if (userMatches.length > 0 && refPlaces.length > placesOf([...userAll]).length) {
     for (const place of refPlaces) {
       const units = refContent.filter((u) => place.includes(u.start))
       if (units.length > 0 && !units.some((u) => hasUnit(u, user)))
@@ -778,18 +896,34 @@ function locateIdiom(
   for (const { gloss, span } of refMatches) {
     if (span.some((i) => unsaid.has(i))) continue
     for (const i of span) idiomInRef.add(i)
-    if (!refSpan || span.length > refSpan.length) {
+    // the longest phrase wins, and one that holds another ("if you don't ask, you don't get"
+    // holds "you don't get")
+    if (
+      !refSpan ||
+      holds(span, refSpan) ||
+      (!holds(refSpan, span) && span.length > refSpan.length)
+    ) {
       refSpan = span
       refGloss = gloss
+    }
+  }
+  let userSpan: number[] | null = null
+  let userGloss: Gloss | null = null
+  for (const { gloss, span: m } of userMatches) {
+    if (!userSpan || holds(m, userSpan) || (!holds(userSpan, m) && m.length > userSpan.length)) {
+      userSpan = m
+      userGloss = gloss
     }
   }
   if (!userSpan && refSpan && refSpan.length > 0) {
     const idiomUnits = refContent.filter((u) => idiomInRef.has(u.start))
     if (idiomUnits.length > 0 && idiomUnits.every((u) => matchedInUser(ref, user, u))) {
-      userSpan = idiomUnits.flatMap((u) =>
+      const carried = idiomUnits.flatMap((u) =>
         user.units.filter((x) => unitsMatch(x, u)).map((x) => x.start),
       )
-      userSpan.sort((a, b) => a - b)
+      carried.sort((a, b) => a - b)
+      // the reference's "washed his hands of it" without its "of" is the literal act
+      if (!refGloss || !trailingOf(refGloss) || ofAfter(user, carried)) userSpan = carried
     }
   }
   return { refSpan, refGloss, idiomInRef, userSpan, userGloss, userAll }
@@ -963,10 +1097,11 @@ function droppedClause(
  */
 function lightClauseLeftOut(p: Pair): string | null {
   const said = new Set(p.user.tokens.flatMap(lemmasOf))
-  const parts = p.reference.split(/(?<=[,;:])/)
+  const parts = memo(`c\u0003${p.key}`, () =>
+    p.reference.split(/(?<=[,;:])/).map((part) => [part, tokeniseEnglish(part)] as const),
+  )
   let offset = 0
-  for (const part of parts) {
-    const tokens = tokeniseEnglish(part)
+  for (const [part, tokens] of parts) {
     const own = tokens.filter(
       (t, k) =>
         !PHRASE_GAPS.has(t) &&
@@ -1136,14 +1271,16 @@ function perfectOrMinor(
  * detail left out, a detail changed, the tense or the person changed is minor; else perfect.
  */
 function judge(
+  key: string,
   reference: string,
+  ref: EnglishText,
   userText: string,
   user: EnglishText,
   glosses: Gloss[],
   example: EvaluatorExample,
 ): Judgement {
-  const ref = analyseCached(reference, REFERENCE_SENSE_RANK)
   const p: Pair = {
+    key,
     reference,
     userText,
     ref,
@@ -1151,7 +1288,7 @@ function judge(
     glosses,
     idiomName: `"${example.idiom.text}"`,
     meaning: glosses[0]?.text ?? example.idiom.translation,
-    ...locateIdiom(reference, ref, user, glosses),
+    ...locateIdiom(key, ref, user, glosses),
   }
   const reversed = reversedIdiom(p)
   if (reversed) return reversed
@@ -1219,12 +1356,8 @@ function majorOnly(
  * one). A literal reading wins over a WordNet synonym of a meaning ("on the moon": "moon" is
  * also "daydream"); words a meaning itself uses never count ("wash my hands of it").
  */
-function literalReading(
-  literals: string[],
-  user: EnglishText,
-  references: EnglishText[],
-  glosses: Gloss[],
-): boolean {
+function literalReading(owns: Unit[][], user: EnglishText, glosses: Gloss[]): boolean {
+  if (owns.length === 0) return false
   // the learner's words inside an English idiom the meanings list ("threw in the towel"): the
   // same words as the literal "threw the towel", but said as the idiom
   const inMeaning = new Set<number>()
@@ -1237,10 +1370,6 @@ function literalReading(
     )
       for (let i = u.start; i <= u.end; i++) inMeaning.add(i)
   }
-  const owns = memo(
-    `l\u0003${literals.join('\u0001')}\u0002${references.map((r) => r.tokens.join(' ')).join('\u0001')}\u0002${glossKey(glosses)}`,
-    () => literals.map((phrase) => literalOwn(phrase, references, glosses)),
-  )
   for (const own of owns) {
     if (own.length === 0) continue
     const hitUnits = own.filter((u) =>
@@ -1273,36 +1402,56 @@ function literalOwn(phrase: string, references: EnglishText[], glosses: Gloss[])
  * elsewhere (tense, person, a dropped or changed detail) is minor.
  */
 export function gradeTranslation(example: EvaluatorExample, userText: string): TranslationResult {
-  const user = analyse(userText, USER_SENSE_RANK)
+  const user = analyse(userText, USER_SENSE_RANK, false, true)
   if (user.tokens.length === 0) return majorOnly('empty', 'You did not write a translation.')
 
   const references = [example.translation, ...(example.alternatives ?? [])]
-  // what depends on the example only is worked out once per example (bounded memo)
-  const { referenceWords, spanish, glossWords, idiomWords } = memo(
-    `w\u0003${references.join('\u0001')}\u0002${example.text}\u0002${example.conjugatedSnippet}\u0002${example.idiom.translation}\u0001${(example.idiom.meanings ?? []).join('\u0001')}`,
-    () => ({
-      referenceWords: new Set(references.flatMap(tokeniseEnglish)),
-      spanish: new Set(tokeniseSpanish(example.text).map((t) => t.folded)),
-      glossWords: new Set(
-        tokeniseEnglish([example.idiom.translation, ...(example.idiom.meanings ?? [])].join(' ')),
-      ),
-      idiomWords: tokeniseSpanish(example.conjugatedSnippet)
-        .map((t) => t.folded)
-        .filter((w) => w.length >= 4 && !SPANISH_FUNCTION_WORDS.has(w)),
-    }),
+  const meanings = example.idiom.meanings ?? []
+  const literals = [
+    ...(example.literal ? [example.literal] : []),
+    ...(example.idiom.literals ?? []),
+  ]
+  // what depends on the example only is worked out once per example (bounded memo, one key)
+  const { id, referenceWords, spanish, glossWords, idiomWords, glosses, refs, owns } = byExample(
+    [
+      ...references,
+      '\u0002',
+      example.text,
+      example.conjugatedSnippet,
+      example.idiom.translation,
+      ...meanings,
+      '\u0002',
+      ...literals,
+    ],
+    () => {
+      const glosses = makeGlosses(example.idiom.translation, meanings)
+      const refs = references.map((r) => analyseCached(r, REFERENCE_SENSE_RANK))
+      return {
+        id: ++examples,
+        referenceWords: new Set(references.flatMap(tokeniseEnglish)),
+        spanish: new Set(tokeniseSpanish(example.text).map((t) => t.folded)),
+        glossWords: new Set(tokeniseEnglish([example.idiom.translation, ...meanings].join(' '))),
+        idiomWords: tokeniseSpanish(example.conjugatedSnippet)
+          .map((t) => t.folded)
+          .filter((w) => w.length >= 4 && !SPANISH_FUNCTION_WORDS.has(w)),
+        glosses,
+        refs,
+        owns: literals.map((phrase) => literalOwn(phrase, refs, glosses)),
+      }
+    },
   )
   const copied = user.tokens.filter(
     (t) =>
-      (spanish.has(fold(t)) || SPANISH_FUNCTION_WORDS.has(fold(t))) &&
+      // the learner's tokens are already folded (tokeniseEnglish)
+      (spanish.has(t) || SPANISH_FUNCTION_WORDS.has(t)) &&
       !referenceWords.has(t) &&
       !isFunctionWord(t),
   )
   if (copied.length >= Math.max(2, user.tokens.length * 0.5)) {
     return majorOnly('untranslated', 'This is Spanish. Write what the sentence means in English.')
   }
-  const meanings = example.idiom.meanings ?? []
   const leftInSpanish = user.tokens.filter(
-    (t) => idiomWords.includes(fold(t)) && !referenceWords.has(t) && !glossWords.has(t),
+    (t) => idiomWords.includes(t) && !referenceWords.has(t) && !glossWords.has(t),
   )
   if (leftInSpanish.length > 0) {
     return majorOnly(
@@ -1311,25 +1460,17 @@ export function gradeTranslation(example: EvaluatorExample, userText: string): T
     )
   }
 
-  const glosses = parseGlosses(example.idiom.translation, meanings)
-  const literals = [
-    ...(example.literal ? [example.literal] : []),
-    ...(example.idiom.literals ?? []),
-  ]
-  if (literals.length > 0) {
-    const refs = references.map((r) => analyseCached(r, REFERENCE_SENSE_RANK))
-    if (literalReading(literals, user, refs, glosses)) {
-      return majorOnly(
-        'literal',
-        `That is the word-for-word reading. "${example.idiom.text}" is an idiom: it means "${example.idiom.translation}".`,
-        TRANSLATION_CONFIDENCE.literal,
-      )
-    }
+  if (literalReading(owns, user, glosses)) {
+    return majorOnly(
+      'literal',
+      `That is the word-for-word reading. "${example.idiom.text}" is an idiom: it means "${example.idiom.translation}".`,
+      TRANSLATION_CONFIDENCE.literal,
+    )
   }
 
   let best: Judgement | null = null
-  for (const reference of references) {
-    const j = judge(reference, userText, user, glosses, example)
+  for (let i = 0; i < references.length; i++) {
+    const j = judge(`${id}\u0002${i}`, references[i]!, refs[i]!, userText, user, glosses, example)
     if (!best || j.rank > best.rank) best = j
     if (best.rank === RANK.perfect) break
   }

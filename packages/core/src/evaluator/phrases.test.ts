@@ -1,0 +1,144 @@
+import { describe, expect, it } from 'vitest'
+
+import type { EvaluatorExample } from '../contract/evaluation.js'
+import { gradeTranslation } from './translation.js'
+
+// Made-up examples on idioms of no case set (decision 042): classes of error, not single cases.
+const washHands: EvaluatorExample = {
+  text: 'Cuando se rompió la caldera, el dueño se lavó las manos.',
+  conjugatedSnippet: 'se lavó las manos',
+  translation: 'When the boiler broke, the owner washed his hands of it.',
+  idiom: {
+    text: 'lavarse las manos',
+    translation: "to wash one's hands of something; to refuse responsibility",
+    meanings: ["wash one's hands of something", 'refuse responsibility', 'pass the buck'],
+    literals: ["wash one's hands"],
+  },
+}
+const makeFun: EvaluatorExample = {
+  text: 'En el colegio lo cargaban por los anteojos.',
+  conjugatedSnippet: 'lo cargaban',
+  translation: 'At school they made fun of him because of his glasses.',
+  idiom: {
+    text: 'cargar',
+    translation: 'to make fun of; to tease',
+    meanings: ['make fun of', 'tease', 'mock', 'pull the leg of'],
+    literals: ['carry', 'load'],
+  },
+}
+const noPain: EvaluatorExample = {
+  text: 'Si no entrenás, no vas a mejorar: sin sacrificio no hay premio.',
+  conjugatedSnippet: 'sin sacrificio no hay premio',
+  translation: "If you don't train, you won't improve: no pain, no gain.",
+  idiom: {
+    text: 'sin sacrificio no hay premio',
+    translation: "no pain, no gain; if you don't work for it, you don't get it",
+    meanings: ['no pain no gain', 'you have to work for it', 'hard work pays off'],
+    literals: ['without sacrifice there is no prize'],
+  },
+}
+const grade = (ex: EvaluatorExample, text: string) => gradeTranslation(ex, text)
+
+describe('meaning phrases that end in "of"', () => {
+  it('the words of the phrase without its "of" are the literal act, a major', () => {
+    for (const answer of [
+      'When the boiler broke, the owner washed his hands.',
+      'When the boiler broke, the owner washed his hands and left.',
+    ]) {
+      const r = grade(washHands, answer)
+      expect(r.accuracy, answer).toBe('major')
+      expect(r.feedback, answer).toMatch(/wash one's hands of something/)
+    }
+  })
+
+  it('said with its "of" (or another meaning) the idiom is right', () => {
+    for (const answer of [
+      'When the boiler broke, the owner washed his hands of it.',
+      'When the boiler broke, the owner washed his hands of the whole thing.',
+      'When the boiler broke, the owner refused responsibility.',
+    ])
+      expect(grade(washHands, answer).accuracy, answer).toBe('perfect')
+    expect(grade(makeFun, 'At school they made fun of him because of his glasses.').accuracy).toBe(
+      'perfect',
+    )
+  })
+})
+
+describe('a gloss with a comma and its own negations', () => {
+  it('is one positive meaning: another English idiom for it is no opposite', () => {
+    const r = grade(noPain, "If you don't train, you won't improve: hard work pays off.")
+    expect(r.accuracy).toBe('perfect')
+  })
+  it('a real opposite is still caught', () => {
+    expect(grade(noPain, 'If you train, you will improve: no pain, no gain.').accuracy).toBe(
+      'major',
+    )
+  })
+})
+
+const duringWork: EvaluatorExample = {
+  text: 'Durante el invierno, mi tío laburó ad honorem en el comedor.',
+  conjugatedSnippet: 'ad honorem',
+  translation: 'During the winter, my uncle worked unpaid at the soup kitchen.',
+  idiom: {
+    text: 'ad honorem',
+    translation: 'unpaid; on an honorary, voluntary basis',
+    meanings: ['unpaid', 'for free', 'without pay', 'as a volunteer'],
+    literals: ['for honour'],
+  },
+}
+const lostIt: EvaluatorExample = {
+  text: '¿Estás loco? ¿Vas a salir con esta tormenta?',
+  conjugatedSnippet: 'Estás loco',
+  translation: 'Are you out of your mind? Are you going out in this storm?',
+  idiom: {
+    text: 'estar loco',
+    translation: "to be out of one's mind",
+    meanings: ["be out of one's mind", "lose one's mind", 'be crazy'],
+    literals: ['be mad'],
+  },
+}
+
+describe('what a sentence says around the idiom', () => {
+  it('an opening "During the winter," is content: left out, it is a minor slip', () => {
+    const r = grade(duringWork, 'My uncle worked unpaid at the soup kitchen.')
+    expect(r.accuracy).toBe('minor')
+    expect(r.feedback).toMatch(/winter/)
+  })
+
+  it('"Have you lost your mind?" is the present perfect, not a change of tense', () => {
+    expect(
+      grade(lostIt, 'Have you lost your mind? Are you going out in this storm?').accuracy,
+    ).toBe('perfect')
+  })
+})
+
+const standIt: EvaluatorExample = {
+  text: 'No soporto a los que comen pochoclo en el teatro.',
+  conjugatedSnippet: 'No soporto',
+  translation: "I can't stand people who eat popcorn at the theatre.",
+  idiom: {
+    text: 'soportar',
+    translation: 'to stand, to put up with',
+    meanings: ['stand', 'put up with', 'bear', 'tolerate'],
+    literals: ['support'],
+  },
+}
+
+describe('who does what', () => {
+  it('a possessive ("their popcorn") names no new doer', () => {
+    expect(
+      grade(standIt, "I can't bear people who eat their popcorn at the theatre.").accuracy,
+    ).toBe('perfect')
+  })
+  it('the negation the sentence carries is kept: "I can stand" for "I can\'t stand" is the opposite', () => {
+    expect(grade(standIt, 'I can stand people who eat popcorn at the theatre.').accuracy).toBe(
+      'major',
+    )
+  })
+  it('another doer is still a change of person', () => {
+    const r = grade(standIt, "She can't stand people who eat popcorn at the theatre.")
+    expect(r.accuracy).toBe('minor')
+    expect(r.feedback).toMatch(/person/)
+  })
+})
