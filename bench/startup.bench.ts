@@ -23,6 +23,19 @@ import { loadSigningKeys } from '../apps/server/src/idp/keys.js'
 import { freePort, ROOT, spawnServer } from './support.js'
 
 const SOAK_SECONDS = Number(process.env.BENCH_SOAK_SECONDS ?? 180)
+/**
+ * The node arguments of package.json's `start` script (`node <flags> scripts/start.mjs`), so the
+ * bench runs with the same V8 flags as `npm start` (docs/decisions/043). BENCH_START_ARGS
+ * replaces them, e.g. `scripts/start.mjs` alone to measure without the flags.
+ */
+const START_ARGS = (
+  process.env.BENCH_START_ARGS ??
+  (
+    JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: { start: string } }
+  ).scripts.start.replace(/^node\s+/, '')
+)
+  .split(/\s+/)
+  .filter(Boolean)
 const SOAK_LEARNERS = 20
 
 function rssMb(pid: number): number {
@@ -40,7 +53,7 @@ async function start(dataDir: string): Promise<{
   const port = await freePort()
   const url = `http://127.0.0.1:${port}`
   const t0 = performance.now()
-  const child = spawnServer(['scripts/start.mjs'], {
+  const child = spawnServer(START_ARGS, {
     url,
     port,
     dataDir,
@@ -141,11 +154,15 @@ export async function run(): Promise<void> {
   const { buildWebIfChanged } = (await import(join(ROOT, 'scripts/start.mjs'))) as {
     buildWebIfChanged(): boolean
   }
-  const { buildServerIfChanged } = (await import(join(ROOT, 'scripts/build-server.mjs'))) as {
+  const { buildServerIfChanged, buildPgliteTemplateIfChanged } = (await import(
+    join(ROOT, 'scripts/build-server.mjs')
+  )) as {
     buildServerIfChanged(): Promise<boolean>
+    buildPgliteTemplateIfChanged(): Promise<boolean>
   }
   buildWebIfChanged()
   await buildServerIfChanged()
+  await buildPgliteTemplateIfChanged()
   const dataDir = mkdtempSync(join(tmpdir(), 'che-bench-startup-'))
   try {
     const cold = await start(dataDir)
