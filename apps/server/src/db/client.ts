@@ -107,7 +107,14 @@ async function createCluster(dir: string, template: string | false): Promise<voi
   mkdirSync(join(dir, '..'), { recursive: true })
   // An empty folder (made by hand, or by an older version before initdb) is replaced by the copy.
   if (existsSync(dir) && readdirSync(dir).length === 0) rmdirSync(dir)
-  if (template && !existsSync(dir) && copyTemplate(dir, template)) return
+  if (template && !existsSync(dir)) {
+    try {
+      if (copyTemplate(dir, template)) return
+    } catch (err) {
+      // An unreadable template (permissions, a half-deleted folder) only costs the slow path.
+      console.warn(`could not copy the PGlite template ${template}: ${String(err)}; running initdb`)
+    }
+  }
   mkdirSync(dir, { recursive: true })
   await createClusterInChild(dir)
 }

@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { sql } from 'drizzle-orm'
@@ -153,6 +153,23 @@ describe('a fresh PGlite data folder from the pre-built template (docs/decisions
     expect(() => copyTemplate(join(dataDir, 'pglite'), template)).toThrow()
     expect(readdirSync(dataDir)).toEqual(['pglite'])
   }, 120_000)
+
+  it("is readable by any user (the image builds it as root, the server runs as node); its copy is the server user's alone", () => {
+    const modes = (dir: string): Set<string> => {
+      const seen = new Set<string>()
+      const walk = (path: string) => {
+        const stat = statSync(path)
+        seen.add(`${stat.isDirectory() ? 'dir' : 'file'} ${(stat.mode & 0o777).toString(8)}`)
+        if (stat.isDirectory()) for (const name of readdirSync(path)) walk(join(path, name))
+      }
+      walk(dir)
+      return seen
+    }
+    expect(modes(join(template, 'cluster'))).toEqual(new Set(['dir 755', 'file 644']))
+    const copy = join(root, 'modes')
+    expect(copyTemplate(copy, template)).toBe(true)
+    expect(modes(copy)).toEqual(new Set(['dir 700', 'file 600']))
+  })
 
   it('is not used when it was made for other migrations or another PGlite (its key differs)', () => {
     const stale = join(root, 'stale')

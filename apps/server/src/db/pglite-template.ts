@@ -9,6 +9,7 @@
 // brought up to date exactly as before.
 import { createHash } from 'node:crypto'
 import {
+  chmodSync,
   cpSync,
   existsSync,
   mkdirSync,
@@ -78,6 +79,8 @@ export async function buildTemplate(templateDir = TEMPLATE_DIR): Promise<void> {
     await client.close()
   }
   writeFileSync(join(staging, KEY), `${templateKey()}\n`)
+  // Readable by every user: the Docker image builds it as root and runs the server as `node`.
+  setModes(staging, 0o755, 0o644)
   rmSync(templateDir, { recursive: true, force: true })
   renameSync(staging, templateDir)
 }
@@ -93,7 +96,24 @@ export function copyTemplate(dir: string, templateDir = TEMPLATE_DIR): boolean {
   if (!templateReady(templateDir)) return false
   const staging = `${dir}.from-template`
   rmSync(staging, { recursive: true, force: true })
-  cpSync(join(templateDir, CLUSTER), staging, { recursive: true })
-  renameSync(staging, dir)
+  try {
+    cpSync(join(templateDir, CLUSTER), staging, { recursive: true })
+    // The database's files are the server user's alone, whoever owns the template.
+    setModes(staging, 0o700, 0o600)
+    renameSync(staging, dir)
+  } catch (err) {
+    rmSync(staging, { recursive: true, force: true })
+    throw err
+  }
   return true
+}
+
+/** chmod every folder under `dir` (and `dir`) to `dirMode` and every file to `fileMode`. */
+function setModes(dir: string, dirMode: number, fileMode: number): void {
+  chmodSync(dir, dirMode)
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name)
+    if (entry.isDirectory()) setModes(path, dirMode, fileMode)
+    else chmodSync(path, fileMode)
+  }
 }
