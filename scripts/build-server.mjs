@@ -146,6 +146,7 @@ export async function buildPgliteTemplateIfChanged(force = false) {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
+  // The template only when missing or stale: remaking it costs an initdb (`npm run build` forces it).
   await buildServerIfChanged(true)
-  await buildPgliteTemplateIfChanged(true)
+  await buildPgliteTemplateIfChanged()
 }

@@ -69,20 +69,26 @@ export function templateReady(templateDir = TEMPLATE_DIR): boolean {
  * in a short process of its own (cli/pglite-template.ts): initdb's memory stays with the process.
  */
 export async function buildTemplate(templateDir = TEMPLATE_DIR): Promise<void> {
-  const staging = `${templateDir}.tmp`
+  // Per process: two builds at once (a test and a bench) must not write into one folder.
+  const staging = `${templateDir}.tmp-${process.pid}`
   rmSync(staging, { recursive: true, force: true })
   mkdirSync(staging, { recursive: true })
-  const client = await PGlite.create(join(staging, CLUSTER), PGLITE_OPTIONS)
   try {
-    await migrate(drizzle(client), { migrationsFolder: MIGRATIONS })
-  } finally {
-    await client.close()
+    const client = await PGlite.create(join(staging, CLUSTER), PGLITE_OPTIONS)
+    try {
+      await migrate(drizzle(client), { migrationsFolder: MIGRATIONS })
+    } finally {
+      await client.close()
+    }
+    writeFileSync(join(staging, KEY), `${templateKey()}\n`)
+    // Readable by every user: the Docker image builds it as root and runs the server as `node`.
+    setModes(staging, 0o755, 0o644)
+    rmSync(templateDir, { recursive: true, force: true })
+    renameSync(staging, templateDir)
+  } catch (err) {
+    rmSync(staging, { recursive: true, force: true })
+    throw err
   }
-  writeFileSync(join(staging, KEY), `${templateKey()}\n`)
-  // Readable by every user: the Docker image builds it as root and runs the server as `node`.
-  setModes(staging, 0o755, 0o644)
-  rmSync(templateDir, { recursive: true, force: true })
-  renameSync(staging, templateDir)
 }
 
 /**
