@@ -36,4 +36,4 @@ HEALTHCHECK --interval=10s --timeout=3s --start-period=60s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
 ENTRYPOINT ["/usr/bin/tini", "--"]
 # The server compiled to JavaScript by `npm run build` (scripts/build-server.mjs, decision 041).
-CMD ["node", "apps/server/dist/main.js"]
+CMD ["node", "--v8-pool-size=1", "--max-semi-space-size=4", "--heap-growing-percent=30", "apps/server/dist/main.js"]

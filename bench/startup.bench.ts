@@ -1,7 +1,8 @@
 /**
- * Start-up and memory, through what `npm start` runs (`node scripts/start.mjs`: the compiled
- * server, apps/server/dist/main.js; the web app and the server are built first, outside the
- * timings, so no rebuild happens) on PGlite:
+ * Start-up and memory, through what `npm start` runs (`node <V8 flags> scripts/start.mjs`: the
+ * compiled server, apps/server/dist/main.js; the web app, the server and the PGlite template a
+ * fresh data folder is copied from are built first, outside the timings, so no rebuild happens)
+ * on PGlite:
  * - cold start on a fresh data folder, then a second start on the same data: time from spawn to
  *   the first 200 of GET / and of GET /api/settings;
  * - idle RSS of the server process 5 s after it is ready (target ≤ 250 MB);
@@ -23,6 +24,19 @@ import { loadSigningKeys } from '../apps/server/src/idp/keys.js'
 import { freePort, ROOT, spawnServer } from './support.js'
 
 const SOAK_SECONDS = Number(process.env.BENCH_SOAK_SECONDS ?? 180)
+/**
+ * The node arguments of package.json's `start` script (`node <flags> scripts/start.mjs`), so the
+ * bench runs with the same V8 flags as `npm start` (docs/decisions/043). BENCH_START_ARGS
+ * replaces them, e.g. `scripts/start.mjs` alone to measure without the flags.
+ */
+const START_ARGS = (
+  process.env.BENCH_START_ARGS ??
+  (
+    JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: { start: string } }
+  ).scripts.start.replace(/^node\s+/, '')
+)
+  .split(/\s+/)
+  .filter(Boolean)
 const SOAK_LEARNERS = 20
 
 function rssMb(pid: number): number {
@@ -40,7 +54,7 @@ async function start(dataDir: string): Promise<{
   const port = await freePort()
   const url = `http://127.0.0.1:${port}`
   const t0 = performance.now()
-  const child = spawnServer(['scripts/start.mjs'], {
+  const child = spawnServer(START_ARGS, {
     url,
     port,
     dataDir,
@@ -119,8 +133,13 @@ async function soak(url: string, pid: number, dataDir: string, jwk: JWK): Promis
 
   const startRss = rssMb(pid)
   let peak = startRss
+  // Every 30 s as well, so levelling off (the heap reaching its GC limit) shows apart from growth.
+  const every30s: number[] = []
+  let ticks = 0
   const sampler = setInterval(() => {
-    peak = Math.max(peak, rssMb(pid))
+    const rss = rssMb(pid)
+    peak = Math.max(peak, rss)
+    if (++ticks % 30 === 0) every30s.push(rss)
   }, 1000)
   const deadline = performance.now() + SOAK_SECONDS * 1000
   await Promise.all(
@@ -132,7 +151,7 @@ async function soak(url: string, pid: number, dataDir: string, jwk: JWK): Promis
   const endRss = rssMb(pid)
   void dataDir
   console.log(
-    `soak: ${SOAK_LEARNERS} learners, next + evaluate for ${SOAK_SECONDS} s: ${requests} requests, ${failures} not 200; RSS before the first answer ${idleRss} MB; after one answer each (soak start) ${startRss} MB, peak ${Math.max(peak, endRss)} MB, end ${endRss} MB`,
+    `soak: ${SOAK_LEARNERS} learners, next + evaluate for ${SOAK_SECONDS} s: ${requests} requests, ${failures} not 200; RSS before the first answer ${idleRss} MB; after one answer each (soak start) ${startRss} MB, peak ${Math.max(peak, endRss)} MB, end ${endRss} MB; every 30 s: ${every30s.join(', ')} MB`,
   )
 }
 
@@ -141,11 +160,15 @@ export async function run(): Promise<void> {
   const { buildWebIfChanged } = (await import(join(ROOT, 'scripts/start.mjs'))) as {
     buildWebIfChanged(): boolean
   }
-  const { buildServerIfChanged } = (await import(join(ROOT, 'scripts/build-server.mjs'))) as {
+  const { buildServerIfChanged, buildPgliteTemplateIfChanged } = (await import(
+    join(ROOT, 'scripts/build-server.mjs')
+  )) as {
     buildServerIfChanged(): Promise<boolean>
+    buildPgliteTemplateIfChanged(): Promise<boolean>
   }
   buildWebIfChanged()
   await buildServerIfChanged()
+  await buildPgliteTemplateIfChanged()
   const dataDir = mkdtempSync(join(tmpdir(), 'che-bench-startup-'))
   try {
     const cold = await start(dataDir)
@@ -156,7 +179,7 @@ export async function run(): Promise<void> {
     await new Promise((r) => setTimeout(r, 5000))
     const warmIdle = rssMb(warm.child.pid!)
     console.log(
-      '\nStart-up through scripts/start.mjs (what npm start runs: compiled server, web app already built), PGlite',
+      `\nStart-up through \`node ${START_ARGS.join(' ')}\` (what npm start runs: compiled server, web app and PGlite template already built), PGlite`,
     )
     console.log(
       '| start | first 200 of / (ms) | first 200 of /api/settings (ms) | idle RSS 5 s after (MB) |',

@@ -11,6 +11,7 @@
 //
 // Like the web build, it runs only when a fingerprint of its inputs differs from the one kept in
 // apps/server/dist/.build-hash.
+import { spawnSync } from 'node:child_process'
 import { copyFileSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
 import { dirname, join, relative, resolve } from 'node:path'
 import { builtFrom, files, sourcesHash } from './build-stamp.mjs'
@@ -123,4 +124,29 @@ export async function buildServerIfChanged(force = false) {
   return true
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) await buildServerIfChanged(true)
+/**
+ * The pre-built PGlite cluster a fresh data folder is copied from (apps/server/pglite-template,
+ * docs/decisions/043), made from the compiled server in a child process (initdb's memory stays
+ * with whoever runs it) unless one for this PGlite and these migrations exists (or always, with
+ * `force`). A failure is reported and the server then runs initdb itself on a fresh folder.
+ * Returns true when it built.
+ */
+export async function buildPgliteTemplateIfChanged(force = false) {
+  const { templateReady } = await import(join(SERVER_DIST, 'db/pglite-template.js'))
+  if (templateReady() && !force) return false
+  if (!force) console.log('Making the PGlite template for fresh data folders...')
+  const res = spawnSync(
+    process.execPath,
+    [join(SERVER_DIST, 'cli/pglite-template.js'), ...(force ? ['--force'] : [])],
+    { cwd: ROOT, stdio: 'inherit' },
+  )
+  if (res.status !== 0)
+    console.error('The PGlite template was not made; fresh data folders run initdb.')
+  return res.status === 0
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  // The template only when missing or stale: remaking it costs an initdb (`npm run build` forces it).
+  await buildServerIfChanged(true)
+  await buildPgliteTemplateIfChanged()
+}

@@ -1,6 +1,7 @@
 // `npm start`: build the web app and compile the server only when their sources changed since the
 // last build, then run the compiled server (apps/server/dist/main.js) in this same process.
-// The server's compilation is scripts/build-server.mjs (docs/decisions/041).
+// The server's compilation is scripts/build-server.mjs (docs/decisions/041); it also makes the
+// pre-built PGlite cluster a fresh data folder is copied from (docs/decisions/043).
 //
 // The sources' fingerprint (a SHA-256 over the path and bytes of every file the web build reads:
 // apps/web sources and config, packages/core, the lockfile) is kept beside the build in
@@ -8,7 +9,7 @@
 import { spawnSync } from 'node:child_process'
 import { writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
-import { buildServerIfChanged } from './build-server.mjs'
+import { buildPgliteTemplateIfChanged, buildServerIfChanged } from './build-server.mjs'
 import { builtFrom, sourcesHash } from './build-stamp.mjs'
 
 const ROOT = resolve(import.meta.dirname, '..')
@@ -54,5 +55,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const buildOnly = process.argv[2] === '--build'
   buildWebIfChanged(buildOnly)
   await buildServerIfChanged(buildOnly)
+  // The cluster a fresh PGlite data folder starts from; not needed on PostgreSQL.
+  if (buildOnly || !process.env.DATABASE_URL) await buildPgliteTemplateIfChanged(buildOnly)
   if (!buildOnly) await import('../apps/server/dist/main.js')
 }

@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process'
-import { existsSync, mkdirSync, readFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmdirSync } from 'node:fs'
 import { createRequire } from 'node:module'
-import { join, resolve } from 'node:path'
+import { join } from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
 import { sql } from 'drizzle-orm'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
@@ -11,6 +11,8 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
 import pg from 'pg'
 import { z } from 'zod'
+import { MIGRATIONS, PGLITE_OPTIONS } from './pglite-options.js'
+import { copyTemplate, TEMPLATE_DIR } from './pglite-template.js'
 import * as schema from './schema.js'
 
 export type Schema = typeof schema
@@ -29,7 +31,6 @@ export interface Database {
 /** How long a query waits for a connection before failing (503) while PostgreSQL is away. */
 const CONNECT_TIMEOUT_MS = 3_000
 
-const MIGRATIONS = resolve(import.meta.dirname, '../../drizzle')
 /** Serialises migrations when several instances start against one PostgreSQL at once. */
 const MIGRATION_LOCK = 7_263_410_001
 
@@ -42,6 +43,11 @@ export async function openDatabase(opts: {
   dataDir: string
   /** Where a dropped PostgreSQL connection is reported (default: one line on stderr). */
   onConnectionLost?: (message: string) => void
+  /**
+   * PGlite: the pre-built cluster a fresh data folder starts from (default: the build's,
+   * apps/server/pglite-template); false always runs initdb.
+   */
+  template?: string | false
 }): Promise<Database> {
   if (opts.url) {
     const pool = new pg.Pool({
@@ -86,13 +92,31 @@ export async function openDatabase(opts: {
   }
   if (opts.dataDir === 'memory://') return usePglite(await PGlite.create(PGLITE_OPTIONS))
   const dir = join(opts.dataDir, 'pglite')
-  mkdirSync(dir, { recursive: true })
-  const fresh = !existsSync(join(dir, 'PG_VERSION'))
-  // initdb grows PGlite's WebAssembly memory to several hundred MB and leaves as much again in
-  // the allocator's arenas, none of which a process gives back: the cluster is created by a short
-  // child process, and the server's own instance starts small (docs/decisions/041).
-  if (fresh) await createClusterInChild(dir)
+  if (!existsSync(join(dir, 'PG_VERSION'))) await createCluster(dir, opts.template ?? TEMPLATE_DIR)
   return usePglite(await PGlite.create(dir, PGLITE_OPTIONS))
+}
+
+/**
+ * A fresh data folder: a copy of the build's pre-made cluster when there is one for this build
+ * (initdb and migrations already done, docs/decisions/043), otherwise initdb. initdb grows
+ * PGlite's WebAssembly memory to several hundred MB and leaves as much again in the allocator's
+ * arenas, none of which a process gives back, so it runs in a short child process and the
+ * server's own instance starts small (docs/decisions/041).
+ */
+async function createCluster(dir: string, template: string | false): Promise<void> {
+  mkdirSync(join(dir, '..'), { recursive: true })
+  // An empty folder (made by hand, or by an older version before initdb) is replaced by the copy.
+  if (existsSync(dir) && readdirSync(dir).length === 0) rmdirSync(dir)
+  if (template && !existsSync(dir)) {
+    try {
+      if (copyTemplate(dir, template)) return
+    } catch (err) {
+      // An unreadable template (permissions, a half-deleted folder) only costs the slow path.
+      console.warn(`could not copy the PGlite template ${template}: ${String(err)}; running initdb`)
+    }
+  }
+  mkdirSync(dir, { recursive: true })
+  await createClusterInChild(dir)
 }
 
 /** Run PGlite's initdb on `dir` in a child Node process and wait for it to finish. */
@@ -113,15 +137,6 @@ async function createClusterInChild(dir: string): Promise<void> {
           : done(),
     )
   })
-}
-
-/**
- * PGlite is one process inside ours, reading its files through the OS page cache: PostgreSQL's
- * default 128 MB of shared buffers would only double-cache them (and be resident from the
- * start). 16 MB keeps the hot pages of a small library in the buffer pool.
- */
-const PGLITE_OPTIONS = {
-  startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'],
 }
 
 /** Wrap an open PGlite client and bring its schema up to date. */
