@@ -142,3 +142,48 @@ describe('who does what', () => {
     expect(r.feedback).toMatch(/person/)
   })
 })
+
+// A meaning phrase found only in the sentence's own words (decision 042, session 5)
+const stoneThrow: EvaluatorExample = {
+  text: 'La panadería está a un tiro de piedra, en la esquina.',
+  conjugatedSnippet: 'a un tiro de piedra',
+  translation: "The bakery is a stone's throw away, on the corner.",
+  idiom: {
+    text: 'a un tiro de piedra',
+    translation: "a stone's throw away; very close",
+    meanings: ['close by', 'just around the corner', 'nearby'],
+    literals: ['a stone throw'],
+  },
+}
+const askToGet: EvaluatorExample = {
+  text: 'Pedile un aumento al jefe; el que no pide no recibe.',
+  conjugatedSnippet: 'el que no pide no recibe',
+  translation: "Ask the boss for a raise; if you don't ask, you don't get.",
+  idiom: {
+    text: 'el que no pide no recibe',
+    translation: "if you don't ask, you don't get",
+    meanings: ['you have to ask', 'the squeaky wheel gets the grease', 'fortune favours the bold'],
+    literals: ['who does not ask does not receive'],
+  },
+}
+
+describe("a meaning phrase in the sentence's own ordinary words", () => {
+  it('is no evidence of the idiom: the meaning is missing, a major', () => {
+    for (const [example, answer] of [
+      [stoneThrow, 'The bakery is far away from the corner.'],
+      [stoneThrow, 'The bakery is on the corner, miles away.'],
+      [askToGet, 'Ask the boss for a raise.'],
+    ] as const)
+      expect(grade(example, answer).accuracy, answer).toBe('major')
+  })
+
+  it('said whole, said again, or another meaning, it is the idiom', () => {
+    for (const [example, answer] of [
+      [stoneThrow, 'The bakery is just around the corner.'],
+      [stoneThrow, 'The bakery is nearby, on the corner.'],
+      [askToGet, 'Ask the boss for a raise; you have to ask.'],
+      [askToGet, 'Ask the boss for a raise; the squeaky wheel gets the grease.'],
+    ] as const)
+      expect(grade(example, answer).accuracy, answer).toBe('perfect')
+  })
+})

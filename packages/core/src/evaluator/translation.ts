@@ -909,14 +909,15 @@ function locateIdiom(
   }
   let userSpan: number[] | null = null
   let userGloss: Gloss | null = null
-  for (const { gloss, span: m } of userMatches) {
+  for (const { gloss, span: m } of ownWordsAside(ref, user, refSpan, userMatches)) {
     if (!userSpan || holds(m, userSpan) || (!holds(userSpan, m) && m.length > userSpan.length)) {
       userSpan = m
       userGloss = gloss
     }
   }
   if (!userSpan && refSpan && refSpan.length > 0) {
-    const idiomUnits = refContent.filter((u) => idiomInRef.has(u.start))
+    const inSpan = new Set(refSpan)
+    const idiomUnits = refContent.filter((u) => inSpan.has(u.start))
     if (idiomUnits.length > 0 && idiomUnits.every((u) => matchedInUser(ref, user, u))) {
       const carried = idiomUnits.flatMap((u) =>
         user.units.filter((x) => unitsMatch(x, u)).map((x) => x.start),
@@ -927,6 +928,49 @@ function locateIdiom(
     }
   }
   return { refSpan, refGloss, idiomInRef, userSpan, userGloss, userAll }
+}
+
+/**
+ * The learner's meaning phrases, less those whose words are only the sentence's own ordinary
+ * words: the same words the reference says outside its idiom ("just around the corner" found in
+ * "far away from the corner" where the reference is "right there, on the corner"; "you have to
+ * ask" in "Ask the landlord …" where the reference adds "if you don't ask, you don't get").
+ * Where the reference's idiom is not found, every phrase is kept.
+ */
+function ownWordsAside(
+  ref: EnglishText,
+  user: EnglishText,
+  refSpan: number[] | null,
+  userMatches: { gloss: Gloss; span: number[] }[],
+): { gloss: Gloss; span: number[] }[] {
+  if (!refSpan || userMatches.length === 0) return userMatches
+  const idiom = new Set(refSpan)
+  const ordinary = ref.cover.filter(
+    (u) => !u.light && !ref.opening.has(u.start) && !idiom.has(u.start) && !idiom.has(u.end),
+  )
+  if (ordinary.length === 0) return userMatches
+  const count = (units: Unit[], key: string): number =>
+    units.filter((u) => u.keys.includes(key)).length
+  // a word the learner says more often than the reference's ordinary words do is said again for
+  // the idiom ("Ask the boss …; you have to ask")
+  const own = (i: number): boolean =>
+    user.units.some(
+      (x) =>
+        x.start <= i &&
+        i <= x.end &&
+        x.keys.some((k) => count(ordinary, k) > 0 && count(user.units, k) <= count(ordinary, k)),
+    )
+  // the whole phrase, its small words too, is the phrase ("just around the corner")
+  return userMatches.filter(({ gloss, span }) => saidWhole(gloss, user) || !span.every(own))
+}
+
+/** The gloss's words, all of them, in a row in `text` (verbs in any form). */
+function saidWhole(gloss: Gloss, text: EnglishText): boolean {
+  const { tokens } = gloss.analysed
+  const same = (word: string, t: string): boolean => word === t || lemmasOf(word).includes(t)
+  for (let i = 0; i + tokens.length <= text.tokens.length; i++)
+    if (tokens.every((t, k) => same(text.tokens[i + k] ?? '', t))) return true
+  return false
 }
 
 /** The idiom's meaning said reversed ("right in the loop", "I believe you"), or null. */
