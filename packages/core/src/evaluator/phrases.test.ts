@@ -187,3 +187,54 @@ describe("a meaning phrase in the sentence's own ordinary words", () => {
       expect(grade(example, answer).accuracy, answer).toBe('perfect')
   })
 })
+
+// Detail synonyms WordNet does not link (decision 042, session 5)
+const chewOut: EvaluatorExample = {
+  text: 'Después del partido, el jefe nos cagó a pedos en la oficina del club.',
+  conjugatedSnippet: 'nos cagó a pedos',
+  translation: "After the match, the boss chewed us out in the club's office.",
+  idiom: {
+    text: 'cagar a pedos',
+    translation: 'to chew out; to give someone a real telling-off',
+    meanings: ['chew out', 'tell off', 'give someone an earful'],
+    literals: ['shit with farts'],
+  },
+}
+
+describe('near-synonyms of a detail', () => {
+  it('another everyday word for the same thing is perfect', () => {
+    for (const answer of [
+      "After the game, the manager chewed us out in the club's office.",
+      "After the match, the boss told us off in the club's office.",
+    ])
+      expect(grade(chewOut, answer).accuracy, answer).toBe('perfect')
+  })
+
+  it('a real change of detail stays minor', () => {
+    for (const answer of [
+      "After the training, the boss chewed us out in the club's office.",
+      "After the match, the coach chewed us out in the club's office.",
+      "After the match, the boss chewed us out in the club's kitchen.",
+    ])
+      expect(grade(chewOut, answer).accuracy, answer).toBe('minor')
+  })
+})
+
+describe('"never used to go" for "never went"', () => {
+  it('is the same polarity, not an opposite', () => {
+    const ex: EvaluatorExample = {
+      text: 'Me di de baja del club porque nunca iba.',
+      conjugatedSnippet: 'Me di de baja',
+      translation: 'I cancelled my club membership because I never went.',
+      idiom: {
+        text: 'darse de baja',
+        translation: 'to cancel a membership; to unsubscribe',
+        meanings: ['cancel', 'unsubscribe', 'quit'],
+        literals: ['give oneself low'],
+      },
+    }
+    expect(
+      grade(ex, 'I cancelled my club subscription since I never used to go.').accuracy,
+    ).not.toBe('major')
+  })
+})

@@ -10,6 +10,7 @@ import {
   isSpecificTime,
   lemmasOf,
   verbLemma,
+  nearSynonymOf,
   negatesAt,
   OPPOSITE_PARTICLE,
   PERSON_OF,
@@ -81,6 +82,8 @@ function wordUnit(tokens: string[], i: number, maxRank: number): Unit {
     if (!keys.some(isLightVerb)) {
       for (const k of keys)
         for (const [id, r] of sensesOf(k, maxRank)) senses.set(id, Math.min(r, senses.get(id) ?? 7))
+      const near = nearSynonymOf(word)
+      if (near !== undefined) senses.set(near, 0)
     }
     // through its common senses only: a "wedding" is a ceremony, and only rarely a party
     const parents = hypernymsOf(
@@ -745,6 +748,8 @@ function statementPolarity(
     // the first content word after the negator is what it negates ("nobody is doing anything wrong")
     for (let k = i + 1; k <= i + 2 * NEGATION_WINDOW && k < analysed.tokens.length; k++) {
       if (isFunctionWord(analysed.tokens[k]!)) continue
+      // "never used to go": "used to" says when, the verb after it is what is negated
+      if (analysed.tokens[k] === 'used' && analysed.tokens[k + 1] === 'to') continue
       if (!kept(k)) skip.add(i)
       return
     }
