@@ -389,6 +389,39 @@ function matchGloss(gloss: Gloss, text: EnglishText): number[] | null {
   return span
 }
 
+/** Every key and sense of a text's units, to rule most meaning phrases out at once. */
+const textIndex = new WeakMap<EnglishText, { keys: Set<string>; senses: Set<number> }>()
+
+/** Whether each word of a gloss has at least a key or a sense in `text` (else no match). */
+function mayHold(gloss: Gloss, text: EnglishText): boolean {
+  let index = textIndex.get(text)
+  if (!index) {
+    index = { keys: new Set(), senses: new Set() }
+    for (const u of text.units) {
+      for (const k of u.keys) index.keys.add(k)
+      for (const id of u.senses.keys()) index.senses.add(id)
+    }
+    textIndex.set(text, index)
+  }
+  const { keys, senses } = index
+  for (const unit of gloss.analysed.cover) {
+    let found = false
+    for (const k of unit.keys)
+      if (keys.has(k)) {
+        found = true
+        break
+      }
+    if (!found)
+      for (const id of unit.senses.keys())
+        if (senses.has(id)) {
+          found = true
+          break
+        }
+    if (!found) return false
+  }
+  return true
+}
+
 /**
  * Where the words of a gloss stand in `text` (token positions), negation and particles aside.
  * A meaning's word is matched by itself or a synonym, never by something more general ("best", a
@@ -396,6 +429,7 @@ function matchGloss(gloss: Gloss, text: EnglishText): number[] | null {
  * didn't hand it in" puts "give up" at "gave up", not also at "hand in".
  */
 function glossWords(gloss: Gloss, text: EnglishText): number[] | null {
+  if (!mayHold(gloss, text)) return null
   const options: Unit[][] = []
   for (const unit of gloss.analysed.cover) {
     const found = text.units.filter((u) => sameMeaning(u, unit))
