@@ -238,3 +238,25 @@ describe('"never used to go" for "never went"', () => {
     ).not.toBe('major')
   })
 })
+
+describe('"one\'s" in a meaning phrase of general words', () => {
+  it('is said by any possessive ("do my bit" for "do one\'s bit")', () => {
+    const ex: EvaluatorExample = {
+      text: 'Si todos ponemos el hombro, terminamos la mudanza hoy.',
+      conjugatedSnippet: 'ponemos el hombro',
+      translation: 'If we all pitch in, we will finish the move today.',
+      idiom: {
+        text: 'poner el hombro',
+        translation: 'to pitch in; to lend a hand',
+        meanings: ['pitch in', "do one's bit", 'lend a hand'],
+        literals: ['put the shoulder'],
+      },
+    }
+    for (const answer of [
+      'If we all do our bit, we will finish the move today.',
+      'If we all do their bit, we will finish the move today.',
+    ])
+      expect(grade(ex, answer).accuracy, answer).not.toBe('major')
+    expect(grade(ex, 'If we all do a bit, we will finish the move today.').accuracy).toBe('major')
+  })
+})

@@ -369,13 +369,30 @@ function placesOf(positions: number[]): number[][] {
   return places
 }
 
+/** A gloss's tokens for matching in a row, "one 's" as one possessive slot ("do one's bit"). */
+function rowTokens(gloss: Gloss): string[] {
+  const { tokens } = gloss.analysed
+  const row: string[] = []
+  for (let i = 0; i < tokens.length; i++) {
+    if ((tokens[i] === 'one' || tokens[i] === 'someone') && tokens[i + 1] === "'s") {
+      row.push("one's")
+      i++
+    } else row.push(tokens[i]!)
+  }
+  return row
+}
+
 /** Where in `text` the gloss is expressed (token positions), or null. */
 function matchGloss(gloss: Gloss, text: EnglishText): number[] | null {
-  const { tokens } = gloss.analysed
   if (gloss.inARow) {
+    const tokens = rowTokens(gloss)
     // only function words or general verbs ("no way", "tell it to someone else"): the same
-    // words in a row, verbs in any form ("told it to someone else")
-    const same = (word: string, t: string): boolean => word === t || lemmasOf(word).includes(t)
+    // words in a row, verbs in any form ("told it to someone else"), "one's" as any possessive
+    // ("do our bit" for "do one's bit")
+    const same = (word: string, t: string): boolean =>
+      word === t ||
+      lemmasOf(word).includes(t) ||
+      (t === "one's" && (POSSESSIVES.has(word) || word === 'her'))
     for (let i = 0; i + tokens.length <= text.tokens.length; i++) {
       if (tokens.every((t, k) => same(text.tokens[i + k] ?? '', t)))
         return tokens.map((_, k) => i + k)
