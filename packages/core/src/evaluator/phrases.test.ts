@@ -260,3 +260,22 @@ describe('"one\'s" in a meaning phrase of general words', () => {
     expect(grade(ex, 'If we all do a bit, we will finish the move today.').accuracy).toBe('major')
   })
 })
+
+describe('"bit" before a determiner is the verb', () => {
+  it('"bit the dust" says "bite the dust"', () => {
+    const ex: EvaluatorExample = {
+      text: 'La tele vieja entregó el rosquete.',
+      conjugatedSnippet: 'entregó el rosquete',
+      translation: 'The old TV kicked the bucket.',
+      idiom: {
+        text: 'entregar el rosquete',
+        translation: 'to kick the bucket; to die (humorous)',
+        meanings: ['kick the bucket', 'die', 'bite the dust'],
+        literals: ['hand over the doughnut'],
+      },
+    }
+    // the idiom is found (its tense is not yet read from "bit": a minor at worst)
+    expect(grade(ex, 'The old TV bit the dust.').accuracy).not.toBe('major')
+    expect(grade(ex, 'The old TV was a bit the worse.').accuracy).toBe('major')
+  })
+})

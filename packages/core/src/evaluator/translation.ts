@@ -200,7 +200,9 @@ function analyse(text: string, maxRank: number, isGloss = false, isAnswer = fals
   const multi = isGloss && !hasContent ? allMulti : heavy
   const singles: Unit[] = []
   tokens.forEach((t, i) => {
-    if (isFunctionWord(t)) return
+    // "bit the dust", "bit his lip": "bit" before a determiner is the verb, not "a bit"
+    const verbBit = t === 'bit' && tokens[i - 1] !== 'a' && DETERMINERS.has(tokens[i + 1] ?? '')
+    if (isFunctionWord(t) && !verbBit) return
     // "going to" is the future, not a journey
     if ((t === 'going' || t === 'go') && tokens[i + 1] === 'to' && i > 0) return
     singles.push(wordUnit(tokens, i, maxRank))
