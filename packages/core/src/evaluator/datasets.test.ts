@@ -68,17 +68,17 @@ describe('evaluator agreement', () => {
     })
   }
 
-  it("the third set's tuning half: at least 85 %, its two known critical errors no more", () => {
-    // decision 042: "far away from the corner" for "right there, on the corner" (an antonym of a
-    // meaning's word) and "Ask the landlord …" for "… if you don't ask, you don't get" (a
-    // meaning phrase whose one word the reference also uses outside the idiom)
+  it("the third set's tuning half: at least 86 %, no critical error", () => {
+    // decision 042 (session 5): its two critical errors, "far away from the corner" for "right
+    // there, on the corner" and "Ask the landlord …" for "… if you don't ask, you don't get", were
+    // meaning phrases found only in the sentence's own ordinary words
     const path = fileURLToPath(new URL('./heldout-v3/tuning.jsonl', import.meta.url))
     const { summary } = scoreCases(
       withContent(parseCases(readFileSync(path, 'utf8')), content()),
       evaluate,
     )
-    expect(summary.criticalErrors).toBeLessThanOrEqual(2)
-    expect(summary.overall.rate).toBeGreaterThanOrEqual(0.85)
+    expect(summary.criticalErrors).toBe(0)
+    expect(summary.overall.rate).toBeGreaterThanOrEqual(0.86)
   })
 
   for (const [name, folder] of [

@@ -1,8 +1,24 @@
 import { describe, expect, it } from 'vitest'
 
-import { isDetailWord, isNounLike, isPastForm, lemmasOf, sensesOf } from './english.js'
+import {
+  isDetailWord,
+  isNounLike,
+  isPastForm,
+  lemmasOf,
+  nearSynonymOf,
+  sensesOf,
+} from './english.js'
 
 describe('english', () => {
+  it('groups everyday nouns WordNet does not link, as nouns only', () => {
+    expect(nearSynonymOf('boss')).toBeDefined()
+    expect(nearSynonymOf('manager')).toBe(nearSynonymOf('boss'))
+    expect(nearSynonymOf('matches')).toBe(nearSynonymOf('game'))
+    expect(nearSynonymOf('game')).not.toBe(nearSynonymOf('boss'))
+    expect(nearSynonymOf('matching')).toBeUndefined()
+    expect(nearSynonymOf('marked')).toBeUndefined()
+    expect(nearSynonymOf('mom')).toBeUndefined()
+  })
   it('lemmatises inflected words', () => {
     expect(lemmasOf('drove')).toContain('drive')
     expect(lemmasOf('parties')).toContain('party')

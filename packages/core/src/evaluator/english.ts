@@ -184,6 +184,47 @@ const SPECIFIC_TIMES: ReadonlySet<string> = new Set(
   january february march april june july august september october november december`),
 )
 
+/**
+ * Everyday nouns that name the same thing in another register or in British and American English
+ * ("boss"/"manager", "game"/"match", "mobile"/"cellphone") where the lexicon's WordNet senses do
+ * not link them. A learner's choice between them is a synonym (perfect, RUBRIC.md), not a changed
+ * detail; co-hyponyms WordNet does link ("dad"/"mom", "Monday"/"Tuesday", "red"/"blue") stay a
+ * change. Each group gets one synthetic sense id (negative, so it meets no WordNet id).
+ */
+const NEAR_SYNONYMS: readonly (readonly string[])[] = [
+  ['boss', 'manager'],
+  ['game', 'match'],
+  ['company', 'firm'],
+  ['grade', 'mark'],
+  ['membership', 'subscription'],
+  ['goalkeeper', 'goalie', 'keeper'],
+  ['concert', 'gig'],
+  ['flat', 'apartment'],
+  ['lift', 'elevator'],
+  ['mobile', 'cellphone', 'phone'],
+  ['tube', 'underground', 'subway'],
+  ['post', 'mail'],
+  ['chemist', 'pharmacy'],
+  ['timetable', 'schedule'],
+  ['cinema', 'movies'],
+  ['friend', 'pal', 'buddy'],
+  ['gift', 'present'],
+  ['bin', 'trash'],
+  ['principal', 'headteacher', 'headmaster'],
+]
+const NEAR_SYNONYM_ID = new Map<string, number>()
+NEAR_SYNONYMS.forEach((group, i) => {
+  for (const word of group) NEAR_SYNONYM_ID.set(word, -1 - i)
+})
+
+/** The synthetic sense id of a noun's near-synonym group (see NEAR_SYNONYMS), or undefined. */
+export function nearSynonymOf(word: string): number | undefined {
+  if (!/^[a-z]+$/.test(word)) return undefined
+  const id = NEAR_SYNONYM_ID.get(word) ?? NEAR_SYNONYM_ID.get(lemmatize.noun(word))
+  // the noun only: "marked", "matching", "posted" are verbs
+  return id !== undefined && isNounLike(word) ? id : undefined
+}
+
 /** A time that says when ("yesterday", "on Monday"), not how soon ("later"). */
 export function isSpecificTime(word: string): boolean {
   return SPECIFIC_TIMES.has(word) || /^\d+$/.test(word)

@@ -10,6 +10,7 @@ import {
   isSpecificTime,
   lemmasOf,
   verbLemma,
+  nearSynonymOf,
   negatesAt,
   OPPOSITE_PARTICLE,
   PERSON_OF,
@@ -81,6 +82,8 @@ function wordUnit(tokens: string[], i: number, maxRank: number): Unit {
     if (!keys.some(isLightVerb)) {
       for (const k of keys)
         for (const [id, r] of sensesOf(k, maxRank)) senses.set(id, Math.min(r, senses.get(id) ?? 7))
+      const near = nearSynonymOf(word)
+      if (near !== undefined) senses.set(near, 0)
     }
     // through its common senses only: a "wedding" is a ceremony, and only rarely a party
     const parents = hypernymsOf(
@@ -197,7 +200,9 @@ function analyse(text: string, maxRank: number, isGloss = false, isAnswer = fals
   const multi = isGloss && !hasContent ? allMulti : heavy
   const singles: Unit[] = []
   tokens.forEach((t, i) => {
-    if (isFunctionWord(t)) return
+    // "bit the dust", "bit his lip": "bit" before a determiner is the verb, not "a bit"
+    const verbBit = t === 'bit' && tokens[i - 1] !== 'a' && DETERMINERS.has(tokens[i + 1] ?? '')
+    if (isFunctionWord(t) && !verbBit) return
     // "going to" is the future, not a journey
     if ((t === 'going' || t === 'go') && tokens[i + 1] === 'to' && i > 0) return
     singles.push(wordUnit(tokens, i, maxRank))
@@ -366,13 +371,30 @@ function placesOf(positions: number[]): number[][] {
   return places
 }
 
+/** A gloss's tokens for matching in a row, "one 's" as one possessive slot ("do one's bit"). */
+function rowTokens(gloss: Gloss): string[] {
+  const { tokens } = gloss.analysed
+  const row: string[] = []
+  for (let i = 0; i < tokens.length; i++) {
+    if ((tokens[i] === 'one' || tokens[i] === 'someone') && tokens[i + 1] === "'s") {
+      row.push("one's")
+      i++
+    } else row.push(tokens[i]!)
+  }
+  return row
+}
+
 /** Where in `text` the gloss is expressed (token positions), or null. */
 function matchGloss(gloss: Gloss, text: EnglishText): number[] | null {
-  const { tokens } = gloss.analysed
   if (gloss.inARow) {
+    const tokens = rowTokens(gloss)
     // only function words or general verbs ("no way", "tell it to someone else"): the same
-    // words in a row, verbs in any form ("told it to someone else")
-    const same = (word: string, t: string): boolean => word === t || lemmasOf(word).includes(t)
+    // words in a row, verbs in any form ("told it to someone else"), "one's" as any possessive
+    // ("do our bit" for "do one's bit")
+    const same = (word: string, t: string): boolean =>
+      word === t ||
+      lemmasOf(word).includes(t) ||
+      (t === "one's" && (POSSESSIVES.has(word) || word === 'her'))
     for (let i = 0; i + tokens.length <= text.tokens.length; i++) {
       if (tokens.every((t, k) => same(text.tokens[i + k] ?? '', t)))
         return tokens.map((_, k) => i + k)
@@ -386,6 +408,39 @@ function matchGloss(gloss: Gloss, text: EnglishText): number[] | null {
   return span
 }
 
+/** Every key and sense of a text's units, to rule most meaning phrases out at once. */
+const textIndex = new WeakMap<EnglishText, { keys: Set<string>; senses: Set<number> }>()
+
+/** Whether each word of a gloss has at least a key or a sense in `text` (else no match). */
+function mayHold(gloss: Gloss, text: EnglishText): boolean {
+  let index = textIndex.get(text)
+  if (!index) {
+    index = { keys: new Set(), senses: new Set() }
+    for (const u of text.units) {
+      for (const k of u.keys) index.keys.add(k)
+      for (const id of u.senses.keys()) index.senses.add(id)
+    }
+    textIndex.set(text, index)
+  }
+  const { keys, senses } = index
+  for (const unit of gloss.analysed.cover) {
+    let found = false
+    for (const k of unit.keys)
+      if (keys.has(k)) {
+        found = true
+        break
+      }
+    if (!found)
+      for (const id of unit.senses.keys())
+        if (senses.has(id)) {
+          found = true
+          break
+        }
+    if (!found) return false
+  }
+  return true
+}
+
 /**
  * Where the words of a gloss stand in `text` (token positions), negation and particles aside.
  * A meaning's word is matched by itself or a synonym, never by something more general ("best", a
@@ -393,6 +448,7 @@ function matchGloss(gloss: Gloss, text: EnglishText): number[] | null {
  * didn't hand it in" puts "give up" at "gave up", not also at "hand in".
  */
 function glossWords(gloss: Gloss, text: EnglishText): number[] | null {
+  if (!mayHold(gloss, text)) return null
   const options: Unit[][] = []
   for (const unit of gloss.analysed.cover) {
     const found = text.units.filter((u) => sameMeaning(u, unit))
@@ -745,6 +801,8 @@ function statementPolarity(
     // the first content word after the negator is what it negates ("nobody is doing anything wrong")
     for (let k = i + 1; k <= i + 2 * NEGATION_WINDOW && k < analysed.tokens.length; k++) {
       if (isFunctionWord(analysed.tokens[k]!)) continue
+      // "never used to go": "used to" says when, the verb after it is what is negated
+      if (analysed.tokens[k] === 'used' && analysed.tokens[k + 1] === 'to') continue
       if (!kept(k)) skip.add(i)
       return
     }
@@ -909,14 +967,15 @@ function locateIdiom(
   }
   let userSpan: number[] | null = null
   let userGloss: Gloss | null = null
-  for (const { gloss, span: m } of userMatches) {
+  for (const { gloss, span: m } of ownWordsAside(ref, user, refSpan, userMatches)) {
     if (!userSpan || holds(m, userSpan) || (!holds(userSpan, m) && m.length > userSpan.length)) {
       userSpan = m
       userGloss = gloss
     }
   }
   if (!userSpan && refSpan && refSpan.length > 0) {
-    const idiomUnits = refContent.filter((u) => idiomInRef.has(u.start))
+    const inSpan = new Set(refSpan)
+    const idiomUnits = refContent.filter((u) => inSpan.has(u.start))
     if (idiomUnits.length > 0 && idiomUnits.every((u) => matchedInUser(ref, user, u))) {
       const carried = idiomUnits.flatMap((u) =>
         user.units.filter((x) => unitsMatch(x, u)).map((x) => x.start),
@@ -927,6 +986,49 @@ function locateIdiom(
     }
   }
   return { refSpan, refGloss, idiomInRef, userSpan, userGloss, userAll }
+}
+
+/**
+ * The learner's meaning phrases, less those whose words are only the sentence's own ordinary
+ * words: the same words the reference says outside its idiom ("just around the corner" found in
+ * "far away from the corner" where the reference is "right there, on the corner"; "you have to
+ * ask" in "Ask the landlord …" where the reference adds "if you don't ask, you don't get").
+ * Where the reference's idiom is not found, every phrase is kept.
+ */
+function ownWordsAside(
+  ref: EnglishText,
+  user: EnglishText,
+  refSpan: number[] | null,
+  userMatches: { gloss: Gloss; span: number[] }[],
+): { gloss: Gloss; span: number[] }[] {
+  if (!refSpan || userMatches.length === 0) return userMatches
+  const idiom = new Set(refSpan)
+  const ordinary = ref.cover.filter(
+    (u) => !u.light && !ref.opening.has(u.start) && !idiom.has(u.start) && !idiom.has(u.end),
+  )
+  if (ordinary.length === 0) return userMatches
+  const count = (units: Unit[], key: string): number =>
+    units.filter((u) => u.keys.includes(key)).length
+  // a word the learner says more often than the reference's ordinary words do is said again for
+  // the idiom ("Ask the boss …; you have to ask")
+  const own = (i: number): boolean =>
+    user.units.some(
+      (x) =>
+        x.start <= i &&
+        i <= x.end &&
+        x.keys.some((k) => count(ordinary, k) > 0 && count(user.units, k) <= count(ordinary, k)),
+    )
+  // the whole phrase, its small words too, is the phrase ("just around the corner")
+  return userMatches.filter(({ gloss, span }) => saidWhole(gloss, user) || !span.every(own))
+}
+
+/** The gloss's words, all of them, in a row in `text` (verbs in any form). */
+function saidWhole(gloss: Gloss, text: EnglishText): boolean {
+  const { tokens } = gloss.analysed
+  const same = (word: string, t: string): boolean => word === t || lemmasOf(word).includes(t)
+  for (let i = 0; i + tokens.length <= text.tokens.length; i++)
+    if (tokens.every((t, k) => same(text.tokens[i + k] ?? '', t))) return true
+  return false
 }
 
 /** The idiom's meaning said reversed ("right in the loop", "I believe you"), or null. */
