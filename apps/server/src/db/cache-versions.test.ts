@@ -110,4 +110,26 @@ describe('cache versions', () => {
     expect(second.get(EXAMPLE)?.idiom.translation).toBe('to be in a fix')
     expect(second.candidates.map((c) => c.exampleId)).toContain(EXAMPLE)
   })
+
+  it('the library in memory holds exactly what a select of examples and idioms returns', async () => {
+    await database.db
+      .update(examples)
+      .set({ alternatives: ['Estoy en el horno.'], literal: 'I am at the oven.' })
+      .where(eq(examples.id, EXAMPLE))
+    await database.db
+      .update(idioms)
+      .set({ meanings: ['to be in a jam', 'to be in hot water'], literals: ['to be at the oven'] })
+      .where(eq(idioms.id, IDIOM))
+    const library = await createLibraryCache(
+      database.db,
+      createVersionReader(database.db),
+    ).snapshot()
+    const selected = await database.db
+      .select({ example: examples, idiom: idioms })
+      .from(examples)
+      .innerJoin(idioms, eq(idioms.id, examples.idiomId))
+    expect(selected.length).toBeGreaterThan(0)
+    expect(library.candidates).toHaveLength(selected.length)
+    for (const row of selected) expect(library.get(row.example.id)).toEqual(row)
+  })
 })
