@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from 'drizzle-orm'
+import { and, asc, eq, type SQL, sql } from 'drizzle-orm'
 import type { Tone } from '@che/core'
 import type { CardReviews, ReviewRating } from '@che/core/scheduler'
 import type { Db } from '../../db/client.js'
@@ -33,6 +33,21 @@ export interface ProgressTx {
   ): Promise<{ attemptTaken: boolean }>
   /** The record's reviews, oldest first. */
   reviewsOf(progressId: string): Promise<ReviewLogRow[]>
+}
+
+/**
+ * Per record of a user, the values `tuple` (a json_build_array of progress columns) lists, read as
+ * ONE JSON text: PGlite turns every result row into an object at ≈ 50 µs, so a learner's few
+ * hundred records cost milliseconds as rows and a fraction of that as JSON (docs/decisions/044).
+ * Timestamps come as ISO 8601 text, jsonb as itself.
+ */
+async function jsonRows(db: Db, tuple: SQL, userId: string): Promise<unknown[][]> {
+  const result = await db.execute(
+    sql`select coalesce(json_agg(${tuple}), '[]')::text as rows from ${progress} where ${progress.userId} = ${userId}`,
+  )
+  // node-postgres and PGlite both answer { rows }.
+  const [row] = (result as unknown as { rows: { rows: string }[] }).rows
+  return JSON.parse(row?.rows ?? '[]') as unknown[][]
 }
 
 function reviewsOf(db: Db, progressId: string): Promise<ReviewLogRow[]> {
@@ -137,44 +152,37 @@ export function createExercisesRepo(db: Db) {
         perfectCount: number
       }[]
     > {
-      return db
-        .select({
-          exampleId: progress.exampleId,
-          createdAt: progress.createdAt,
-          dueAt: progress.dueAt,
-          missedWords: progress.missedWords,
-          isSandbox: progress.isSandbox,
-          reviewCount: progress.reviewCount,
-          perfectCount: progress.perfectCount,
-        })
-        .from(progress)
-        .where(eq(progress.userId, userId))
+      const rows = await jsonRows(
+        db,
+        sql`json_build_array(${progress.exampleId}, ${progress.createdAt}, ${progress.dueAt}, ${progress.missedWords}, ${progress.isSandbox}, ${progress.reviewCount}, ${progress.perfectCount})`,
+        userId,
+      )
+      return rows.map((r) => ({
+        exampleId: r[0] as string,
+        createdAt: new Date(r[1] as string),
+        dueAt: new Date(r[2] as string),
+        missedWords: r[3] as string[],
+        isSandbox: r[4] as boolean,
+        reviewCount: r[5] as number,
+        perfectCount: r[6] as number,
+      }))
     },
 
-    /** Just what the calendar needs of each record: its card and its idiom's tone and usage. */
-    async listForCalendar(userId: string): Promise<
-      {
-        id: string
-        dueAt: Date
-        card: Record<string, unknown>
-        tone: Tone
-        usage: number
-        idiomText: string
-      }[]
-    > {
-      return db
-        .select({
-          id: progress.id,
-          dueAt: progress.dueAt,
-          card: progress.card,
-          tone: idioms.tone,
-          usage: idioms.usage,
-          idiomText: idioms.text,
-        })
-        .from(progress)
-        .innerJoin(examples, eq(examples.id, progress.exampleId))
-        .innerJoin(idioms, eq(idioms.id, examples.idiomId))
-        .where(eq(progress.userId, userId))
+    /** Just what the calendar needs of each record: its example, due date and card. */
+    async listForCalendar(
+      userId: string,
+    ): Promise<{ id: string; exampleId: string; dueAt: Date; card: Record<string, unknown> }[]> {
+      const rows = await jsonRows(
+        db,
+        sql`json_build_array(${progress.id}, ${progress.exampleId}, ${progress.dueAt}, ${progress.card})`,
+        userId,
+      )
+      return rows.map((r) => ({
+        id: r[0] as string,
+        exampleId: r[1] as string,
+        dueAt: new Date(r[2] as string),
+        card: r[3] as Record<string, unknown>,
+      }))
     },
 
     /** Just what choosing the next exercise needs: example and due date of each record. */
@@ -192,15 +200,17 @@ export function createExercisesRepo(db: Db) {
     async listForNext(
       userId: string,
     ): Promise<{ exampleId: string; dueAt: Date; createdAt: Date; updatedAt: Date }[]> {
-      return db
-        .select({
-          exampleId: progress.exampleId,
-          dueAt: progress.dueAt,
-          createdAt: progress.createdAt,
-          updatedAt: progress.updatedAt,
-        })
-        .from(progress)
-        .where(eq(progress.userId, userId))
+      const rows = await jsonRows(
+        db,
+        sql`json_build_array(${progress.exampleId}, ${progress.dueAt}, ${progress.createdAt}, ${progress.updatedAt})`,
+        userId,
+      )
+      return rows.map((r) => ({
+        exampleId: r[0] as string,
+        dueAt: new Date(r[1] as string),
+        createdAt: new Date(r[2] as string),
+        updatedAt: new Date(r[3] as string),
+      }))
     },
 
     /** One record's reviews from the log, oldest first. */

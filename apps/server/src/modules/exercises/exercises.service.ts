@@ -410,18 +410,26 @@ export function createExercisesService(deps: {
      * retrievability now capped by its latest rating (docs/decisions/012).
      */
     async calendar(user: UserRow): Promise<CalendarEntry[]> {
-      const records = await deps.exercises.listForCalendar(user.id)
-      return calendarItems(
-        records.map((r) => ({
+      const [records, library] = await Promise.all([
+        deps.exercises.listForCalendar(user.id),
+        deps.library.snapshot(),
+      ])
+      const items = []
+      for (const r of records) {
+        // Labelled with its idiom from the library in memory (a record's example always exists:
+        // deleting an example deletes its records).
+        const found = library.get(r.exampleId)
+        if (!found) continue
+        items.push({
           progressId: r.id,
           dueDate: r.dueAt.toISOString(),
-          tone: r.tone,
-          usage: r.usage,
-          idiom: r.idiomText,
+          tone: found.idiom.tone,
+          usage: found.idiom.usage,
+          idiom: found.idiom.text,
           card: CardState.parse(r.card),
-        })),
-        deps.clock(),
-      )
+        })
+      }
+      return calendarItems(items, deps.clock())
     },
   }
 }
