@@ -132,4 +132,33 @@ describe('cache versions', () => {
     expect(library.candidates).toHaveLength(selected.length)
     for (const row of selected) expect(library.get(row.example.id)).toEqual(row)
   })
+
+  it("an example's speech written alone moves only the speech version, and the copy in memory takes it", async () => {
+    const reader = createVersionReader(database.db)
+    const library = createLibraryCache(database.db, reader)
+    const before = await library.snapshot()
+    const versions = await reader.read()
+    // What the speech queue writes (audio.repo setTts): the three speech columns.
+    await database.db
+      .update(examples)
+      .set({ ttsKey: 'tts/new-take.wav', ttsVoice: 'espeak-ng es-419', ttsKind: 'synthetic' })
+      .where(eq(examples.id, EXAMPLE))
+    const after = await reader.read()
+    expect(after.get('library')).toBe(versions.get('library'))
+    expect(after.get('speech')).toBe(versions.get('speech')! + 1)
+    const snap = await library.snapshot()
+    expect(snap.get(EXAMPLE)?.example).toMatchObject({
+      ttsKey: 'tts/new-take.wav',
+      ttsVoice: 'espeak-ng es-419',
+      ttsKind: 'synthetic',
+    })
+    expect(snap.get(EXAMPLE)?.idiom).toBe(before.get(EXAMPLE)?.idiom) // not read again
+    // Anything else about an example is content: the whole library moves.
+    await database.db
+      .update(examples)
+      .set({ literal: 'I am in the oven.' })
+      .where(eq(examples.id, EXAMPLE))
+    expect((await reader.read()).get('library')).toBe(after.get('library')! + 1)
+    expect((await library.snapshot()).get(EXAMPLE)?.example.literal).toBe('I am in the oven.')
+  })
 })

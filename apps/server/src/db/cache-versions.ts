@@ -2,7 +2,7 @@ import type { Db } from './client.js'
 import { cacheVersions } from './schema.js'
 
 /** The cached table groups whose versions migration 0017's triggers keep. */
-export type CacheTopic = 'library' | 'users'
+export type CacheTopic = 'library' | 'speech' | 'users'
 
 export type Versions = ReadonlyMap<string, number>
 
