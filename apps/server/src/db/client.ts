@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmdirSync } from 'nod
 import { createRequire } from 'node:module'
 import { join } from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
-import { sql } from 'drizzle-orm'
+import { type SQL, sql } from 'drizzle-orm'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
@@ -168,4 +168,10 @@ export async function appliedMigrations(db: Db): Promise<number> {
 /** A cheap query that proves the connection works. */
 export async function ping(db: Db): Promise<void> {
   await db.execute(sql`select 1`)
+}
+
+/** The first row of one raw statement, as node-postgres and PGlite both answer it ({ rows }). */
+export async function firstRow<T>(db: Db, query: SQL): Promise<T | undefined> {
+  const result = await db.execute(query)
+  return (result as unknown as { rows: T[] }).rows[0]
 }

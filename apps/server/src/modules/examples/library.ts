@@ -1,8 +1,8 @@
-import { getTableColumns, type SQL, sql } from 'drizzle-orm'
+import { getTableColumns, sql } from 'drizzle-orm'
 import type { PgTable } from 'drizzle-orm/pg-core'
 import type { Tone } from '@che/core'
 import type { CacheTopic, VersionReader } from '../../db/cache-versions.js'
-import type { Db } from '../../db/client.js'
+import { type Db, firstRow } from '../../db/client.js'
 import { cacheVersions, examples, idioms } from '../../db/schema.js'
 import type { ExampleRow, IdiomRow } from '../idioms/idioms.repo.js'
 
@@ -37,12 +37,6 @@ const versionOf = (v: DbVersion): number => (v === null || v === undefined ? -1 
 
 const versionSql = (topic: CacheTopic) =>
   sql`(select ${cacheVersions.version} from ${cacheVersions} where ${cacheVersions.topic} = ${topic})`
-
-/** Reads the rows of one statement, as node-postgres and PGlite both answer ({ rows }). */
-async function oneRow<T>(db: Db, query: SQL): Promise<T | undefined> {
-  const result = await db.execute(query)
-  return (result as unknown as { rows: T[] }).rows[0]
-}
 
 /**
  * The library (examples with their idioms) held in memory by this instance, so the learning
@@ -80,7 +74,7 @@ export function createLibraryCache(db: Db, versions: Pick<VersionReader, 'read'>
   async function load(): Promise<LibrarySnapshot> {
     // The rows travel as two JSON texts: PGlite turns a result row into an object at ≈ 50 µs a
     // row, which made the library (≈ 650 rows) cost ≈ 28 ms to read as rows and ≈ 7 ms as JSON.
-    const first = await oneRow<{
+    const first = await firstRow<{
       version: DbVersion
       speech: DbVersion
       examples: string
@@ -107,7 +101,7 @@ export function createLibraryCache(db: Db, versions: Pick<VersionReader, 'read'>
 
   /** `base` with every example's speech columns as they are now; a full load if more changed. */
   async function refreshSpeech(base: LibrarySnapshot): Promise<LibrarySnapshot> {
-    const first = await oneRow<{ version: DbVersion; speech: DbVersion; tts: string }>(
+    const first = await firstRow<{ version: DbVersion; speech: DbVersion; tts: string }>(
       db,
       sql`select ${versionSql('library')} as version, ${versionSql('speech')} as speech,
         (select coalesce(json_agg(json_build_array(${examples.id}, ${examples.ttsKey}, ${examples.ttsVoice}, ${examples.ttsKind})), '[]') from ${examples})::text as tts`,

@@ -1,7 +1,7 @@
 import { and, asc, eq, type SQL, sql } from 'drizzle-orm'
 import type { Tone } from '@che/core'
 import type { CardReviews, ReviewRating } from '@che/core/scheduler'
-import type { Db } from '../../db/client.js'
+import { type Db, firstRow } from '../../db/client.js'
 import { attempts, examples, idioms, progress, reviewLog } from '../../db/schema.js'
 import type { ExampleRow, IdiomRow } from '../idioms/idioms.repo.js'
 
@@ -42,11 +42,10 @@ export interface ProgressTx {
  * Timestamps come as ISO 8601 text, jsonb as itself.
  */
 async function jsonRows(db: Db, tuple: SQL, userId: string): Promise<unknown[][]> {
-  const result = await db.execute(
+  const row = await firstRow<{ rows: string }>(
+    db,
     sql`select coalesce(json_agg(${tuple}), '[]')::text as rows from ${progress} where ${progress.userId} = ${userId}`,
   )
-  // node-postgres and PGlite both answer { rows }.
-  const [row] = (result as unknown as { rows: { rows: string }[] }).rows
   return JSON.parse(row?.rows ?? '[]') as unknown[][]
 }
 
