@@ -8,6 +8,7 @@
  * Run: npx tsx scripts/split-heldout.ts            (heldout/, seed 20261122)
  *      npx tsx scripts/split-heldout.ts heldout-v2 20261123
  *      npx tsx scripts/split-heldout.ts heldout-v3 20261124
+ *      npx tsx scripts/split-heldout.ts heldout-v4 20261125
  * The first argument names the folder under packages/core/src/evaluator, the second the seed.
  */
 import { readFileSync, writeFileSync } from 'node:fs'
