@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { CalendarItem, ScheduleStats } from '../contract/entities.js'
 import type { Accuracy } from '../contract/evaluation.js'
 import { newCard, scheduleReview } from './schedule.js'
-import { calendarItems, scheduleStats, type ScheduleStatsInput } from './stats.js'
+import { byCodeUnits, calendarItems, scheduleStats, type ScheduleStatsInput } from './stats.js'
 import { confidenceDots } from './schedule.js'
 
 const BA = 'America/Argentina/Buenos_Aires'
@@ -146,6 +146,18 @@ describe('stats', () => {
   })
 
   describe('calendarItems', () => {
+    it('orders ISO timestamps and UUIDs by code unit exactly as localeCompare did', () => {
+      const keys = Array.from({ length: 300 }, (_, i) =>
+        i % 2 ? crypto.randomUUID() : new Date(Date.UTC(2025, 0, 1) + i * 7_777_777).toISOString(),
+      )
+      const sign = (n: number) => Math.sign(n)
+      for (const a of keys) {
+        for (const b of keys.slice(0, 40)) {
+          expect(sign(byCodeUnits(a, b)), `${a} ${b}`).toBe(sign(a.localeCompare(b)))
+        }
+      }
+    })
+
     it('gives each record its usage band label and icon and its current confidence, soonest first', () => {
       const t0 = new Date('2025-04-20T12:00:00Z')
       const reviewed = scheduleReview(

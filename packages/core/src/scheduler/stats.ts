@@ -178,5 +178,13 @@ export function calendarItems(
         confidence: Math.round(calendarConfidence(record.card, now, params) * 1000) / 1000,
       }
     })
-    .sort((a, b) => a.dueDate.localeCompare(b.dueDate) || a.progressId.localeCompare(b.progressId))
+    .sort((a, b) => byCodeUnits(a.dueDate, b.dueDate) || byCodeUnits(a.progressId, b.progressId))
+}
+
+/**
+ * Orders ASCII keys (ISO timestamps, UUIDs) by code unit. `localeCompare` gave the same order but
+ * took ICU collation: 3 of a 435-card calendar's 8 ms (decision 044, session 5).
+ */
+export function byCodeUnits(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0
 }

@@ -15,6 +15,7 @@ import {
 } from '@che/core'
 import type { Evaluator } from '@che/core/evaluator'
 import {
+  byCodeUnits,
   calendarItems,
   CardState,
   chooseNext,
@@ -342,7 +343,7 @@ export function createExercisesService(deps: {
       if (count === 0) return { now, exercises: [] }
       const due = (await deps.exercises.listDue(user.id))
         .sort(
-          (a, b) => a.dueAt.getTime() - b.dueAt.getTime() || a.exampleId.localeCompare(b.exampleId),
+          (a, b) => a.dueAt.getTime() - b.dueAt.getTime() || byCodeUnits(a.exampleId, b.exampleId),
         )
         .slice(0, count)
       const kept: OfflineExercise[] = []
