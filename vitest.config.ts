@@ -18,6 +18,11 @@ const serverProject = (db: 'pglite' | 'postgres'): TestProjectInlineConfiguratio
 // The e2e project drives the built SPA in Debian's Chromium (see e2e/README section in README.md).
 export default defineConfig({
   test: {
+    // Vitest's default on this 2-core machine is one worker (cores − 1), which left a core idle
+    // while a server file waited on PostgreSQL or a jsdom file on timers. Two workers run the
+    // core, server, server-pg, web and tools files two at a time (each file has its own database);
+    // the e2e files still run one after another, alone, at the end (fileParallelism: false).
+    maxWorkers: 2,
     projects: [
       {
         test: {
