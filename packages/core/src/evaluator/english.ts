@@ -306,6 +306,36 @@ export function isLightVerb(lemma: string): boolean {
   return LIGHT_VERBS.has(lemma)
 }
 
+/**
+ * The content verbs a general verb commonly stands for in everyday English: "got the letter" says
+ * "received the letter", "made the bus" / "took the bus" say "caught the bus", "had lunch" says
+ * "ate lunch". General verbs have no WordNet senses in the engine (LIGHT_VERBS), so a learner's
+ * general verb would otherwise leave the reference's verb unsaid. Only verbs of the same action,
+ * never of a different one ("take" is not "steal", "give" is not "sell").
+ */
+const LIGHT_VERB_STANDS_FOR: Readonly<Record<string, ReadonlySet<string>>> = Object.fromEntries(
+  Object.entries({
+    get: 'receive obtain buy fetch catch become arrive reach earn',
+    make: 'earn catch reach cause create prepare cook build',
+    take: 'bring carry catch grab',
+    give: 'hand',
+    come: 'arrive',
+    have: 'own eat drink',
+    see: 'watch notice understand',
+    say: 'state mention',
+    tell: 'inform',
+    put: 'place',
+    let: 'allow',
+    keep: 'retain',
+    go: 'travel',
+  }).map(([light, verbs]) => [light, new Set(words(verbs))]),
+)
+
+/** Whether a general verb (its lemma) commonly stands for a content verb (its lemma). */
+export function lightVerbSays(light: string, verb: string): boolean {
+  return LIGHT_VERB_STANDS_FOR[light]?.has(verb) ?? false
+}
+
 export function isFunctionWord(word: string): boolean {
   return ENGLISH_FUNCTION_WORDS.has(word)
 }

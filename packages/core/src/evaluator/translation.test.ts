@@ -110,3 +110,34 @@ describe('gradeTranslation', () => {
     })
   })
 })
+
+describe('gradeTranslation: other words for the same thing', () => {
+  const luck: EvaluatorExample = {
+    text: 'Llegamos de pedo al último tren y recibimos el último boleto.',
+    conjugatedSnippet: 'de pedo',
+    translation: 'By sheer luck we caught the last train and received the last ticket.',
+    idiom: {
+      text: 'de pedo',
+      translation: 'by sheer luck; only just',
+      meanings: ['by sheer luck', 'only just'],
+    },
+  }
+  it('accepts a general verb that stands for the reference’s verb ("made" the train, "got" a ticket)', () => {
+    expect(grade('By sheer luck we made the last train and got the last ticket.', luck)).toBe(
+      'perfect',
+    )
+    expect(grade('By sheer luck we took the last train and got the last ticket.', luck)).toBe(
+      'perfect',
+    )
+  })
+  it('still finds the clause a general verb of a phrasal verb does not say', () => {
+    const gaveUp: EvaluatorExample = {
+      text: 'Cuando vi el examen, arrugué y no lo entregué.',
+      conjugatedSnippet: 'arrugué',
+      translation: 'When I saw the exam, I gave up and didn’t hand it in.',
+      idiom: { text: 'arrugar', translation: 'to chicken out; to give up', meanings: ['give up'] },
+    }
+    expect(grade('When I saw the exam, I gave up.', gaveUp)).toBe('minor')
+    expect(grade('By sheer luck we caught the last train.', luck)).toBe('minor')
+  })
+})

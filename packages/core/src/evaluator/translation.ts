@@ -5,6 +5,7 @@ import {
   isDetailWord,
   isFunctionWord,
   isLightVerb,
+  lightVerbSays,
   isNounLike,
   isPastForm,
   isSpecificTime,
@@ -892,7 +893,40 @@ function matchedInUser(ref: EnglishText, user: EnglishText, u: Unit): boolean {
     const covering = ref.units.filter((r) => r.start <= i && i <= r.end && (r.multi || !whole))
     if (covering.some((r) => hasUnit(r, user))) return true
   }
-  return false
+  return !u.multi && saidByLightVerb(ref, user, u)
+}
+
+/** "have" before a participle or "been" is the auxiliary ("had baked"), not "ate" or "owned". */
+function auxiliaryAt(tokens: string[], i: number): boolean {
+  const next = tokens[i + 1] ?? ''
+  return next === 'been' || /^[a-z]+(ed|en)$/.test(next) || isPastForm(next)
+}
+
+/** Particles that make a general verb another verb ("gave up", "got over", "took off"). */
+const VERB_PARTICLES = new Set(
+  'up down in out off on over away back through around along'.split(' '),
+)
+
+/**
+ * A reference verb the learner says with a general verb that stands for it ("got" for
+ * "received"): a general verb of the learner's the reference does not use as often itself, and
+ * not the start of a phrasal verb ("gave up" says nothing of "hand it in").
+ */
+function saidByLightVerb(ref: EnglishText, user: EnglishText, u: Unit): boolean {
+  const lightAt = (tokens: string[], i: number): string | null => {
+    const t = tokens[i]!
+    if (isFunctionWord(t) && !['have', 'has', 'had', 'having', 'let'].includes(t)) return null
+    const light = verbLemma(t)
+    if (!isLightVerb(light) || (light === 'have' && auxiliaryAt(tokens, i))) return null
+    return VERB_PARTICLES.has(tokens[i + 1] ?? '') ? null : light
+  }
+  const count = (tokens: string[], light: string): number =>
+    tokens.filter((_, i) => lightAt(tokens, i) === light).length
+  return user.tokens.some((_, i) => {
+    const light = lightAt(user.tokens, i)
+    if (!light || !u.keys.some((k) => lightVerbSays(light, k))) return false
+    return count(user.tokens, light) > count(ref.tokens, light)
+  })
 }
 
 /** Where the learner's text says each meaning phrase: the same for every reference (last answer kept). */
