@@ -7,6 +7,7 @@ import {
   lemmasOf,
   nearSynonymOf,
   sensesOf,
+  startsNearPhrase,
 } from './english.js'
 
 describe('english', () => {
@@ -18,6 +19,16 @@ describe('english', () => {
     expect(nearSynonymOf('matching')).toBeUndefined()
     expect(nearSynonymOf('marked')).toBeUndefined()
     expect(nearSynonymOf('mom')).toBeUndefined()
+  })
+  it('groups near-synonyms of several words, their last word in any noun form', () => {
+    expect(nearSynonymOf('locker room')).toBeDefined()
+    expect(nearSynonymOf('changing rooms')).toBe(nearSynonymOf('locker room'))
+    expect(nearSynonymOf('grocery store')).toBe(nearSynonymOf('supermarket'))
+    expect(nearSynonymOf('old man')).toBe(nearSynonymOf('dad'))
+    expect(nearSynonymOf('old woman')).toBeUndefined()
+    expect(nearSynonymOf('living room')).not.toBe(nearSynonymOf('locker room'))
+    expect(startsNearPhrase('locker')).toBe(true)
+    expect(startsNearPhrase('room')).toBe(false)
   })
   it('lemmatises inflected words', () => {
     expect(lemmasOf('drove')).toContain('drive')

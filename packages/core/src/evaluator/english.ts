@@ -204,25 +204,60 @@ const NEAR_SYNONYMS: readonly (readonly string[])[] = [
   ['mobile', 'cellphone', 'phone'],
   ['tube', 'underground', 'subway'],
   ['post', 'mail'],
-  ['chemist', 'pharmacy'],
+  ['chemist', 'pharmacy', 'drugstore'],
   ['timetable', 'schedule'],
   ['cinema', 'movies'],
   ['friend', 'pal', 'buddy'],
   ['gift', 'present'],
-  ['bin', 'trash'],
+  ['bin', 'trash', 'garbage', 'rubbish'],
   ['principal', 'headteacher', 'headmaster'],
+  ['job', 'work'],
+  ['problem', 'issue'],
+  ['paperwork', 'document'],
+  ['barbecue', 'cookout', 'asado'],
+  ['audience', 'crowd'],
+  ['landlord', 'owner'],
+  ['colleague', 'coworker', 'workmate'],
+  ['guy', 'bloke', 'chap'],
+  // several words: the lexicon has some ("living room"), others not ("locker room")
+  ['dad', 'father', 'old man'],
+  ['supermarket', 'grocery store', 'grocery shop'],
+  ['locker room', 'dressing room', 'changing room'],
+  ['living room', 'lounge', 'sitting room'],
+  ['city hall', 'town hall'],
 ]
 const NEAR_SYNONYM_ID = new Map<string, number>()
+/** First words of the groups' entries of several words ("locker" of "locker room"). */
+const NEAR_PHRASE_STARTS = new Set<string>()
 NEAR_SYNONYMS.forEach((group, i) => {
-  for (const word of group) NEAR_SYNONYM_ID.set(word, -1 - i)
+  for (const entry of group) {
+    NEAR_SYNONYM_ID.set(entry, -1 - i)
+    if (entry.includes(' ')) NEAR_PHRASE_STARTS.add(entry.slice(0, entry.indexOf(' ')))
+  }
 })
 
-/** The synthetic sense id of a noun's near-synonym group (see NEAR_SYNONYMS), or undefined. */
+/**
+ * The synthetic sense id of a noun's near-synonym group (see NEAR_SYNONYMS), or undefined. An
+ * entry of several words ("locker rooms") is found with its last word in any noun form.
+ */
 export function nearSynonymOf(word: string): number | undefined {
+  if (word.includes(' ')) {
+    if (!/^[a-z]+( [a-z]+)+$/.test(word)) return undefined
+    const cut = word.lastIndexOf(' ')
+    return (
+      NEAR_SYNONYM_ID.get(word) ??
+      NEAR_SYNONYM_ID.get(`${word.slice(0, cut)} ${lemmatize.noun(word.slice(cut + 1))}`)
+    )
+  }
   if (!/^[a-z]+$/.test(word)) return undefined
   const id = NEAR_SYNONYM_ID.get(word) ?? NEAR_SYNONYM_ID.get(lemmatize.noun(word))
   // the noun only: "marked", "matching", "posted" are verbs
   return id !== undefined && isNounLike(word) ? id : undefined
+}
+
+/** True when some near-synonym entry of several words starts with this word ("locker"). */
+export function startsNearPhrase(word: string): boolean {
+  return NEAR_PHRASE_STARTS.has(word)
 }
 
 /** A time that says when ("yesterday", "on Monday"), not how soon ("later"). */

@@ -141,3 +141,36 @@ describe('gradeTranslation: other words for the same thing', () => {
     expect(grade('By sheer luck we caught the last train.', luck)).toBe('minor')
   })
 })
+
+describe('gradeTranslation: near-synonyms of several words', () => {
+  const scolded: EvaluatorExample = {
+    text: 'El técnico nos cagó a pedos en el vestuario y después fuimos al supermercado.',
+    conjugatedSnippet: 'nos cagó a pedos',
+    translation:
+      'The coach chewed us out in the locker room and then we went to the grocery store.',
+    idiom: {
+      text: 'cagar a pedos',
+      translation: 'to chew out; to tell off',
+      meanings: ['chew out', 'tell off'],
+    },
+  }
+  it('accepts another name for the same place ("changing room", "supermarket")', () => {
+    expect(
+      grade(
+        'The coach told us off in the changing room and then we went to the supermarket.',
+        scolded,
+      ),
+    ).toBe('perfect')
+  })
+  it('still grades another place, or a place left out, as minor', () => {
+    expect(
+      grade(
+        'The coach told us off in the living room and then we went to the supermarket.',
+        scolded,
+      ),
+    ).toBe('minor')
+    expect(
+      grade('The coach told us off in the room and then we went to the supermarket.', scolded),
+    ).toBe('minor')
+  })
+})

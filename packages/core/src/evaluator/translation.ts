@@ -17,6 +17,7 @@ import {
   PERSON_OF,
   sensesOf,
   startsLongPhrase,
+  startsNearPhrase,
   startsPhrase,
 } from './english.js'
 import { fold } from './normalise.js'
@@ -143,6 +144,10 @@ function phraseUnits(tokens: string[], maxRank: number): Unit[] {
         for (const k of found)
           for (const [id, r] of sensesOf(k, maxRank))
             senses.set(id, Math.min(r, senses.get(id) ?? 7))
+        for (const k of found) {
+          const near = nearSynonymOf(k)
+          if (near !== undefined) senses.set(near, 0)
+        }
         units.push({
           start: slice[0]![1],
           end: slice[n - 1]![1],
@@ -155,7 +160,34 @@ function phraseUnits(tokens: string[], maxRank: number): Unit[] {
       }
     }
   }
+  nearPhraseUnits(tokens, units)
   return units
+}
+
+/**
+ * Near-synonym entries of several words the lexicon lacks ("locker room" for "dressing room", see
+ * NEAR_SYNONYMS in english.ts), said word for word: added to `units` as expressions.
+ */
+function nearPhraseUnits(tokens: string[], units: Unit[]): void {
+  for (let a = 0; a < tokens.length - 1; a++) {
+    if (!startsNearPhrase(tokens[a]!)) continue
+    for (let n = 2; n <= 3 && a + n <= tokens.length; n++) {
+      const key = tokens.slice(a, a + n).join(' ')
+      const near = nearSynonymOf(key)
+      if (near === undefined) continue
+      const end = a + n - 1
+      if (units.some((u) => u.start === a && u.end === end && u.senses.has(near))) continue
+      units.push({
+        start: a,
+        end,
+        keys: [key],
+        senses: new Map([[near, 0]]),
+        parents: new Set(),
+        multi: true,
+        light: false,
+      })
+    }
+  }
 }
 
 /** Words that open an adverbial phrase ("During the pandemic,"): content, not an interjection. */
