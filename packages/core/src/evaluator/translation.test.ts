@@ -174,3 +174,23 @@ describe('gradeTranslation: near-synonyms of several words', () => {
     ).toBe('minor')
   })
 })
+
+describe('gradeTranslation: a negated phrase said in other words', () => {
+  const busy: EvaluatorExample = {
+    text: 'Esta semana estoy a full con el laburo, no tengo ni un minuto libre.',
+    conjugatedSnippet: 'a full',
+    translation: "This week I'm swamped with work, I don't have a single free minute.",
+    idiom: { text: 'a full', translation: 'flat out; totally', meanings: ['flat out', 'swamped'] },
+  }
+  it('reads both negations as one when the learner keeps any word of the negated phrase', () => {
+    expect(
+      grade("This week I'm flat out with work, I don't have a minute to spare.", busy),
+    ).not.toBe('major')
+  })
+  it('still grades the negation dropped as the opposite', () => {
+    expect(grade("This week I'm flat out with work, I have a minute to spare.", busy)).toBe('major')
+    expect(grade("This week I'm swamped with work, I have a single free minute.", busy)).toBe(
+      'major',
+    )
+  })
+})

@@ -12,6 +12,7 @@ import {
   lemmasOf,
   verbLemma,
   nearSynonymOf,
+  NEGATORS,
   negatesAt,
   OPPOSITE_PARTICLE,
   PERSON_OF,
@@ -37,6 +38,8 @@ const PLACES = new Set(['place', 'house', 'home', 'flat', 'apartment'])
 const PARENT_SENSE_RANK = 1
 /** A negator this many words before the idiom's words makes it negative ("can't stand"). */
 const NEGATION_WINDOW = 3
+/** How many content words after a negator it may negate ("don't have a single free minute"). */
+const NEGATED_WORDS = 3
 
 /** Words skipped when looking up multi-word expressions ("drive me up the wall" → drive up wall). */
 const PHRASE_GAPS: ReadonlySet<string> = new Set(
@@ -831,14 +834,19 @@ function statementPolarity(
   // a brick" dropped is an omission, not an opposite)
   analysed.tokens.forEach((_, i) => {
     if (!negatesAt(analysed.tokens, i)) return
-    // the first content word after the negator is what it negates ("nobody is doing anything wrong")
+    // the content words after the negator are what it negates ("nobody is doing anything
+    // wrong"); the other text kept that phrase if it has one of them ("don't have a single free
+    // minute" / "don't have a minute to spare")
+    let seen = 0
     for (let k = i + 1; k <= i + 2 * NEGATION_WINDOW && k < analysed.tokens.length; k++) {
       if (isFunctionWord(analysed.tokens[k]!)) continue
       // "never used to go": "used to" says when, the verb after it is what is negated
       if (analysed.tokens[k] === 'used' && analysed.tokens[k + 1] === 'to') continue
-      if (!kept(k)) skip.add(i)
-      return
+      if (kept(k)) return
+      // a negating verb negates the verb after it ("stop making so much noise"), not more
+      if (++seen === (NEGATORS.has(analysed.tokens[i]!) ? NEGATED_WORDS : 1)) break
     }
+    if (seen > 0) skip.add(i)
   })
   if (idiom?.length) {
     const from = idiom[0]! - NEGATION_WINDOW
