@@ -6,6 +6,7 @@ import {
   isPastForm,
   lemmasOf,
   nearSynonymOf,
+  negatesAt,
   sensesOf,
   startsNearPhrase,
 } from './english.js'
@@ -29,6 +30,20 @@ describe('english', () => {
     expect(nearSynonymOf('living room')).not.toBe(nearSynonymOf('locker room'))
     expect(startsNearPhrase('locker')).toBe(true)
     expect(startsNearPhrase('room')).toBe(false)
+  })
+  it('reads "unless", "instead of", "rather than" as negators, "no matter" and "not only" not', () => {
+    const at = (text: string, word: string) => {
+      const tokens = text.split(' ')
+      return negatesAt(tokens, tokens.indexOf(word))
+    }
+    expect(at('unless you study hard', 'unless')).toBe(true)
+    expect(at('she called instead of writing', 'instead')).toBe(true)
+    expect(at('he walked rather than drive', 'rather')).toBe(true)
+    expect(at('he is rather tired', 'rather')).toBe(false)
+    expect(at('instead she called', 'instead')).toBe(false)
+    expect(at('no matter what you decide', 'no')).toBe(false)
+    expect(at('not only cheap but good', 'not')).toBe(false)
+    expect(at('no money at all', 'no')).toBe(true)
   })
   it('lemmatises inflected words', () => {
     expect(lemmasOf('drove')).toContain('drive')

@@ -125,8 +125,15 @@ const NEGATIVE_BEFORE_GERUND: ReadonlySet<string> = new Set(
 /** Whether the token at `i` negates what follows it: "not", "never", "refused (to)", "stop …ing". */
 export function negatesAt(tokens: readonly string[], i: number): boolean {
   const t = tokens[i] ?? ''
-  if (NEGATORS.has(t) || NEGATIVE_VERBS.has(t)) return true
   const next = tokens[i + 1] ?? ''
+  // "no matter what you decide", "not only … but": no negation
+  if ((t === 'no' && next === 'matter') || (t === 'not' && next === 'only')) return false
+  if (NEGATORS.has(t) || NEGATIVE_VERBS.has(t)) return true
+  // "unless you study" = "if you don't study"; "instead of complaining", "rather than
+  // complaining" = "and not complain"
+  if (t === 'unless') return true
+  if (t === 'instead') return next === 'of'
+  if (t === 'rather') return next === 'than'
   if (NEGATIVE_BEFORE_TO.has(t)) return next === 'to'
   if (NEGATIVE_BEFORE_GERUND.has(t)) return /^[a-z]{2,}ing$/.test(next) && next !== 'thing'
   return false

@@ -194,3 +194,35 @@ describe('gradeTranslation: a negated phrase said in other words', () => {
     )
   })
 })
+
+describe('gradeTranslation: negation said with "unless", "instead of", "no matter"', () => {
+  const study: EvaluatorExample = {
+    text: 'Si no te quemás las pestañas, no vas a aprobar.',
+    conjugatedSnippet: 'te quemás las pestañas',
+    translation: "If you don't study hard, you won't pass.",
+    idiom: {
+      text: 'quemarse las pestañas',
+      translation: 'to study hard',
+      meanings: ['study hard', 'hit the books'],
+    },
+  }
+  it('accepts "unless" for "if … not"', () => {
+    expect(grade("Unless you hit the books, you won't pass.", study)).toBe('perfect')
+  })
+  it('still grades the condition turned round as the opposite', () => {
+    expect(grade("If you study hard, you won't pass.", study)).toBe('major')
+  })
+  it('reads "no matter what" as no negation', () => {
+    const back: EvaluatorExample = {
+      text: 'Hagas lo que hagas, yo te banco.',
+      conjugatedSnippet: 'te banco',
+      translation: "Whatever you decide, I've got your back.",
+      idiom: {
+        text: 'bancar',
+        translation: 'to back, to support',
+        meanings: ["have one's back", 'support'],
+      },
+    }
+    expect(grade("No matter what you decide, I've got your back.", back)).toBe('perfect')
+  })
+})
