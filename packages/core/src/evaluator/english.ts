@@ -364,7 +364,8 @@ const LIGHT_VERB_STANDS_FOR: Readonly<Record<string, ReadonlySet<string>>> = Obj
     come: 'arrive',
     have: 'own eat drink',
     see: 'watch notice understand',
-    say: 'state mention',
+    // "According to the teacher, …" is "The teacher says …"
+    say: 'state mention accord',
     tell: 'inform',
     put: 'place',
     let: 'allow',

@@ -226,3 +226,25 @@ describe('gradeTranslation: negation said with "unless", "instead of", "no matte
     expect(grade("No matter what you decide, I've got your back.", back)).toBe('perfect')
   })
 })
+
+describe('gradeTranslation: who hears is no new doer', () => {
+  const broke: EvaluatorExample = {
+    text: 'Según Juan, está sin un mango desde marzo.',
+    conjugatedSnippet: 'sin un mango',
+    translation: "According to Juan, he's been broke since March.",
+    idiom: {
+      text: 'sin un mango',
+      translation: 'broke; penniless',
+      meanings: ['broke', 'penniless'],
+    },
+  }
+  it('accepts "X says" for "according to X" and "told me" for "said"', () => {
+    expect(grade("Juan says he's been broke since March.", broke)).toBe('perfect')
+    const said = { ...broke, translation: "Juan said he's been broke since March." }
+    expect(grade("Juan told me he's been broke since March.", said)).toBe('perfect')
+  })
+  it('still grades another doer as a change of person', () => {
+    const said = { ...broke, translation: "Juan said he's been broke since March." }
+    expect(grade("Juan told me I've been broke since March.", said)).toBe('minor')
+  })
+})

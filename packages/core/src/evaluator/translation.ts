@@ -1405,8 +1405,22 @@ function personChanged(p: Pair): boolean {
         )
       : p.user.tokens
   const refPersons = personsOf(p.ref.tokens)
-  return [...personsOf(tokens)].some((person) => !refPersons.has(person))
+  // "told me" / "told us" for "said": the one told is who hears, not a new doer
+  const said = p.ref.tokens.some((t) => SAY.has(t))
+  const hearers = new Set<string>()
+  if (said)
+    tokens.forEach((t, i) => {
+      const next = tokens[i + 1] ?? ''
+      if (TELL.has(t) && PERSON_OF[next] && !POSSESSIVES.has(next)) hearers.add(PERSON_OF[next])
+    })
+  const persons = [...personsOf(tokens)].filter(
+    (person) => !hearers.has(person) || tokens.filter((t) => PERSON_OF[t] === person).length > 1,
+  )
+  return persons.some((person) => !refPersons.has(person))
 }
+
+const SAY = new Set('say says said saying'.split(' '))
+const TELL = new Set('tell tells told telling'.split(' '))
 
 /** Perfect without slips, else minor, with how sure each is. */
 function perfectOrMinor(
