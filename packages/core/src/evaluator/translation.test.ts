@@ -248,3 +248,19 @@ describe('gradeTranslation: who hears is no new doer', () => {
     expect(grade("Juan told me I've been broke since March.", said)).toBe('minor')
   })
 })
+
+describe('gradeTranslation: words that address the listener', () => {
+  const tease: EvaluatorExample = {
+    text: 'No me descanses, che, que hoy me levanté sensible.',
+    conjugatedSnippet: 'No me descanses',
+    translation: "Don't tease me, man, I woke up touchy today.",
+    idiom: { text: 'descansar', translation: 'to tease', meanings: ['tease', 'make fun of'] },
+  }
+  it('lets a learner leave out "man" set off by commas', () => {
+    expect(grade("Don't make fun of me, I woke up touchy today.", tease)).toBe('perfect')
+  })
+  it('still counts a man who is part of the sentence', () => {
+    const ex = { ...tease, translation: "Don't tease the man, he woke up touchy today." }
+    expect(grade("Don't tease him, he woke up touchy today.", ex)).toBe('minor')
+  })
+})

@@ -198,13 +198,23 @@ const PREPOSITIONS = new Set(
   'during in on at after before since until till by for from with without throughout'.split(' '),
 )
 
+/**
+ * Words that address the listener ("Don't tease me, man,"): set off by a comma they are no part
+ * of what is said, like an opening interjection.
+ */
+const VOCATIVE =
+  /,\s*(?:man|dude|bro|mate|pal|buddy|kid|guys|che|brother|honey|sweetie|darling)\s*(?=[,.!?:;]|$)/giu
+
 function openingOf(text: string, tokens: string[]): Set<number> {
   const comma = text.indexOf(',')
   if (comma < 0) return new Set()
+  const vocatives = new Set<number>()
+  for (const m of text.matchAll(VOCATIVE))
+    vocatives.add(tokeniseEnglish(text.slice(0, m.index + 1)).length)
   const head = tokeniseEnglish(text.slice(0, comma))
-  if (head.length === 0 || head.length > 3 || head.length >= tokens.length) return new Set()
-  if (PREPOSITIONS.has(head[0]!) && head.length > 1) return new Set()
-  return new Set(head.map((_, i) => i))
+  if (head.length === 0 || head.length > 3 || head.length >= tokens.length) return vocatives
+  if (PREPOSITIONS.has(head[0]!) && head.length > 1) return vocatives
+  return new Set([...head.map((_, i) => i), ...vocatives])
 }
 
 // Reference sentences and glosses repeat across attempts: keep their analysis (bounded, so a
