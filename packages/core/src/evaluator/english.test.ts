@@ -7,6 +7,7 @@ import {
   lemmasOf,
   nearSynonymOf,
   negatesAt,
+  numberSpelling,
   sensesOf,
   startsNearPhrase,
 } from './english.js'
@@ -47,6 +48,13 @@ describe('english', () => {
     expect(at('no matter what you decide', 'no')).toBe(false)
     expect(at('not only cheap but good', 'not')).toBe(false)
     expect(at('no money at all', 'no')).toBe(true)
+  })
+  it('spells numbers both ways', () => {
+    expect(numberSpelling('six')).toBe('6')
+    expect(numberSpelling('6')).toBe('six')
+    expect(numberSpelling('forty')).toBe('40')
+    expect(numberSpelling('thousand')).toBe('000')
+    expect(numberSpelling('sixty-six')).toBeUndefined()
   })
   it('lemmatises inflected words', () => {
     expect(lemmasOf('drove')).toContain('drive')

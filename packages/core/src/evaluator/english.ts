@@ -272,6 +272,30 @@ export function startsNearPhrase(word: string): boolean {
   return NEAR_PHRASE_STARTS.has(word)
 }
 
+/** Number words and the digits a learner may type for them ("six" / "6", "thousand" / "3,000"). */
+const NUMBER_WORDS: ReadonlyMap<string, string> = new Map(
+  words(`zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen
+  fifteen sixteen seventeen eighteen nineteen twenty`)
+    .map((w, i): [string, string] => [w, String(i)])
+    .concat(
+      words('thirty forty fifty sixty seventy eighty ninety').map((w, i) => [
+        w,
+        String(30 + 10 * i),
+      ]),
+      [
+        ['hundred', '100'],
+        // "3,000" is read as "3" and "000"
+        ['thousand', '000'],
+      ],
+    ),
+)
+const NUMBER_DIGITS = new Map([...NUMBER_WORDS].map(([w, d]) => [d, w]))
+
+/** The other spelling of a number ("six" → "6", "6" → "six"), or undefined. */
+export function numberSpelling(word: string): string | undefined {
+  return NUMBER_WORDS.get(word) ?? NUMBER_DIGITS.get(word)
+}
+
 /** A time that says when ("yesterday", "on Monday"), not how soon ("later"). */
 export function isSpecificTime(word: string): boolean {
   return SPECIFIC_TIMES.has(word) || /^\d+$/.test(word)

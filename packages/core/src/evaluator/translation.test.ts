@@ -264,3 +264,28 @@ describe('gradeTranslation: words that address the listener', () => {
     expect(grade("Don't tease him, he woke up touchy today.", ex)).toBe('minor')
   })
 })
+
+describe('gradeTranslation: numbers and times typed as digits', () => {
+  const scolded: EvaluatorExample = {
+    text: 'Mi vieja me cagó a pedos por llegar a las seis de la mañana.',
+    conjugatedSnippet: 'me cagó a pedos',
+    translation: 'My mom chewed me out for getting home at six in the morning.',
+    idiom: {
+      text: 'cagar a pedos',
+      translation: 'to chew out; to tell off',
+      meanings: ['chew out', 'tell off'],
+    },
+  }
+  it('accepts "6 a.m." for "six in the morning"', () => {
+    expect(grade('My mom told me off for getting home at 6 a.m.', scolded)).toBe('perfect')
+    expect(grade('My mom told me off for getting home at 6 in the morning.', scolded)).toBe(
+      'perfect',
+    )
+  })
+  it('still grades another hour or "p.m." as a changed detail', () => {
+    expect(grade('My mom told me off for getting home at 7 in the morning.', scolded)).toBe('minor')
+    expect(
+      gradeTranslation(scolded, 'My mom told me off for getting home at 6 p.m.').feedback,
+    ).toContain('"p.m." where the sentence says "morning"')
+  })
+})

@@ -12,6 +12,7 @@ import {
   lemmasOf,
   verbLemma,
   nearSynonymOf,
+  numberSpelling,
   NEGATORS,
   negatesAt,
   OPPOSITE_PARTICLE,
@@ -82,7 +83,8 @@ function wordUnit(tokens: string[], i: number, maxRank: number): Unit {
   const key = `${maxRank}|${word}`
   let facts = wordFacts.get(key)
   if (!facts) {
-    const keys = lemmasOf(word)
+    const number = numberSpelling(word)
+    const keys = number ? [...lemmasOf(word), number] : lemmasOf(word)
     const senses = new Map<number, number>()
     if (!keys.some(isLightVerb)) {
       for (const k of keys)
@@ -193,6 +195,12 @@ function nearPhraseUnits(tokens: string[], units: Unit[]): void {
   }
 }
 
+/** What "a.m." and "p.m." say of the time of day. */
+const CLOCK = new Map([
+  ['a', ['morning']],
+  ['p', ['afternoon', 'evening', 'night']],
+])
+
 /** Words that open an adverbial phrase ("During the pandemic,"): content, not an interjection. */
 const PREPOSITIONS = new Set(
   'during in on at after before since until till by for from with without throughout'.split(' '),
@@ -251,7 +259,11 @@ function analyse(text: string, maxRank: number, isGloss = false, isAnswer = fals
     if (isFunctionWord(t) && !verbBit) return
     // "going to" is the future, not a journey
     if ((t === 'going' || t === 'go') && tokens[i + 1] === 'to' && i > 0) return
-    singles.push(wordUnit(tokens, i, maxRank))
+    // "6 a.m." says "six in the morning", "10 p.m." "ten at night"
+    const clock = t === 'm' ? CLOCK.get(tokens[i - 1] ?? '') : undefined
+    if (t === 'p' && tokens[i + 1] === 'm') return
+    const unit = wordUnit(tokens, i, maxRank)
+    singles.push(clock ? { ...unit, keys: [...unit.keys, ...clock] } : unit)
   })
   const cover: Unit[] = []
   const used = new Set<number>()
@@ -933,6 +945,8 @@ function isCompound(text: EnglishText, u: Unit): boolean {
 }
 
 function surfaceOf(text: EnglishText, u: Unit): string {
+  const before = text.tokens[u.start - 1] ?? ''
+  if (u.start === u.end && text.tokens[u.start] === 'm' && CLOCK.has(before)) return `${before}.m.`
   return text.tokens.slice(u.start, u.end + 1).join(' ')
 }
 
