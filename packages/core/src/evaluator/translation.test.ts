@@ -289,3 +289,29 @@ describe('gradeTranslation: numbers and times typed as digits', () => {
     ).toContain('"p.m." where the sentence says "morning"')
   })
 })
+
+describe('gradeTranslation: a phrasal verb said around its object', () => {
+  const scolded: EvaluatorExample = {
+    text: 'Si ve este lío, el jefe nos va a cagar a pedos.',
+    conjugatedSnippet: 'nos va a cagar a pedos',
+    translation: 'If the boss sees this mess, he is going to chew the kids out.',
+    idiom: {
+      text: 'cagar a pedos',
+      translation: 'to chew out; to tell off',
+      meanings: ['chew out', 'tell off'],
+    },
+  }
+  it('finds "tell the kids off" for the meaning "tell off"', () => {
+    expect(grade('If the boss sees this mess, he is going to tell the kids off.', scolded)).toBe(
+      'perfect',
+    )
+  })
+  it('still compares the object and does not take another phrase for it', () => {
+    expect(grade('If the boss sees this mess, he is going to tell the girls off.', scolded)).toBe(
+      'minor',
+    )
+    expect(
+      grade('If the boss sees this mess, he is going to tell the kids a story.', scolded),
+    ).toBe('major')
+  })
+})

@@ -166,7 +166,55 @@ function phraseUnits(tokens: string[], maxRank: number): Unit[] {
     }
   }
   nearPhraseUnits(tokens, units)
+  splitPhrasalUnits(kept, maxRank, units)
   return units
+}
+
+/** Particles of phrasal verbs that may stand after the verb's object ("tell my brother off"). */
+const SPLIT_PARTICLES = new Set('off out up down in away back over around'.split(' '))
+/** How many words (besides articles and pronouns) a phrasal verb's object may have between. */
+const MAX_SPLIT_OBJECT = 2
+
+/**
+ * A phrasal verb said around its object ("tell my brother off", "chew the kids out"): the lexicon's
+ * entry is added at the verb's place, as evidence of a meaning phrase only (like "right away"), so
+ * the verb and the object's words are still compared as they are.
+ * (An object of articles and pronouns only, "chew us out", is already skipped as a phrase gap.)
+ */
+function splitPhrasalUnits(
+  kept: (readonly [string, number])[],
+  maxRank: number,
+  units: Unit[],
+): void {
+  for (let a = 0; a < kept.length - 2; a++) {
+    const [verb, at] = kept[a]!
+    if (isFunctionWord(verb)) continue
+    for (let g = 1; g <= MAX_SPLIT_OBJECT && a + g + 1 < kept.length; g++) {
+      const particle = kept[a + g + 1]![0]
+      if (!SPLIT_PARTICLES.has(particle)) continue
+      // the object is a short noun phrase: no particle or verb of its own
+      const object = kept.slice(a + 1, a + g + 1).map(([t]) => t)
+      if (object.some((t) => SPLIT_PARTICLES.has(t) || isPastForm(t) || t === 'and')) break
+      const found = lemmasOf(verb)
+        .map((l) => `${l} ${particle}`)
+        .filter(inLexicon)
+      if (found.length === 0) continue
+      const senses = new Map<number, number>()
+      for (const k of found)
+        for (const [id, r] of sensesOf(k, maxRank)) senses.set(id, Math.min(r, senses.get(id) ?? 7))
+      units.push({
+        start: at,
+        end: at,
+        keys: found,
+        senses,
+        parents: hypernymsOf(senses.keys()),
+        multi: true,
+        // evidence of a meaning phrase only: the verb and the object are compared as words
+        light: true,
+      })
+      break
+    }
+  }
 }
 
 /**
