@@ -315,3 +315,27 @@ describe('gradeTranslation: a phrasal verb said around its object', () => {
     ).toBe('major')
   })
 })
+
+describe('gradeTranslation: a possessive inside a meaning phrase', () => {
+  const vibe: EvaluatorExample = {
+    text: 'No le cortes el mambo a tu hermano, dejalo terminar.',
+    conjugatedSnippet: 'No le cortes el mambo',
+    translation: "Don't rain on his parade, let him finish.",
+    idiom: {
+      text: 'cortar el mambo',
+      translation: 'to kill the vibe',
+      meanings: ['kill the vibe', "rain on someone's parade"],
+    },
+  }
+  it('accepts a noun with "\'s" where the phrase has "someone\'s"', () => {
+    expect(grade("Don't rain on your brother's parade, let him finish.", vibe)).not.toBe('major')
+  })
+  it('still needs the phrase’s words together', () => {
+    expect(
+      grade(
+        "Don't let the rain on your brother's big day and the parade stop him finishing.",
+        vibe,
+      ),
+    ).toBe('major')
+  })
+})

@@ -577,7 +577,7 @@ function glossWords(gloss: Gloss, text: EnglishText): number[] | null {
     const span = [...positions].sort((a, b) => a - b)
     let gaps = 0
     for (let i = span[0]!; i < span[span.length - 1]!; i++)
-      if (!positions.has(i) && !PHRASE_GAPS.has(text.tokens[i] ?? '')) gaps++
+      if (!positions.has(i) && !inPhraseGap(gloss, text.tokens, i)) gaps++
     if (gaps < bestGaps) {
       best = span
       bestGaps = gaps
@@ -587,6 +587,22 @@ function glossWords(gloss: Gloss, text: EnglishText): number[] | null {
   // hand it in" does not say "throw in one's hand")
   if (bestGaps > MAX_GLOSS_GAPS || !best) return null
   return !trailingOf(gloss) || ofAfter(text, best) ? best : null
+}
+
+/** A meaning phrase's small words that may stand between its other words ("rain on our parade"). */
+const GLOSS_PARTICLES = new Set('on in at to of for with from up out off down over into'.split(' '))
+
+/**
+ * A word between a meaning phrase's words that is no gap: an article or pronoun, one of the
+ * phrase's own prepositions ("rain on our parade"), or a possessive where the phrase has one
+ * ("rain on my brother's parade" for "rain on someone's parade").
+ */
+function inPhraseGap(gloss: Gloss, tokens: string[], i: number): boolean {
+  const t = tokens[i] ?? ''
+  if (PHRASE_GAPS.has(t) || (GLOSS_PARTICLES.has(t) && gloss.analysed.tokens.includes(t)))
+    return true
+  if (!gloss.analysed.tokens.includes("'s")) return false
+  return t === "'s" || tokens[i + 1] === "'s"
 }
 
 /**
