@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest'
 
 import {
+  antonymIn,
+  antonymNegates,
+  antonymsOf,
   isDetailWord,
   isNounLike,
   isPastForm,
@@ -55,6 +58,14 @@ describe('english', () => {
     expect(numberSpelling('forty')).toBe('40')
     expect(numberSpelling('thousand')).toBe('000')
     expect(numberSpelling('sixty-six')).toBeUndefined()
+  })
+  it('knows verbs that say "not" of another word, against a text that has that word', () => {
+    expect(antonymsOf('forgot')).toContain('remember')
+    expect(antonymNegates('forgot', new Set(['remember']))).toBe(true)
+    expect(antonymNegates('forgot', new Set(['remember', 'forget']))).toBe(false)
+    expect(antonymNegates('forgot', new Set(['know']))).toBe(false)
+    expect(antonymIn('attention', new Set(['ignore']))).toBe(true)
+    expect(antonymIn('attention', new Set(['pay']))).toBe(false)
   })
   it('lemmatises inflected words', () => {
     expect(lemmasOf('drove')).toContain('drive')

@@ -139,6 +139,45 @@ export function negatesAt(tokens: readonly string[], i: number): boolean {
   return false
 }
 
+/**
+ * Verbs that say "not" another word: "forgot" = "didn't remember", "ignored" = "didn't pay
+ * attention", "missed the bus" = "didn't catch the bus", "failed the exam" = "didn't pass". Read as
+ * a negation only against a text that says the other word (see antonymNegates).
+ */
+const ANTONYMS: Readonly<Record<string, readonly string[]>> = {
+  forget: ['remember'],
+  ignore: ['attention', 'pay', 'notice', 'heed', 'listen'],
+  miss: ['catch', 'make'],
+  fail: ['pass'],
+  lose: ['win'],
+  reject: ['accept'],
+}
+
+/** The words a verb (any form) says "not" of ("forgot" → remember), or none. */
+export function antonymsOf(word: string): readonly string[] {
+  if (!/^[a-z]+$/.test(word)) return []
+  return ANTONYMS[lemmatize.verb(word)] ?? ANTONYMS[word] ?? []
+}
+
+/** Whether the other text has a verb that says "not" of this word ("attention" / "ignored"). */
+export function antonymIn(word: string, otherLemmas: ReadonlySet<string>): boolean {
+  if (!/^[a-z]+$/.test(word)) return false
+  const forms = [word, lemmatize.verb(word), lemmatize.noun(word)]
+  return Object.entries(ANTONYMS).some(
+    ([verb, positives]) => otherLemmas.has(verb) && positives.some((w) => forms.includes(w)),
+  )
+}
+
+/**
+ * Whether a word negates the other word it stands for in a comparison: the other text says that
+ * word ("remember") and not this verb itself ("forgot" in both texts is no negation of either).
+ */
+export function antonymNegates(word: string, otherLemmas: ReadonlySet<string>): boolean {
+  const positives = antonymsOf(word)
+  if (positives.length === 0 || otherLemmas.has(lemmatize.verb(word))) return false
+  return positives.some((w) => otherLemmas.has(w))
+}
+
 /** Particles whose swap reverses a phrase: "out of the loop" / "in the loop". */
 export const OPPOSITE_PARTICLE: Readonly<Record<string, string>> = {
   in: 'out',

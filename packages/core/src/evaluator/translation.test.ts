@@ -339,3 +339,31 @@ describe('gradeTranslation: a possessive inside a meaning phrase', () => {
     ).toBe('major')
   })
 })
+
+describe('gradeTranslation: a verb that says "not" of another', () => {
+  const drunk: EvaluatorExample = {
+    text: 'Anoche estaba en pedo y no me acuerdo cómo llegué a casa.',
+    conjugatedSnippet: 'estaba en pedo',
+    translation: "Last night I was drunk and I don't remember how I got home.",
+    idiom: { text: 'estar en pedo', translation: 'to be drunk', meanings: ['drunk', 'plastered'] },
+  }
+  it('accepts "forgot" for "don\'t remember" and "ignored" for "didn\'t pay attention"', () => {
+    expect(grade('Last night I was plastered and I forgot how I got home.', drunk)).toBe('perfect')
+    const ignored = {
+      ...drunk,
+      translation: "Last night I was drunk and I didn't pay attention to the time.",
+    }
+    expect(grade('Last night I was plastered and I ignored the time.', ignored)).toBe('perfect')
+  })
+  it('grades the verb against the word it negates as the opposite', () => {
+    const remembered = {
+      ...drunk,
+      translation: 'Last night I was drunk and I remember how I got home.',
+    }
+    expect(grade('Last night I was plastered and I forgot how I got home.', remembered)).toBe(
+      'major',
+    )
+    const caught = { ...drunk, translation: 'Last night I was drunk and I caught the last bus.' }
+    expect(grade('Last night I was plastered and I missed the last bus.', caught)).toBe('major')
+  })
+})

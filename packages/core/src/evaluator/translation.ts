@@ -15,6 +15,9 @@ import {
   numberSpelling,
   NEGATORS,
   negatesAt,
+  antonymIn,
+  antonymNegates,
+  antonymsOf,
   OPPOSITE_PARTICLE,
   PERSON_OF,
   sensesOf,
@@ -914,6 +917,8 @@ function statementPolarity(
   kept: (position: number) => boolean = () => true,
   /** A reference's sentences are kept for the next attempt; a learner's text is not. */
   isReference = false,
+  /** The other text's words in dictionary form, for verbs that say "not" of them ("forgot"). */
+  otherLemmas: ReadonlySet<string> = new Set(),
 ): { negative: boolean; clause: string | null } {
   const skip = new Set(analysed.opening)
   // a negator whose clause the other text left out says nothing about polarity ("and never laid
@@ -928,16 +933,26 @@ function statementPolarity(
       if (isFunctionWord(analysed.tokens[k]!)) continue
       // "never used to go": "used to" says when, the verb after it is what is negated
       if (analysed.tokens[k] === 'used' && analysed.tokens[k + 1] === 'to') continue
+      // "no attention" against "ignored": kept, the other text says it with a "not" of its own,
+      // counted even in an opening ("Pay no attention," / "Ignore him,")
+      if (antonymIn(analysed.tokens[k]!, otherLemmas)) {
+        skip.delete(i)
+        return
+      }
       if (kept(k)) return
       // a negating verb negates the verb after it ("stop making so much noise"), not more
       if (++seen === (NEGATORS.has(analysed.tokens[i]!) ? NEGATED_WORDS : 1)) break
     }
     if (seen > 0) skip.add(i)
   })
+  const idiomWords = new Set<number>()
   if (idiom?.length) {
     const from = idiom[0]! - NEGATION_WINDOW
     const to = idiom[idiom.length - 1]! + (gloss?.negative ? 2 * NEGATION_WINDOW : 0)
-    for (let i = from; i <= to; i++) skip.add(i)
+    for (let i = from; i <= to; i++) {
+      skip.add(i)
+      idiomWords.add(i)
+    }
   }
   let offset = 0
   let negators = 0
@@ -945,7 +960,11 @@ function statementPolarity(
   for (const [sentence, tokens] of sentencesOf(text, isReference)) {
     if (!sentence.trim().endsWith('?')) {
       tokens.forEach((_, k) => {
-        if (negatesAt(tokens, k) && !skip.has(offset + k)) {
+        const negates =
+          (negatesAt(tokens, k) && !skip.has(offset + k)) ||
+          // "forgot" against "didn't remember": the verb is the clause, kept by that other word
+          (antonymNegates(tokens[k]!, otherLemmas) && !idiomWords.has(offset + k))
+        if (negates) {
           negators++
           clause ??= clauseAt(sentence, k)
         }
@@ -954,6 +973,17 @@ function statementPolarity(
     offset += tokens.length
   }
   return { negative: negators % 2 === 1, clause }
+}
+
+/** Every dictionary form of a text's words (kept per analysed text). */
+const lemmaSets = new WeakMap<EnglishText, Set<string>>()
+function lemmaSet(text: EnglishText): Set<string> {
+  let set = lemmaSets.get(text)
+  if (!set) {
+    set = new Set(text.tokens.flatMap(lemmasOf))
+    lemmaSets.set(text, set)
+  }
+  return set
 }
 
 /** Whether span `a` reaches over all of span `b` and further. */
@@ -1021,7 +1051,21 @@ function matchedInUser(ref: EnglishText, user: EnglishText, u: Unit): boolean {
     const covering = ref.units.filter((r) => r.start <= i && i <= r.end && (r.multi || !whole))
     if (covering.some((r) => hasUnit(r, user))) return true
   }
-  return !u.multi && saidByLightVerb(ref, user, u)
+  return !u.multi && (saidByLightVerb(ref, user, u) || saidByAntonym(ref, user, u))
+}
+
+/**
+ * A reference word the learner says through a verb that says "not" of it, or the other way round
+ * ("forgot" / "didn't remember", "ignored" / "didn't pay attention"): whether the negations agree
+ * is read apart (statementPolarity).
+ */
+function saidByAntonym(ref: EnglishText, user: EnglishText, u: Unit): boolean {
+  const word = ref.tokens[u.start] ?? ''
+  if (antonymNegates(word, lemmaSet(user))) return true
+  const refLemmas = lemmaSet(ref)
+  return user.tokens.some(
+    (t) => antonymNegates(t, refLemmas) && antonymsOf(t).some((w) => u.keys.includes(w)),
+  )
 }
 
 /** "have" before a participle or "been" is the auxiliary ("had baked"), not "ate" or "owned". */
@@ -1413,6 +1457,7 @@ function oppositeStatement(p: Pair, candidates: Unit[], otherWords: Unit[]): Jud
     p.refGloss,
     keptIn(ref, userOutsideIdiom, p.idiomInRef, otherWords.length > 0),
     true,
+    lemmaSet(user),
   )
   const userPolarity = statementPolarity(
     p.userText,
@@ -1420,6 +1465,8 @@ function oppositeStatement(p: Pair, candidates: Unit[], otherWords: Unit[]): Jud
     both ? p.userSpan : null,
     p.userGloss,
     keptIn(user, ref, userIdiom, candidates.length > 0),
+    false,
+    lemmaSet(ref),
   )
   const expectDifferent = !both && p.userSpan !== null && (p.userGloss?.negative ?? false)
   if ((refPolarity.negative !== userPolarity.negative) === expectDifferent) return null
