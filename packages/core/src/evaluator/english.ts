@@ -144,26 +144,30 @@ export function negatesAt(tokens: readonly string[], i: number): boolean {
  * attention", "missed the bus" = "didn't catch the bus", "failed the exam" = "didn't pass". Read as
  * a negation only against a text that says the other word (see antonymNegates).
  */
-const ANTONYMS: Readonly<Record<string, readonly string[]>> = {
-  forget: ['remember'],
-  ignore: ['attention', 'pay', 'notice', 'heed', 'listen'],
-  miss: ['catch', 'make'],
-  fail: ['pass'],
-  lose: ['win'],
-  reject: ['accept'],
-}
+const ANTONYMS: ReadonlyMap<string, readonly string[]> = new Map([
+  ['forget', ['remember']],
+  ['ignore', ['attention', 'pay', 'notice', 'heed', 'listen']],
+  ['miss', ['catch', 'make']],
+  ['fail', ['pass']],
+  ['lose', ['win']],
+  ['reject', ['accept']],
+])
 
 /** The words a verb (any form) says "not" of ("forgot" → remember), or none. */
 export function antonymsOf(word: string): readonly string[] {
-  if (!/^[a-z]+$/.test(word)) return []
-  return ANTONYMS[lemmatize.verb(word)] ?? ANTONYMS[word] ?? []
+  // through the cached dictionary forms: this is asked of every word of a compared sentence
+  for (const form of lemmasOf(word)) {
+    const positives = ANTONYMS.get(form)
+    if (positives) return positives
+  }
+  return []
 }
 
 /** Whether the other text has a verb that says "not" of this word ("attention" / "ignored"). */
 export function antonymIn(word: string, otherLemmas: ReadonlySet<string>): boolean {
   if (!/^[a-z]+$/.test(word)) return false
   const forms = [word, lemmatize.verb(word), lemmatize.noun(word)]
-  return Object.entries(ANTONYMS).some(
+  return [...ANTONYMS].some(
     ([verb, positives]) => otherLemmas.has(verb) && positives.some((w) => forms.includes(w)),
   )
 }
@@ -174,7 +178,8 @@ export function antonymIn(word: string, otherLemmas: ReadonlySet<string>): boole
  */
 export function antonymNegates(word: string, otherLemmas: ReadonlySet<string>): boolean {
   const positives = antonymsOf(word)
-  if (positives.length === 0 || otherLemmas.has(lemmatize.verb(word))) return false
+  if (positives.length === 0 || lemmasOf(word).some((f) => otherLemmas.has(f) && ANTONYMS.has(f)))
+    return false
   return positives.some((w) => otherLemmas.has(w))
 }
 
@@ -423,7 +428,7 @@ export function isLightVerb(lemma: string): boolean {
  * general verb would otherwise leave the reference's verb unsaid. Only verbs of the same action,
  * never of a different one ("take" is not "steal", "give" is not "sell").
  */
-const LIGHT_VERB_STANDS_FOR: Readonly<Record<string, ReadonlySet<string>>> = Object.fromEntries(
+const LIGHT_VERB_STANDS_FOR: ReadonlyMap<string, ReadonlySet<string>> = new Map(
   Object.entries({
     get: 'receive obtain buy fetch catch become arrive reach earn',
     make: 'earn catch reach cause create prepare cook build',
@@ -439,12 +444,12 @@ const LIGHT_VERB_STANDS_FOR: Readonly<Record<string, ReadonlySet<string>>> = Obj
     let: 'allow',
     keep: 'retain',
     go: 'travel',
-  }).map(([light, verbs]) => [light, new Set(words(verbs))]),
+  }).map(([light, verbs]) => [light, new Set(words(verbs))] as const),
 )
 
 /** Whether a general verb (its lemma) commonly stands for a content verb (its lemma). */
 export function lightVerbSays(light: string, verb: string): boolean {
-  return LIGHT_VERB_STANDS_FOR[light]?.has(verb) ?? false
+  return LIGHT_VERB_STANDS_FOR.get(light)?.has(verb) ?? false
 }
 
 export function isFunctionWord(word: string): boolean {

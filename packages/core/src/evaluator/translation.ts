@@ -1088,8 +1088,8 @@ function saidByLightVerb(ref: EnglishText, user: EnglishText, u: Unit): boolean 
   const lightAt = (tokens: string[], i: number): string | null => {
     const t = tokens[i]!
     if (isFunctionWord(t) && !['have', 'has', 'had', 'having', 'let'].includes(t)) return null
-    const light = verbLemma(t)
-    if (!isLightVerb(light) || (light === 'have' && auxiliaryAt(tokens, i))) return null
+    const light = lemmasOf(t).find(isLightVerb)
+    if (!light || (light === 'have' && auxiliaryAt(tokens, i))) return null
     return VERB_PARTICLES.has(tokens[i + 1] ?? '') ? null : light
   }
   const count = (tokens: string[], light: string): number =>
