@@ -917,9 +917,11 @@ function statementPolarity(
   kept: (position: number) => boolean = () => true,
   /** A reference's sentences are kept for the next attempt; a learner's text is not. */
   isReference = false,
-  /** The other text's words in dictionary form, for verbs that say "not" of them ("forgot"). */
-  otherLemmas: ReadonlySet<string> = new Set(),
+  /** The other text, for verbs that say "not" of its words ("forgot" / "remember"). */
+  other: EnglishText | null = null,
 ): { negative: boolean; clause: string | null } {
+  const otherLemmas =
+    other && (hasAntonyms(analysed) || hasAntonyms(other)) ? lemmaSet(other) : NO_LEMMAS
   const skip = new Set(analysed.opening)
   // a negator whose clause the other text left out says nothing about polarity ("and never laid
   // a brick" dropped is an omission, not an opposite)
@@ -975,8 +977,20 @@ function statementPolarity(
   return { negative: negators % 2 === 1, clause }
 }
 
+/** Whether a text has a verb that says "not" of another word ("forgot"): kept per analysed text. */
+const antonymTexts = new WeakMap<EnglishText, boolean>()
+function hasAntonyms(text: EnglishText): boolean {
+  let has = antonymTexts.get(text)
+  if (has === undefined) {
+    has = text.tokens.some((t) => antonymsOf(t).length > 0)
+    antonymTexts.set(text, has)
+  }
+  return has
+}
+
 /** Every dictionary form of a text's words (kept per analysed text). */
 const lemmaSets = new WeakMap<EnglishText, Set<string>>()
+const NO_LEMMAS: ReadonlySet<string> = new Set()
 function lemmaSet(text: EnglishText): Set<string> {
   let set = lemmaSets.get(text)
   if (!set) {
@@ -1060,6 +1074,7 @@ function matchedInUser(ref: EnglishText, user: EnglishText, u: Unit): boolean {
  * is read apart (statementPolarity).
  */
 function saidByAntonym(ref: EnglishText, user: EnglishText, u: Unit): boolean {
+  if (!hasAntonyms(ref) && !hasAntonyms(user)) return false
   const word = ref.tokens[u.start] ?? ''
   if (antonymNegates(word, lemmaSet(user))) return true
   const refLemmas = lemmaSet(ref)
@@ -1457,7 +1472,7 @@ function oppositeStatement(p: Pair, candidates: Unit[], otherWords: Unit[]): Jud
     p.refGloss,
     keptIn(ref, userOutsideIdiom, p.idiomInRef, otherWords.length > 0),
     true,
-    lemmaSet(user),
+    user,
   )
   const userPolarity = statementPolarity(
     p.userText,
@@ -1466,7 +1481,7 @@ function oppositeStatement(p: Pair, candidates: Unit[], otherWords: Unit[]): Jud
     p.userGloss,
     keptIn(user, ref, userIdiom, candidates.length > 0),
     false,
-    lemmaSet(ref),
+    ref,
   )
   const expectDifferent = !both && p.userSpan !== null && (p.userGloss?.negative ?? false)
   if ((refPolarity.negative !== userPolarity.negative) === expectDifferent) return null
@@ -1540,6 +1555,8 @@ function personChanged(p: Pair): boolean {
         )
       : p.user.tokens
   const refPersons = personsOf(p.ref.tokens)
+  const added = [...personsOf(tokens)].filter((person) => !refPersons.has(person))
+  if (added.length === 0) return false
   // "told me" / "told us" for "said": the one told is who hears, not a new doer
   const said = p.ref.tokens.some((t) => SAY.has(t))
   const hearers = new Set<string>()
@@ -1548,10 +1565,9 @@ function personChanged(p: Pair): boolean {
       const next = tokens[i + 1] ?? ''
       if (TELL.has(t) && PERSON_OF[next] && !POSSESSIVES.has(next)) hearers.add(PERSON_OF[next])
     })
-  const persons = [...personsOf(tokens)].filter(
+  return added.some(
     (person) => !hearers.has(person) || tokens.filter((t) => PERSON_OF[t] === person).length > 1,
   )
-  return persons.some((person) => !refPersons.has(person))
 }
 
 const SAY = new Set('say says said saying'.split(' '))
