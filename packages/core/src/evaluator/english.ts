@@ -430,13 +430,13 @@ export function isLightVerb(lemma: string): boolean {
  */
 const LIGHT_VERB_STANDS_FOR: ReadonlyMap<string, ReadonlySet<string>> = new Map(
   Object.entries({
-    get: 'receive obtain buy fetch catch become arrive reach earn',
+    get: 'receive obtain buy fetch catch become arrive reach earn understand',
     make: 'earn catch reach cause create prepare cook build',
     take: 'bring carry catch grab',
     give: 'hand',
-    come: 'arrive',
+    come: 'arrive visit',
     have: 'own eat drink',
-    see: 'watch notice understand',
+    see: 'watch notice understand visit meet',
     // "According to the teacher, …" is "The teacher says …"
     say: 'state mention accord',
     tell: 'inform',

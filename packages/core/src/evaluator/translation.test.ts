@@ -130,6 +130,19 @@ describe('gradeTranslation: other words for the same thing', () => {
       'perfect',
     )
   })
+  it('accepts "comes to see us" for "visits us" and "didn\'t get" for "didn\'t understand"', () => {
+    const rare: EvaluatorExample = {
+      ...luck,
+      translation:
+        "By sheer luck we caught the last train; my uncle rarely visits us and didn't understand why.",
+    }
+    expect(
+      grade(
+        "By sheer luck we caught the last train; my uncle rarely comes to see us and didn't get why.",
+        rare,
+      ),
+    ).toBe('perfect')
+  })
   it('still finds the clause a general verb of a phrasal verb does not say', () => {
     const gaveUp: EvaluatorExample = {
       text: 'Cuando vi el examen, arrugué y no lo entregué.',
