@@ -380,3 +380,30 @@ describe('gradeTranslation: a verb that says "not" of another', () => {
     expect(grade('Last night I was plastered and I missed the last bus.', caught)).toBe('major')
   })
 })
+
+describe('gradeTranslation: a pronoun for someone already named', () => {
+  const risk: EvaluatorExample = {
+    text: 'Mi viejo se la jugó y abrió una panadería a los sesenta.',
+    conjugatedSnippet: 'se la jugó',
+    translation: 'My dad took a risk and opened a bakery at sixty.',
+    idiom: {
+      text: 'jugársela',
+      translation: 'to take a risk',
+      meanings: ['take a risk', 'take the plunge'],
+    },
+  }
+  it('accepts "when he was sixty" after naming the father', () => {
+    expect(grade('My father took the plunge and opened a bakery when he was sixty.', risk)).toBe(
+      'perfect',
+    )
+  })
+  it('still grades a new doer or an added person as a change of person', () => {
+    expect(grade('They took the plunge and opened a bakery at sixty.', risk)).toBe('minor')
+    expect(grade('My father and she took the plunge and opened a bakery at sixty.', risk)).toBe(
+      'minor',
+    )
+    expect(grade('My father took the plunge and opened a bakery when I was sixty.', risk)).toBe(
+      'minor',
+    )
+  })
+})

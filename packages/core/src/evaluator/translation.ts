@@ -1565,12 +1565,37 @@ function personChanged(p: Pair): boolean {
       const next = tokens[i + 1] ?? ''
       if (TELL.has(t) && PERSON_OF[next] && !POSSESSIVES.has(next)) hearers.add(PERSON_OF[next])
     })
+  // "My dad … when he was sixty" for "My dad … at sixty": a third person said again by a pronoun
+  // after the learner has named someone the reference names, the reference's own persons all kept
+  const userPersons = personsOf(tokens)
+  const keptAll = [...refPersons].every((person) => userPersons.has(person))
+  const named = keptAll ? firstSharedNoun(p) : -1
+  const referring = (person: string): boolean => {
+    if (named < 0 || !person.startsWith('3')) return false
+    const at = p.user.tokens.findIndex((t) => PERSON_OF[t] === person)
+    // "my father and she": a person added, not said again
+    return at > named && !JOINERS.has(p.user.tokens[at - 1] ?? '')
+  }
   return added.some(
-    (person) => !hearers.has(person) || tokens.filter((t) => PERSON_OF[t] === person).length > 1,
+    (person) =>
+      !referring(person) &&
+      (!hearers.has(person) || tokens.filter((t) => PERSON_OF[t] === person).length > 1),
   )
 }
 
+/** Where the learner first names a person or thing the reference names too, or -1. */
+function firstSharedNoun(p: Pair): number {
+  let first = -1
+  for (const u of p.user.units) {
+    if (u.multi || (first >= 0 && u.start >= first)) continue
+    const t = p.user.tokens[u.start] ?? ''
+    if (!isFunctionWord(t) && isNounLike(t) && hasUnit(u, p.ref)) first = u.start
+  }
+  return first
+}
+
 const SAY = new Set('say says said saying'.split(' '))
+const JOINERS = new Set('and or nor with plus'.split(' '))
 const TELL = new Set('tell tells told telling'.split(' '))
 
 /** Perfect without slips, else minor, with how sure each is. */
