@@ -407,3 +407,26 @@ describe('gradeTranslation: a pronoun for someone already named', () => {
     )
   })
 })
+
+describe('gradeTranslation: a verb that can also be a noun', () => {
+  const wrongWay: EvaluatorExample = {
+    text: 'Venía un camión a contramano y tuvimos que frenar.',
+    conjugatedSnippet: 'a contramano',
+    translation: 'A truck was coming the wrong way and we had to brake.',
+    idiom: {
+      text: 'a contramano',
+      translation: 'the wrong way',
+      meanings: ['the wrong way', 'in the wrong direction'],
+    },
+  }
+  it('reads "had to brake" / "had to stop" as two ways to say the action, not a changed thing', () => {
+    expect(grade('A truck was coming in the wrong direction and we had to stop.', wrongWay)).toBe(
+      'perfect',
+    )
+  })
+  it('still grades a changed thing as minor', () => {
+    expect(grade('A bus was coming in the wrong direction and we had to brake.', wrongWay)).toBe(
+      'minor',
+    )
+  })
+})

@@ -1682,7 +1682,28 @@ function judge(
 function isDetailUnit(text: EnglishText, u: Unit, isDetail: (u: Unit) => boolean): boolean {
   return u.multi
     ? isCompound(text, u)
-    : (!u.keys.some(isLightVerb) && isNounLike(text.tokens[u.start] ?? '')) || isDetail(u)
+    : (!u.keys.some(isLightVerb) &&
+        !verbAt(text.tokens, u.start) &&
+        isNounLike(text.tokens[u.start] ?? '')) ||
+        isDetail(u)
+}
+
+/** Words after which a word is a verb ("we'll walk", "can't stop"). */
+const BEFORE_VERB = new Set('will would can could should must might may shall not'.split(' '))
+/** Verbs after which "to" opens a verb ("had to brake", "want to leave"), not a place. */
+const BEFORE_TO_VERB = new Set(
+  'have has had having need needs needed want wants wanted going used able got'.split(' '),
+)
+
+/**
+ * Whether a word that may be a noun ("walk", "leave", "brake") is a verb where it stands: after
+ * a modal or "not", or "to" after "had", "want" …: an action, not a thing. (After a subject
+ * pronoun it often is too, but "the money he owes me" left out is then no slip at all.)
+ */
+function verbAt(tokens: string[], i: number): boolean {
+  const before = tokens[i - 1] ?? ''
+  if (BEFORE_VERB.has(before)) return true
+  return before === 'to' && BEFORE_TO_VERB.has(tokens[i - 2] ?? '')
 }
 
 /** Whether two words share a WordNet sense, however rare ("lift" and "elevator"). */
