@@ -47,16 +47,22 @@ describe('evaluator agreement', () => {
   const withMeanings = {
     dev: [sets.dev, 0.98],
     extra: [sets.extra, 0.98],
-    tuning: [fileURLToPath(new URL('./heldout/tuning.jsonl', import.meta.url)), 0.93],
+    tuning: [fileURLToPath(new URL('./heldout/tuning.jsonl', import.meta.url)), 0.97],
     // the first held-out set's untouched half was measured once in session 2 and may be tuned
     // on since (decision 036); the second set's untouched half has no threshold here
     'spent untouched': [fileURLToPath(new URL('./heldout/untouched.jsonl', import.meta.url)), 0.95],
     'v2 tuning': [fileURLToPath(new URL('./heldout-v2/tuning.jsonl', import.meta.url)), 0.95],
     // the second set's untouched half was measured once in session 3 and is tuning material
-    // since (decision 042); the third set's untouched half has no threshold here
+    // since (decision 042)
     'spent v2 untouched': [
       fileURLToPath(new URL('./heldout-v2/untouched.jsonl', import.meta.url)),
-      0.9,
+      0.92,
+    ],
+    // the third set's untouched half was measured once in session 4 and is tuning material
+    // since (decision 042, session 5)
+    'spent v3 untouched': [
+      fileURLToPath(new URL('./heldout-v3/untouched.jsonl', import.meta.url)),
+      0.93,
     ],
   } as const
   for (const [name, [path, bar]] of Object.entries(withMeanings)) {
@@ -68,7 +74,7 @@ describe('evaluator agreement', () => {
     })
   }
 
-  it("the third set's tuning half: at least 86 %, no critical error", () => {
+  it("the third set's tuning half: at least 88 %, no critical error", () => {
     // decision 042 (session 5): its two critical errors, "far away from the corner" for "right
     // there, on the corner" and "Ask the landlord …" for "… if you don't ask, you don't get", were
     // meaning phrases found only in the sentence's own ordinary words
@@ -78,7 +84,7 @@ describe('evaluator agreement', () => {
       evaluate,
     )
     expect(summary.criticalErrors).toBe(0)
-    expect(summary.overall.rate).toBeGreaterThanOrEqual(0.86)
+    expect(summary.overall.rate).toBeGreaterThanOrEqual(0.88)
   })
 
   for (const [name, folder] of [

@@ -1,12 +1,18 @@
 import { describe, expect, it } from 'vitest'
 
 import {
+  antonymIn,
+  antonymNegates,
+  antonymsOf,
   isDetailWord,
   isNounLike,
   isPastForm,
   lemmasOf,
   nearSynonymOf,
+  negatesAt,
+  numberSpelling,
   sensesOf,
+  startsNearPhrase,
 } from './english.js'
 
 describe('english', () => {
@@ -18,6 +24,48 @@ describe('english', () => {
     expect(nearSynonymOf('matching')).toBeUndefined()
     expect(nearSynonymOf('marked')).toBeUndefined()
     expect(nearSynonymOf('mom')).toBeUndefined()
+  })
+  it('groups near-synonyms of several words, their last word in any noun form', () => {
+    expect(nearSynonymOf('locker room')).toBeDefined()
+    expect(nearSynonymOf('changing rooms')).toBe(nearSynonymOf('locker room'))
+    expect(nearSynonymOf('grocery store')).toBe(nearSynonymOf('supermarket'))
+    expect(nearSynonymOf('old man')).toBe(nearSynonymOf('dad'))
+    expect(nearSynonymOf('old woman')).toBeUndefined()
+    expect(nearSynonymOf('home')).toBe(nearSynonymOf('house'))
+    expect(nearSynonymOf('professor')).toBe(nearSynonymOf('teacher'))
+    expect(nearSynonymOf('teacher')).not.toBe(nearSynonymOf('class'))
+    expect(nearSynonymOf('living room')).not.toBe(nearSynonymOf('locker room'))
+    expect(startsNearPhrase('locker')).toBe(true)
+    expect(startsNearPhrase('room')).toBe(false)
+  })
+  it('reads "unless", "instead of", "rather than" as negators, "no matter" and "not only" not', () => {
+    const at = (text: string, word: string) => {
+      const tokens = text.split(' ')
+      return negatesAt(tokens, tokens.indexOf(word))
+    }
+    expect(at('unless you study hard', 'unless')).toBe(true)
+    expect(at('she called instead of writing', 'instead')).toBe(true)
+    expect(at('he walked rather than drive', 'rather')).toBe(true)
+    expect(at('he is rather tired', 'rather')).toBe(false)
+    expect(at('instead she called', 'instead')).toBe(false)
+    expect(at('no matter what you decide', 'no')).toBe(false)
+    expect(at('not only cheap but good', 'not')).toBe(false)
+    expect(at('no money at all', 'no')).toBe(true)
+  })
+  it('spells numbers both ways', () => {
+    expect(numberSpelling('six')).toBe('6')
+    expect(numberSpelling('6')).toBe('six')
+    expect(numberSpelling('forty')).toBe('40')
+    expect(numberSpelling('thousand')).toBe('000')
+    expect(numberSpelling('sixty-six')).toBeUndefined()
+  })
+  it('knows verbs that say "not" of another word, against a text that has that word', () => {
+    expect(antonymsOf('forgot')).toContain('remember')
+    expect(antonymNegates('forgot', new Set(['remember']))).toBe(true)
+    expect(antonymNegates('forgot', new Set(['remember', 'forget']))).toBe(false)
+    expect(antonymNegates('forgot', new Set(['know']))).toBe(false)
+    expect(antonymIn('attention', new Set(['ignore']))).toBe(true)
+    expect(antonymIn('attention', new Set(['pay']))).toBe(false)
   })
   it('lemmatises inflected words', () => {
     expect(lemmasOf('drove')).toContain('drive')

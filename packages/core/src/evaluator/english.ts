@@ -125,11 +125,62 @@ const NEGATIVE_BEFORE_GERUND: ReadonlySet<string> = new Set(
 /** Whether the token at `i` negates what follows it: "not", "never", "refused (to)", "stop …ing". */
 export function negatesAt(tokens: readonly string[], i: number): boolean {
   const t = tokens[i] ?? ''
-  if (NEGATORS.has(t) || NEGATIVE_VERBS.has(t)) return true
   const next = tokens[i + 1] ?? ''
+  // "no matter what you decide", "not only … but": no negation
+  if ((t === 'no' && next === 'matter') || (t === 'not' && next === 'only')) return false
+  if (NEGATORS.has(t) || NEGATIVE_VERBS.has(t)) return true
+  // "unless you study" = "if you don't study"; "instead of complaining", "rather than
+  // complaining" = "and not complain"
+  if (t === 'unless') return true
+  if (t === 'instead') return next === 'of'
+  if (t === 'rather') return next === 'than'
   if (NEGATIVE_BEFORE_TO.has(t)) return next === 'to'
   if (NEGATIVE_BEFORE_GERUND.has(t)) return /^[a-z]{2,}ing$/.test(next) && next !== 'thing'
   return false
+}
+
+/**
+ * Verbs that say "not" another word: "forgot" = "didn't remember", "ignored" = "didn't pay
+ * attention", "missed the bus" = "didn't catch the bus", "failed the exam" = "didn't pass". Read as
+ * a negation only against a text that says the other word (see antonymNegates).
+ */
+const ANTONYMS: ReadonlyMap<string, readonly string[]> = new Map([
+  ['forget', ['remember']],
+  ['ignore', ['attention', 'pay', 'notice', 'heed', 'listen']],
+  ['miss', ['catch', 'make']],
+  ['fail', ['pass']],
+  ['lose', ['win']],
+  ['reject', ['accept']],
+])
+
+/** The words a verb (any form) says "not" of ("forgot" → remember), or none. */
+export function antonymsOf(word: string): readonly string[] {
+  // through the cached dictionary forms: this is asked of every word of a compared sentence
+  for (const form of lemmasOf(word)) {
+    const positives = ANTONYMS.get(form)
+    if (positives) return positives
+  }
+  return []
+}
+
+/** Whether the other text has a verb that says "not" of this word ("attention" / "ignored"). */
+export function antonymIn(word: string, otherLemmas: ReadonlySet<string>): boolean {
+  if (!/^[a-z]+$/.test(word)) return false
+  const forms = [word, lemmatize.verb(word), lemmatize.noun(word)]
+  return [...ANTONYMS].some(
+    ([verb, positives]) => otherLemmas.has(verb) && positives.some((w) => forms.includes(w)),
+  )
+}
+
+/**
+ * Whether a word negates the other word it stands for in a comparison: the other text says that
+ * word ("remember") and not this verb itself ("forgot" in both texts is no negation of either).
+ */
+export function antonymNegates(word: string, otherLemmas: ReadonlySet<string>): boolean {
+  const positives = antonymsOf(word)
+  if (positives.length === 0 || lemmasOf(word).some((f) => otherLemmas.has(f) && ANTONYMS.has(f)))
+    return false
+  return positives.some((w) => otherLemmas.has(w))
 }
 
 /** Particles whose swap reverses a phrase: "out of the loop" / "in the loop". */
@@ -198,31 +249,95 @@ const NEAR_SYNONYMS: readonly (readonly string[])[] = [
   ['grade', 'mark'],
   ['membership', 'subscription'],
   ['goalkeeper', 'goalie', 'keeper'],
-  ['concert', 'gig'],
+  ['concert', 'gig', 'show'],
   ['flat', 'apartment'],
   ['lift', 'elevator'],
   ['mobile', 'cellphone', 'phone'],
   ['tube', 'underground', 'subway'],
   ['post', 'mail'],
-  ['chemist', 'pharmacy'],
+  ['chemist', 'pharmacy', 'drugstore'],
   ['timetable', 'schedule'],
   ['cinema', 'movies'],
   ['friend', 'pal', 'buddy'],
   ['gift', 'present'],
-  ['bin', 'trash'],
+  ['bin', 'trash', 'garbage', 'rubbish'],
   ['principal', 'headteacher', 'headmaster'],
+  ['job', 'work'],
+  ['problem', 'issue'],
+  ['paperwork', 'document'],
+  ['barbecue', 'cookout', 'asado'],
+  ['audience', 'crowd'],
+  ['landlord', 'owner'],
+  ['colleague', 'coworker', 'workmate'],
+  ['guy', 'bloke', 'chap'],
+  ['house', 'home'],
+  ['statement', 'remark'],
+  ['teacher', 'professor'],
+  ['class', 'lesson'],
+  ['workout', 'training', 'practice'],
+  // several words: the lexicon has some ("living room"), others not ("locker room")
+  ['dad', 'father', 'old man'],
+  ['supermarket', 'grocery store', 'grocery shop'],
+  ['locker room', 'dressing room', 'changing room'],
+  ['living room', 'lounge', 'sitting room'],
+  ['city hall', 'town hall'],
 ]
 const NEAR_SYNONYM_ID = new Map<string, number>()
+/** First words of the groups' entries of several words ("locker" of "locker room"). */
+const NEAR_PHRASE_STARTS = new Set<string>()
 NEAR_SYNONYMS.forEach((group, i) => {
-  for (const word of group) NEAR_SYNONYM_ID.set(word, -1 - i)
+  for (const entry of group) {
+    NEAR_SYNONYM_ID.set(entry, -1 - i)
+    if (entry.includes(' ')) NEAR_PHRASE_STARTS.add(entry.slice(0, entry.indexOf(' ')))
+  }
 })
 
-/** The synthetic sense id of a noun's near-synonym group (see NEAR_SYNONYMS), or undefined. */
+/**
+ * The synthetic sense id of a noun's near-synonym group (see NEAR_SYNONYMS), or undefined. An
+ * entry of several words ("locker rooms") is found with its last word in any noun form.
+ */
 export function nearSynonymOf(word: string): number | undefined {
+  if (word.includes(' ')) {
+    if (!/^[a-z]+( [a-z]+)+$/.test(word)) return undefined
+    const cut = word.lastIndexOf(' ')
+    return (
+      NEAR_SYNONYM_ID.get(word) ??
+      NEAR_SYNONYM_ID.get(`${word.slice(0, cut)} ${lemmatize.noun(word.slice(cut + 1))}`)
+    )
+  }
   if (!/^[a-z]+$/.test(word)) return undefined
   const id = NEAR_SYNONYM_ID.get(word) ?? NEAR_SYNONYM_ID.get(lemmatize.noun(word))
   // the noun only: "marked", "matching", "posted" are verbs
   return id !== undefined && isNounLike(word) ? id : undefined
+}
+
+/** True when some near-synonym entry of several words starts with this word ("locker"). */
+export function startsNearPhrase(word: string): boolean {
+  return NEAR_PHRASE_STARTS.has(word)
+}
+
+/** Number words and the digits a learner may type for them ("six" / "6", "thousand" / "3,000"). */
+const NUMBER_WORDS: ReadonlyMap<string, string> = new Map(
+  words(`zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen
+  fifteen sixteen seventeen eighteen nineteen twenty`)
+    .map((w, i): [string, string] => [w, String(i)])
+    .concat(
+      words('thirty forty fifty sixty seventy eighty ninety').map((w, i) => [
+        w,
+        String(30 + 10 * i),
+      ]),
+      [
+        ['hundred', '100'],
+        // "3,000" is read as "3" and "000"
+        ['thousand', '000'],
+      ],
+    ),
+)
+const NUMBER_DIGITS = new Map([...NUMBER_WORDS].map(([w, d]) => [d, w]))
+
+/** The other spelling of a number ("six" → "6", "6" → "six"), or undefined. */
+export function numberSpelling(word: string): string | undefined {
+  return NUMBER_WORDS.get(word) ?? NUMBER_DIGITS.get(word)
 }
 
 /** A time that says when ("yesterday", "on Monday"), not how soon ("later"). */
@@ -304,6 +419,37 @@ export function inLexicon(key: string): boolean {
 
 export function isLightVerb(lemma: string): boolean {
   return LIGHT_VERBS.has(lemma)
+}
+
+/**
+ * The content verbs a general verb commonly stands for in everyday English: "got the letter" says
+ * "received the letter", "made the bus" / "took the bus" say "caught the bus", "had lunch" says
+ * "ate lunch". General verbs have no WordNet senses in the engine (LIGHT_VERBS), so a learner's
+ * general verb would otherwise leave the reference's verb unsaid. Only verbs of the same action,
+ * never of a different one ("take" is not "steal", "give" is not "sell").
+ */
+const LIGHT_VERB_STANDS_FOR: ReadonlyMap<string, ReadonlySet<string>> = new Map(
+  Object.entries({
+    get: 'receive obtain buy fetch catch become arrive reach earn understand',
+    make: 'earn catch reach cause create prepare cook build',
+    take: 'bring carry catch grab',
+    give: 'hand',
+    come: 'arrive visit',
+    have: 'own eat drink',
+    see: 'watch notice understand visit meet',
+    // "According to the teacher, …" is "The teacher says …"
+    say: 'state mention accord',
+    tell: 'inform',
+    put: 'place',
+    let: 'allow',
+    keep: 'retain',
+    go: 'travel',
+  }).map(([light, verbs]) => [light, new Set(words(verbs))] as const),
+)
+
+/** Whether a general verb (its lemma) commonly stands for a content verb (its lemma). */
+export function lightVerbSays(light: string, verb: string): boolean {
+  return LIGHT_VERB_STANDS_FOR.get(light)?.has(verb) ?? false
 }
 
 export function isFunctionWord(word: string): boolean {

@@ -5,17 +5,24 @@ import {
   isDetailWord,
   isFunctionWord,
   isLightVerb,
+  lightVerbSays,
   isNounLike,
   isPastForm,
   isSpecificTime,
   lemmasOf,
   verbLemma,
   nearSynonymOf,
+  numberSpelling,
+  NEGATORS,
   negatesAt,
+  antonymIn,
+  antonymNegates,
+  antonymsOf,
   OPPOSITE_PARTICLE,
   PERSON_OF,
   sensesOf,
   startsLongPhrase,
+  startsNearPhrase,
   startsPhrase,
 } from './english.js'
 import { fold } from './normalise.js'
@@ -35,6 +42,8 @@ const PLACES = new Set(['place', 'house', 'home', 'flat', 'apartment'])
 const PARENT_SENSE_RANK = 1
 /** A negator this many words before the idiom's words makes it negative ("can't stand"). */
 const NEGATION_WINDOW = 3
+/** How many content words after a negator it may negate ("don't have a single free minute"). */
+const NEGATED_WORDS = 3
 
 /** Words skipped when looking up multi-word expressions ("drive me up the wall" → drive up wall). */
 const PHRASE_GAPS: ReadonlySet<string> = new Set(
@@ -77,7 +86,8 @@ function wordUnit(tokens: string[], i: number, maxRank: number): Unit {
   const key = `${maxRank}|${word}`
   let facts = wordFacts.get(key)
   if (!facts) {
-    const keys = lemmasOf(word)
+    const number = numberSpelling(word)
+    const keys = number ? [...lemmasOf(word), number] : lemmasOf(word)
     const senses = new Map<number, number>()
     if (!keys.some(isLightVerb)) {
       for (const k of keys)
@@ -142,6 +152,10 @@ function phraseUnits(tokens: string[], maxRank: number): Unit[] {
         for (const k of found)
           for (const [id, r] of sensesOf(k, maxRank))
             senses.set(id, Math.min(r, senses.get(id) ?? 7))
+        for (const k of found) {
+          const near = nearSynonymOf(k)
+          if (near !== undefined) senses.set(near, 0)
+        }
         units.push({
           start: slice[0]![1],
           end: slice[n - 1]![1],
@@ -154,21 +168,112 @@ function phraseUnits(tokens: string[], maxRank: number): Unit[] {
       }
     }
   }
+  nearPhraseUnits(tokens, units)
+  splitPhrasalUnits(kept, maxRank, units)
   return units
 }
+
+/** Particles of phrasal verbs that may stand after the verb's object ("tell my brother off"). */
+const SPLIT_PARTICLES = new Set('off out up down in away back over around'.split(' '))
+/** How many words (besides articles and pronouns) a phrasal verb's object may have between. */
+const MAX_SPLIT_OBJECT = 2
+
+/**
+ * A phrasal verb said around its object ("tell my brother off", "chew the kids out"): the lexicon's
+ * entry is added at the verb's place, as evidence of a meaning phrase only (like "right away"), so
+ * the verb and the object's words are still compared as they are.
+ * (An object of articles and pronouns only, "chew us out", is already skipped as a phrase gap.)
+ */
+function splitPhrasalUnits(
+  kept: (readonly [string, number])[],
+  maxRank: number,
+  units: Unit[],
+): void {
+  for (let a = 0; a < kept.length - 2; a++) {
+    const [verb, at] = kept[a]!
+    if (isFunctionWord(verb)) continue
+    for (let g = 1; g <= MAX_SPLIT_OBJECT && a + g + 1 < kept.length; g++) {
+      const particle = kept[a + g + 1]![0]
+      if (!SPLIT_PARTICLES.has(particle)) continue
+      // the object is a short noun phrase: no particle or verb of its own
+      const object = kept.slice(a + 1, a + g + 1).map(([t]) => t)
+      if (object.some((t) => SPLIT_PARTICLES.has(t) || isPastForm(t) || t === 'and')) break
+      const found = lemmasOf(verb)
+        .map((l) => `${l} ${particle}`)
+        .filter(inLexicon)
+      if (found.length === 0) continue
+      const senses = new Map<number, number>()
+      for (const k of found)
+        for (const [id, r] of sensesOf(k, maxRank)) senses.set(id, Math.min(r, senses.get(id) ?? 7))
+      units.push({
+        start: at,
+        end: at,
+        keys: found,
+        senses,
+        parents: hypernymsOf(senses.keys()),
+        multi: true,
+        // evidence of a meaning phrase only: the verb and the object are compared as words
+        light: true,
+      })
+      break
+    }
+  }
+}
+
+/**
+ * Near-synonym entries of several words the lexicon lacks ("locker room" for "dressing room", see
+ * NEAR_SYNONYMS in english.ts), said word for word: added to `units` as expressions.
+ */
+function nearPhraseUnits(tokens: string[], units: Unit[]): void {
+  for (let a = 0; a < tokens.length - 1; a++) {
+    if (!startsNearPhrase(tokens[a]!)) continue
+    for (let n = 2; n <= 3 && a + n <= tokens.length; n++) {
+      const key = tokens.slice(a, a + n).join(' ')
+      const near = nearSynonymOf(key)
+      if (near === undefined) continue
+      const end = a + n - 1
+      if (units.some((u) => u.start === a && u.end === end && u.senses.has(near))) continue
+      units.push({
+        start: a,
+        end,
+        keys: [key],
+        senses: new Map([[near, 0]]),
+        parents: new Set(),
+        multi: true,
+        light: false,
+      })
+    }
+  }
+}
+
+/** What "a.m." and "p.m." say of the time of day. */
+const CLOCK = new Map([
+  ['a', ['morning']],
+  ['p', ['afternoon', 'evening', 'night']],
+])
 
 /** Words that open an adverbial phrase ("During the pandemic,"): content, not an interjection. */
 const PREPOSITIONS = new Set(
   'during in on at after before since until till by for from with without throughout'.split(' '),
 )
 
+/**
+ * Words that address the listener ("Don't tease me, man,"): set off by a comma they are no part
+ * of what is said, like an opening interjection.
+ */
+const VOCATIVE =
+  /,\s*(?:man|dude|bro|mate|pal|buddy|kid|guys|che|brother|honey|sweetie|darling)\s*(?=[,.!?:;]|$)/giu
+
 function openingOf(text: string, tokens: string[]): Set<number> {
   const comma = text.indexOf(',')
   if (comma < 0) return new Set()
+  const vocatives = new Set<number>()
+  for (const m of text.matchAll(VOCATIVE))
+    vocatives.add(tokeniseEnglish(text.slice(0, m.index + 1)).length)
   const head = tokeniseEnglish(text.slice(0, comma))
-  if (head.length === 0 || head.length > 3 || head.length >= tokens.length) return new Set()
-  if (PREPOSITIONS.has(head[0]!) && head.length > 1) return new Set()
-  return new Set(head.map((_, i) => i))
+  if (head.length === 0 || head.length > 3 || head.length >= tokens.length) return vocatives
+  if (PREPOSITIONS.has(head[0]!) && head.length > 1) return vocatives
+  return new Set([...head.map((_, i) => i), ...vocatives])
 }
 
 // Reference sentences and glosses repeat across attempts: keep their analysis (bounded, so a
@@ -205,7 +310,11 @@ function analyse(text: string, maxRank: number, isGloss = false, isAnswer = fals
     if (isFunctionWord(t) && !verbBit) return
     // "going to" is the future, not a journey
     if ((t === 'going' || t === 'go') && tokens[i + 1] === 'to' && i > 0) return
-    singles.push(wordUnit(tokens, i, maxRank))
+    // "6 a.m." says "six in the morning", "10 p.m." "ten at night"
+    const clock = t === 'm' ? CLOCK.get(tokens[i - 1] ?? '') : undefined
+    if (t === 'p' && tokens[i + 1] === 'm') return
+    const unit = wordUnit(tokens, i, maxRank)
+    singles.push(clock ? { ...unit, keys: [...unit.keys, ...clock] } : unit)
   })
   const cover: Unit[] = []
   const used = new Set<number>()
@@ -471,7 +580,7 @@ function glossWords(gloss: Gloss, text: EnglishText): number[] | null {
     const span = [...positions].sort((a, b) => a - b)
     let gaps = 0
     for (let i = span[0]!; i < span[span.length - 1]!; i++)
-      if (!positions.has(i) && !PHRASE_GAPS.has(text.tokens[i] ?? '')) gaps++
+      if (!positions.has(i) && !inPhraseGap(gloss, text.tokens, i)) gaps++
     if (gaps < bestGaps) {
       best = span
       bestGaps = gaps
@@ -481,6 +590,22 @@ function glossWords(gloss: Gloss, text: EnglishText): number[] | null {
   // hand it in" does not say "throw in one's hand")
   if (bestGaps > MAX_GLOSS_GAPS || !best) return null
   return !trailingOf(gloss) || ofAfter(text, best) ? best : null
+}
+
+/** A meaning phrase's small words that may stand between its other words ("rain on our parade"). */
+const GLOSS_PARTICLES = new Set('on in at to of for with from up out off down over into'.split(' '))
+
+/**
+ * A word between a meaning phrase's words that is no gap: an article or pronoun, one of the
+ * phrase's own prepositions ("rain on our parade"), or a possessive where the phrase has one
+ * ("rain on my brother's parade" for "rain on someone's parade").
+ */
+function inPhraseGap(gloss: Gloss, tokens: string[], i: number): boolean {
+  const t = tokens[i] ?? ''
+  if (PHRASE_GAPS.has(t) || (GLOSS_PARTICLES.has(t) && gloss.analysed.tokens.includes(t)))
+    return true
+  if (!gloss.analysed.tokens.includes("'s")) return false
+  return t === "'s" || tokens[i + 1] === "'s"
 }
 
 /**
@@ -792,25 +917,44 @@ function statementPolarity(
   kept: (position: number) => boolean = () => true,
   /** A reference's sentences are kept for the next attempt; a learner's text is not. */
   isReference = false,
+  /** The other text, for verbs that say "not" of its words ("forgot" / "remember"). */
+  other: EnglishText | null = null,
 ): { negative: boolean; clause: string | null } {
+  const otherLemmas =
+    other && (hasAntonyms(analysed) || hasAntonyms(other)) ? lemmaSet(other) : NO_LEMMAS
   const skip = new Set(analysed.opening)
   // a negator whose clause the other text left out says nothing about polarity ("and never laid
   // a brick" dropped is an omission, not an opposite)
   analysed.tokens.forEach((_, i) => {
     if (!negatesAt(analysed.tokens, i)) return
-    // the first content word after the negator is what it negates ("nobody is doing anything wrong")
+    // the content words after the negator are what it negates ("nobody is doing anything
+    // wrong"); the other text kept that phrase if it has one of them ("don't have a single free
+    // minute" / "don't have a minute to spare")
+    let seen = 0
     for (let k = i + 1; k <= i + 2 * NEGATION_WINDOW && k < analysed.tokens.length; k++) {
       if (isFunctionWord(analysed.tokens[k]!)) continue
       // "never used to go": "used to" says when, the verb after it is what is negated
       if (analysed.tokens[k] === 'used' && analysed.tokens[k + 1] === 'to') continue
-      if (!kept(k)) skip.add(i)
-      return
+      // "no attention" against "ignored": kept, the other text says it with a "not" of its own,
+      // counted even in an opening ("Pay no attention," / "Ignore him,")
+      if (antonymIn(analysed.tokens[k]!, otherLemmas)) {
+        skip.delete(i)
+        return
+      }
+      if (kept(k)) return
+      // a negating verb negates the verb after it ("stop making so much noise"), not more
+      if (++seen === (NEGATORS.has(analysed.tokens[i]!) ? NEGATED_WORDS : 1)) break
     }
+    if (seen > 0) skip.add(i)
   })
+  const idiomWords = new Set<number>()
   if (idiom?.length) {
     const from = idiom[0]! - NEGATION_WINDOW
     const to = idiom[idiom.length - 1]! + (gloss?.negative ? 2 * NEGATION_WINDOW : 0)
-    for (let i = from; i <= to; i++) skip.add(i)
+    for (let i = from; i <= to; i++) {
+      skip.add(i)
+      idiomWords.add(i)
+    }
   }
   let offset = 0
   let negators = 0
@@ -818,7 +962,11 @@ function statementPolarity(
   for (const [sentence, tokens] of sentencesOf(text, isReference)) {
     if (!sentence.trim().endsWith('?')) {
       tokens.forEach((_, k) => {
-        if (negatesAt(tokens, k) && !skip.has(offset + k)) {
+        const negates =
+          (negatesAt(tokens, k) && !skip.has(offset + k)) ||
+          // "forgot" against "didn't remember": the verb is the clause, kept by that other word
+          (antonymNegates(tokens[k]!, otherLemmas) && !idiomWords.has(offset + k))
+        if (negates) {
           negators++
           clause ??= clauseAt(sentence, k)
         }
@@ -827,6 +975,29 @@ function statementPolarity(
     offset += tokens.length
   }
   return { negative: negators % 2 === 1, clause }
+}
+
+/** Whether a text has a verb that says "not" of another word ("forgot"): kept per analysed text. */
+const antonymTexts = new WeakMap<EnglishText, boolean>()
+function hasAntonyms(text: EnglishText): boolean {
+  let has = antonymTexts.get(text)
+  if (has === undefined) {
+    has = text.tokens.some((t) => antonymsOf(t).length > 0)
+    antonymTexts.set(text, has)
+  }
+  return has
+}
+
+/** Every dictionary form of a text's words (kept per analysed text). */
+const lemmaSets = new WeakMap<EnglishText, Set<string>>()
+const NO_LEMMAS: ReadonlySet<string> = new Set()
+function lemmaSet(text: EnglishText): Set<string> {
+  let set = lemmaSets.get(text)
+  if (!set) {
+    set = new Set(text.tokens.flatMap(lemmasOf))
+    lemmaSets.set(text, set)
+  }
+  return set
 }
 
 /** Whether span `a` reaches over all of span `b` and further. */
@@ -882,6 +1053,8 @@ function isCompound(text: EnglishText, u: Unit): boolean {
 }
 
 function surfaceOf(text: EnglishText, u: Unit): string {
+  const before = text.tokens[u.start - 1] ?? ''
+  if (u.start === u.end && text.tokens[u.start] === 'm' && CLOCK.has(before)) return `${before}.m.`
   return text.tokens.slice(u.start, u.end + 1).join(' ')
 }
 
@@ -892,7 +1065,55 @@ function matchedInUser(ref: EnglishText, user: EnglishText, u: Unit): boolean {
     const covering = ref.units.filter((r) => r.start <= i && i <= r.end && (r.multi || !whole))
     if (covering.some((r) => hasUnit(r, user))) return true
   }
-  return false
+  return !u.multi && (saidByLightVerb(ref, user, u) || saidByAntonym(ref, user, u))
+}
+
+/**
+ * A reference word the learner says through a verb that says "not" of it, or the other way round
+ * ("forgot" / "didn't remember", "ignored" / "didn't pay attention"): whether the negations agree
+ * is read apart (statementPolarity).
+ */
+function saidByAntonym(ref: EnglishText, user: EnglishText, u: Unit): boolean {
+  if (!hasAntonyms(ref) && !hasAntonyms(user)) return false
+  const word = ref.tokens[u.start] ?? ''
+  if (antonymNegates(word, lemmaSet(user))) return true
+  const refLemmas = lemmaSet(ref)
+  return user.tokens.some(
+    (t) => antonymNegates(t, refLemmas) && antonymsOf(t).some((w) => u.keys.includes(w)),
+  )
+}
+
+/** "have" before a participle or "been" is the auxiliary ("had baked"), not "ate" or "owned". */
+function auxiliaryAt(tokens: string[], i: number): boolean {
+  const next = tokens[i + 1] ?? ''
+  return next === 'been' || /^[a-z]+(ed|en)$/.test(next) || isPastForm(next)
+}
+
+/** Particles that make a general verb another verb ("gave up", "got over", "took off"). */
+const VERB_PARTICLES = new Set(
+  'up down in out off on over away back through around along'.split(' '),
+)
+
+/**
+ * A reference verb the learner says with a general verb that stands for it ("got" for
+ * "received"): a general verb of the learner's the reference does not use as often itself, and
+ * not the start of a phrasal verb ("gave up" says nothing of "hand it in").
+ */
+function saidByLightVerb(ref: EnglishText, user: EnglishText, u: Unit): boolean {
+  const lightAt = (tokens: string[], i: number): string | null => {
+    const t = tokens[i]!
+    if (isFunctionWord(t) && !['have', 'has', 'had', 'having', 'let'].includes(t)) return null
+    const light = lemmasOf(t).find(isLightVerb)
+    if (!light || (light === 'have' && auxiliaryAt(tokens, i))) return null
+    return VERB_PARTICLES.has(tokens[i + 1] ?? '') ? null : light
+  }
+  const count = (tokens: string[], light: string): number =>
+    tokens.filter((_, i) => lightAt(tokens, i) === light).length
+  return user.tokens.some((_, i) => {
+    const light = lightAt(user.tokens, i)
+    if (!light || !u.keys.some((k) => lightVerbSays(light, k))) return false
+    return count(user.tokens, light) > count(ref.tokens, light)
+  })
 }
 
 /** Where the learner's text says each meaning phrase: the same for every reference (last answer kept). */
@@ -1251,6 +1472,7 @@ function oppositeStatement(p: Pair, candidates: Unit[], otherWords: Unit[]): Jud
     p.refGloss,
     keptIn(ref, userOutsideIdiom, p.idiomInRef, otherWords.length > 0),
     true,
+    user,
   )
   const userPolarity = statementPolarity(
     p.userText,
@@ -1258,6 +1480,8 @@ function oppositeStatement(p: Pair, candidates: Unit[], otherWords: Unit[]): Jud
     both ? p.userSpan : null,
     p.userGloss,
     keptIn(user, ref, userIdiom, candidates.length > 0),
+    false,
+    ref,
   )
   const expectDifferent = !both && p.userSpan !== null && (p.userGloss?.negative ?? false)
   if ((refPolarity.negative !== userPolarity.negative) === expectDifferent) return null
@@ -1331,8 +1555,48 @@ function personChanged(p: Pair): boolean {
         )
       : p.user.tokens
   const refPersons = personsOf(p.ref.tokens)
-  return [...personsOf(tokens)].some((person) => !refPersons.has(person))
+  const added = [...personsOf(tokens)].filter((person) => !refPersons.has(person))
+  if (added.length === 0) return false
+  // "told me" / "told us" for "said": the one told is who hears, not a new doer
+  const said = p.ref.tokens.some((t) => SAY.has(t))
+  const hearers = new Set<string>()
+  if (said)
+    tokens.forEach((t, i) => {
+      const next = tokens[i + 1] ?? ''
+      if (TELL.has(t) && PERSON_OF[next] && !POSSESSIVES.has(next)) hearers.add(PERSON_OF[next])
+    })
+  // "My dad … when he was sixty" for "My dad … at sixty": a third person said again by a pronoun
+  // after the learner has named someone the reference names, the reference's own persons all kept
+  const userPersons = personsOf(tokens)
+  const keptAll = [...refPersons].every((person) => userPersons.has(person))
+  const named = keptAll ? firstSharedNoun(p) : -1
+  const referring = (person: string): boolean => {
+    if (named < 0 || !person.startsWith('3')) return false
+    const at = p.user.tokens.findIndex((t) => PERSON_OF[t] === person)
+    // "my father and she": a person added, not said again
+    return at > named && !JOINERS.has(p.user.tokens[at - 1] ?? '')
+  }
+  return added.some(
+    (person) =>
+      !referring(person) &&
+      (!hearers.has(person) || tokens.filter((t) => PERSON_OF[t] === person).length > 1),
+  )
 }
+
+/** Where the learner first names a person or thing the reference names too, or -1. */
+function firstSharedNoun(p: Pair): number {
+  let first = -1
+  for (const u of p.user.units) {
+    if (u.multi || (first >= 0 && u.start >= first)) continue
+    const t = p.user.tokens[u.start] ?? ''
+    if (!isFunctionWord(t) && isNounLike(t) && hasUnit(u, p.ref)) first = u.start
+  }
+  return first
+}
+
+const SAY = new Set('say says said saying'.split(' '))
+const JOINERS = new Set('and or nor with plus'.split(' '))
+const TELL = new Set('tell tells told telling'.split(' '))
 
 /** Perfect without slips, else minor, with how sure each is. */
 function perfectOrMinor(
@@ -1418,7 +1682,28 @@ function judge(
 function isDetailUnit(text: EnglishText, u: Unit, isDetail: (u: Unit) => boolean): boolean {
   return u.multi
     ? isCompound(text, u)
-    : (!u.keys.some(isLightVerb) && isNounLike(text.tokens[u.start] ?? '')) || isDetail(u)
+    : (!u.keys.some(isLightVerb) &&
+        !verbAt(text.tokens, u.start) &&
+        isNounLike(text.tokens[u.start] ?? '')) ||
+        isDetail(u)
+}
+
+/** Words after which a word is a verb ("we'll walk", "can't stop"). */
+const BEFORE_VERB = new Set('will would can could should must might may shall not'.split(' '))
+/** Verbs after which "to" opens a verb ("had to brake", "want to leave"), not a place. */
+const BEFORE_TO_VERB = new Set(
+  'have has had having need needs needed want wants wanted going used able got'.split(' '),
+)
+
+/**
+ * Whether a word that may be a noun ("walk", "leave", "brake") is a verb where it stands: after
+ * a modal or "not", or "to" after "had", "want" …: an action, not a thing. (After a subject
+ * pronoun it often is too, but "the money he owes me" left out is then no slip at all.)
+ */
+function verbAt(tokens: string[], i: number): boolean {
+  const before = tokens[i - 1] ?? ''
+  if (BEFORE_VERB.has(before)) return true
+  return before === 'to' && BEFORE_TO_VERB.has(tokens[i - 2] ?? '')
 }
 
 /** Whether two words share a WordNet sense, however rare ("lift" and "elevator"). */
