@@ -150,9 +150,12 @@ async function freshDatabase(
   }
 }
 
-async function learningLoad(
-  kind: 'PGlite' | 'PostgreSQL',
-): Promise<{ rows: LoadResult[]; statuses: Record<string, number>; examples: number }> {
+async function learningLoad(kind: 'PGlite' | 'PostgreSQL'): Promise<{
+  rows: LoadResult[]
+  statuses: Record<string, number>
+  examples: number
+  cpuPerRequest: number
+}> {
   const dataDir = mkdtempSync(join(tmpdir(), 'che-bench-learning-'))
   const fresh =
     kind === 'PostgreSQL' ? await freshDatabase(dataDir) : { url: undefined, drop: async () => {} }
@@ -240,6 +243,7 @@ async function learningLoad(
       ),
     )
 
+    const cpuBefore = server.cpuMs()
     const started = performance.now()
     const deadline = started + DURATION_MS
     await Promise.all(
@@ -268,6 +272,9 @@ async function learningLoad(
       }),
     )
     const seconds = (performance.now() - started) / 1000
+    // The server's own CPU time per request: what a request costs, much less sensitive than req/s
+    // to other processes on the machine.
+    const cpuPerRequest = (server.cpuMs() - cpuBefore) / (next.ms.length + evaluate.ms.length)
     const all: Timing = {
       ms: [...next.ms, ...evaluate.ms],
       ok: next.ok + evaluate.ok,
@@ -343,6 +350,7 @@ async function learningLoad(
       ],
       statuses,
       examples: rows.length,
+      cpuPerRequest,
     }
   } finally {
     client.close()
@@ -377,6 +385,10 @@ export async function run(): Promise<void> {
       `  ${r.label.trim()}: ${((100 * r.requestsPerSec) / baseline.requestsPerSec).toFixed(1)} % (${r.requestsPerSec} / ${baseline.requestsPerSec} req/s)`,
     )
   for (const r of results) console.log(`status counts: ${JSON.stringify(r.statuses)}`)
+  for (const r of results)
+    console.log(
+      `server CPU time per request, closed loop (${r.rows[0]!.label.match(/\((.*)\)/)?.[1]}): ${r.cpuPerRequest.toFixed(2)} ms (a round is two requests)`,
+    )
   console.log(
     `load average (1 min) at the end: ${(await import('node:os')).loadavg()[0]!.toFixed(2)} on ${(await import('node:os')).cpus().length} CPUs`,
   )

@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process'
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import autocannon from 'autocannon'
@@ -76,9 +76,19 @@ export function spawnServer(
   })
 }
 
+/** A process's CPU time (user + system) in ms, from /proc/<pid>/stat (clock ticks of 10 ms). */
+export function processCpuMs(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
+  // Fields after the command name (which may hold spaces) start at state; utime, stime are 14, 15.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+  return (Number(fields[11]) + Number(fields[12])) * 10
+}
+
 export async function startServer(env: Record<string, string> = {}): Promise<{
   url: string
   coldStartMs: number
+  /** The server's CPU time so far (user + system, ms), from /proc: what a request costs it. */
+  cpuMs(): number
   stop(): Promise<void>
 }> {
   const port = await freePort()
@@ -106,6 +116,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<{
   return {
     url,
     coldStartMs,
+    cpuMs: () => processCpuMs(child.pid!),
     async stop() {
       child.kill('SIGTERM')
       await new Promise((r) => child.once('exit', r))

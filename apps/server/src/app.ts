@@ -145,6 +145,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     announce,
     config,
     db,
+    dbKind: database.kind,
     storage,
     log: app.log,
     secret: cookieSecret,

@@ -57,6 +57,8 @@ const EVALUATION_TIMEOUT_MS = 20_000
 export interface ServiceDeps {
   config: Config
   db: Db
+  /** Which database `db` is: on PGlite, learners' reads and reviews are batched (decision 045). */
+  dbKind: 'pglite' | 'postgres'
   storage: AppStorage
   log: FastifyBaseLogger
   /** Signs audio URLs (the cookie secret). */
@@ -106,7 +108,7 @@ export function createServices(deps: ServiceDeps) {
   const content = createContentService({ content: createContentRepo(db), clock })
   const idiomsRepo = createIdiomsRepo(db)
   const examplesRepo = createExamplesRepo(db)
-  const exercisesRepo = createExercisesRepo(db)
+  const exercisesRepo = createExercisesRepo(db, { batch: deps.dbKind === 'pglite' })
   const llmClient = config.llm ? createLlmClient(config.llm) : undefined
 
   const synthesizer =

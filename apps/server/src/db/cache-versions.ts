@@ -26,9 +26,16 @@ export function createVersionReader(db: Db) {
 
   function pump(): void {
     if (inFlight || waiting.length === 0) return
+    inFlight = true
+    // One turn of the event loop before reading (docs/decisions/045): PGlite runs a statement
+    // synchronously once it starts, so without the yield every caller would find no read in
+    // flight and get one of its own. Every caller still gets a read that began after it asked.
+    setImmediate(readBatch)
+  }
+
+  function readBatch(): void {
     const batch = waiting
     waiting = []
-    inFlight = true
     readNow()
       .then(
         (versions) => {

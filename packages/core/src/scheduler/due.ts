@@ -75,6 +75,21 @@ function localDayNumber(epochMs: number, timeZone: string): number {
  * Usually 00:00; when midnight is skipped by a DST change it is the moment the clocks jump.
  */
 function startOfDayNumber(dayNumber: number, timeZone: string): number {
+  // A day's first instant never changes: remembered, because /next and the stats ask for today's
+  // start and end on every request and each costs several formatToParts calls.
+  const key = `${timeZone} ${dayNumber}`
+  const known = dayStarts.get(key)
+  if (known !== undefined) return known
+  const start = computeStartOfDayNumber(dayNumber, timeZone)
+  if (dayStarts.size >= 1_000) dayStarts.clear()
+  dayStarts.set(key, start)
+  return start
+}
+
+/** Remembered first instants of local days, by zone and day number (at most 1,000). */
+const dayStarts = new Map<string, number>()
+
+function computeStartOfDayNumber(dayNumber: number, timeZone: string): number {
   const wall = dayNumber * DAY_MS
   // At most one offset change lies within a day of any midnight, so these cover both sides.
   const offsets = new Set([offsetAt(wall - DAY_MS, timeZone), offsetAt(wall + DAY_MS, timeZone)])

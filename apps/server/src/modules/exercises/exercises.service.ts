@@ -28,13 +28,20 @@ import {
   scheduleStats,
   startOfLocalDay,
 } from '@che/core/scheduler'
+import { createBatchRunner } from '../../db/batch.js'
 import { AppError, conflict, notFound, unavailable } from '../../errors.js'
 import type { AudioService } from '../audio/audio.service.js'
 import type { LibraryCache, LibraryCandidate, LibrarySnapshot } from '../examples/library.js'
 import { toExample } from '../idioms/idioms.mappers.js'
 import type { ExampleRow, IdiomRow } from '../idioms/idioms.repo.js'
 import type { UserRow } from '../users/users.repo.js'
-import type { ExercisesRepo, ProgressRow, ReviewLogRow } from './exercises.repo.js'
+import type {
+  ExercisesRepo,
+  ProgressRow,
+  ReviewJob,
+  ReviewLogRow,
+  ReviewOutcome,
+} from './exercises.repo.js'
 
 /** Thrown inside the evaluation transaction to roll it back when the attempt id was taken. */
 const ATTEMPT_TAKEN = new Error('attempt id already used')
@@ -158,6 +165,46 @@ export function createExercisesService(deps: {
     return undefined
   }
 
+  /** One review in its own transaction (every review on PostgreSQL). */
+  function commitOne(job: ReviewJob): Promise<ReviewOutcome> {
+    return deps.exercises
+      .transaction(async (tx) => {
+        const row = await tx.lockOrCreate(job.fresh)
+        const earlier = row.reviewCount > 0 ? await tx.reviewsOf(row.id) : []
+        const { changes, review, perfect, payload } = job.prepare(row, earlier)
+        const { attemptTaken } = await tx.saveReview(
+          row.id,
+          changes,
+          review,
+          perfect,
+          job.attemptId ? { attemptId: job.attemptId, payload } : undefined,
+        )
+        // A repeated attempt id rolls all of it back.
+        if (attemptTaken) throw ATTEMPT_TAKEN
+        return { payload }
+      })
+      .catch((err: unknown): ReviewOutcome => {
+        if (err === ATTEMPT_TAKEN) return { attemptTaken: true }
+        throw err
+      })
+  }
+
+  // Group commit (docs/decisions/045): reviews that arrive while one batch is being written go
+  // together in the next transaction; each answer is sent only after its batch's COMMIT.
+  const batches = deps.exercises.batched
+    ? createBatchRunner<ReviewJob, ReviewOutcome>({
+        single: commitOne,
+        run: async (jobs) => (await deps.exercises.commitReviews(jobs)).map((value) => ({ value })),
+        // Two answers to one record, or two uses of one attempt id, never share a batch: the
+        // later one runs after the earlier one committed, as if in a transaction of its own.
+        conflicts: (job) => [
+          `record ${job.fresh.userId} ${job.fresh.exampleId}`,
+          ...(job.attemptId ? [`attempt ${job.fresh.userId} ${job.attemptId}`] : []),
+        ],
+      })
+    : undefined
+  const commitReview = (job: ReviewJob) => (batches ? batches.call(job) : commitOne(job))
+
   return {
     /**
      * The next exercise (core chooseNext): the admin's forced example, else the item due longest,
@@ -248,18 +295,22 @@ export function createExercisesService(deps: {
       })
       const now = deps.clock()
       const reviewAt = answerTime(input.answeredAt, now)
-      const outcome = await deps.exercises
-        .transaction(async (tx) => {
-          const card = newCard(now)
-          const row = await tx.lockOrCreate({
-            userId: user.id,
-            exampleId: example.id,
-            idiomId: idiom.id,
-            card,
-            dueAt: new Date(card.due),
-            createdAt: now,
-            updatedAt: now,
-          })
+      const card = newCard(now)
+      const outcome = await commitReview({
+        fresh: {
+          userId: user.id,
+          exampleId: example.id,
+          idiomId: idiom.id,
+          card,
+          dueAt: new Date(card.due),
+          createdAt: now,
+          updatedAt: now,
+        },
+        attemptId: input.attemptId,
+        // Runs with the record locked, so what the write will leave is known now: the payload
+        // (stored under the attempt id by the same write) is built before it. A new record has
+        // no reviews yet (review_count counts the log's rows).
+        prepare(row, earlier) {
           const current = CardState.parse(row.card)
           // An answer given offline is scheduled when it was given (scheduleReview never goes
           // back past the card's last review, so answers synced in order schedule in order).
@@ -288,10 +339,6 @@ export function createExercisesService(deps: {
             difficulty: log.difficulty,
             evaluation,
           }
-          // The record is locked until commit, so what the write will leave is known now: the
-          // payload (stored under the attempt id by the same write) is built before it. A new
-          // record has no reviews yet (review_count counts the log's rows).
-          const earlier = row.reviewCount > 0 ? await tx.reviewsOf(row.id) : []
           const saved: ProgressRow = {
             ...row,
             ...changes,
@@ -306,22 +353,10 @@ export function createExercisesService(deps: {
               review,
             ]),
           }
-          // A repeated attempt id rolls all of it back.
-          const { attemptTaken } = await tx.saveReview(
-            row.id,
-            changes,
-            review,
-            perfect,
-            input.attemptId ? { attemptId: input.attemptId, payload } : undefined,
-          )
-          if (attemptTaken) throw ATTEMPT_TAKEN
-          return payload
-        })
-        .catch((err: unknown) => {
-          if (err === ATTEMPT_TAKEN) return undefined
-          throw err
-        })
-      if (outcome) return outcome
+          return { changes, review, perfect, payload }
+        },
+      })
+      if ('payload' in outcome) return outcome.payload as Payload
       // Another request with the same attempt id committed first: answer what it answered.
       const stored = await deps.exercises.findAttempt(user.id, input.attemptId!)
       if (!stored || !('exampleId' in stored))
