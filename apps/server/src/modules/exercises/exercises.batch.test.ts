@@ -24,7 +24,7 @@ interface Answer {
 
 describe('concurrent evaluations (group commit)', () => {
   let t: TestApp
-  let ex: SeededExample[] = []
+  const ex: SeededExample[] = []
 
   beforeAll(async () => {
     t = await startTestApp(
