@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Example } from '@che/core'
-import { accessToken, signIn } from './support/auth.js'
+import { accessToken, signIn, signUp as createAccount } from './support/auth.js'
 import { baseUrl, launchBrowser } from './support/browser.js'
 
 /**
@@ -43,14 +43,11 @@ async function open(browser: Browser, viewport: { width: number; height: number 
 }
 
 async function signUp(page: Page): Promise<void> {
-  await page.goto('/')
-  await page.getByRole('button', { name: 'Login / Signup' }).click()
-  await page.getByRole('link', { name: 'Create an account' }).click()
-  await page.getByLabel('E-mail').fill(`listen-${randomUUID().slice(0, 8)}@e2e.test`)
-  await page.getByLabel('Name').fill('Tomás Oyente')
-  await page.getByLabel('Password').fill('milanesa-napolitana-3')
-  await page.getByRole('button', { name: 'Create account' }).click()
-  await page.waitForURL('**/app/dashboard')
+  await createAccount(page, {
+    email: `listen-${randomUUID().slice(0, 8)}@e2e.test`,
+    name: 'Tomás Oyente',
+    password: 'milanesa-napolitana-3',
+  })
 }
 
 async function shot(page: Page, name: string): Promise<void> {

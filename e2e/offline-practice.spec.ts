@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { accessToken, signIn } from './support/auth.js'
+import { accessToken, signIn, signUp } from './support/auth.js'
 import { baseUrl, launchBrowser } from './support/browser.js'
 
 /**
@@ -60,14 +60,7 @@ describe('offline practice', () => {
     const context = await browser.newContext({ baseURL: baseUrl() })
     const page = await context.newPage()
     const email = `offline-${randomUUID().slice(0, 8)}@e2e.test`
-    await page.goto('/')
-    await page.getByRole('button', { name: 'Login / Signup' }).click()
-    await page.getByRole('link', { name: 'Create an account' }).click()
-    await page.getByLabel('E-mail').fill(email)
-    await page.getByLabel('Name').fill('Olga Offline')
-    await page.getByLabel('Password').fill('colectivo-sin-senal-60')
-    await page.getByRole('button', { name: 'Create account' }).click()
-    await page.waitForURL('**/app/dashboard')
+    await signUp(page, { email, name: 'Olga Offline', password: 'colectivo-sin-senal-60' })
     const token = await accessToken(page)
     for (let i = 0; i < 3; i++) {
       const example = await api<{ exampleId: string }>(token, 'GET', '/api/exercises/next')

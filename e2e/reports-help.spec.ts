@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Example } from '@che/core'
-import { accessToken, signIn } from './support/auth.js'
+import { accessToken, signIn, signUp } from './support/auth.js'
 import { baseUrl, launchBrowser, newPage } from './support/browser.js'
 
 /**
@@ -80,14 +80,11 @@ describe('reports, bug reports and the help chat', () => {
 
     // A learner of its own, so other specs' reviews do not change the counts.
     ;({ page: learner } = await newPage(browser))
-    await learner.goto('/')
-    await learner.getByRole('button', { name: 'Login / Signup' }).click()
-    await learner.getByRole('link', { name: 'Create an account' }).click()
-    await learner.getByLabel('E-mail').fill(`reports-${randomUUID().slice(0, 8)}@e2e.test`)
-    await learner.getByLabel('Name').fill('Rocío Reportes')
-    await learner.getByLabel('Password').fill('facturas-con-dulce-3')
-    await learner.getByRole('button', { name: 'Create account' }).click()
-    await learner.waitForURL('**/app/dashboard')
+    await signUp(learner, {
+      email: `reports-${randomUUID().slice(0, 8)}@e2e.test`,
+      name: 'Rocío Reportes',
+      password: 'facturas-con-dulce-3',
+    })
     learnerToken = await accessToken(learner)
   })
 

@@ -19,6 +19,29 @@ export async function signIn(
   await page.waitForURL('**/app/dashboard')
 }
 
+/**
+ * Create an account through the landing page and the provider's sign-up form, and wait until the
+ * SPA has synced the new profile (POST /api/users/sync): only then does the API know the learner,
+ * so a test may call it straight away.
+ */
+export async function signUp(
+  page: Page,
+  user: { email: string; name: string; password: string },
+): Promise<void> {
+  await page.goto('/')
+  await page.getByRole('button', { name: 'Login / Signup' }).click()
+  await page.getByRole('link', { name: 'Create an account' }).click()
+  await page.getByLabel('E-mail').fill(user.email)
+  await page.getByLabel('Name').fill(user.name)
+  await page.getByLabel('Password').fill(user.password)
+  const synced = page.waitForResponse(
+    (r) => r.url().endsWith('/api/users/sync') && r.request().method() === 'POST',
+  )
+  await page.getByRole('button', { name: 'Create account' }).click()
+  expect((await synced).status()).toBe(200)
+  await page.waitForURL('**/app/dashboard')
+}
+
 /** The signed-in user's API access token, as oidc-client-ts keeps it in local storage. */
 export async function accessToken(page: Page): Promise<string> {
   const token = await page.evaluate(() => {
