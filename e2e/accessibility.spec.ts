@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { accessToken, signIn } from './support/auth.js'
 import { scan } from './support/axe.js'
 import { baseUrl, launchBrowser, settle } from './support/browser.js'
+import { api } from './support/api.js'
 
 /**
  * Issue 13.1: every route of the spec, as each role, at a desktop and a phone size, scanned with
@@ -36,12 +37,6 @@ const ADMIN = [
   '/admin/resetcache',
   '/admin/bugreports',
 ]
-
-async function api<T>(token: string, path: string): Promise<T> {
-  const res = await fetch(baseUrl() + path, { headers: { Authorization: `Bearer ${token}` } })
-  if (!res.ok) throw new Error(`GET ${path} → ${res.status}`)
-  return (await res.json()) as T
-}
 
 describe('accessibility: axe-core over every screen', () => {
   let browser: Browser
@@ -102,7 +97,9 @@ describe('accessibility: axe-core over every screen', () => {
       const page = await context.newPage()
       await signIn(page, 'learner')
       const token = await accessToken(page)
-      const next = await api<{ exampleId: string }>(token, '/api/exercises/next').catch(() => null)
+      const next = await api<{ exampleId: string }>(token, 'GET', '/api/exercises/next').catch(
+        () => null,
+      )
       const paths = [
         ...LEARNER,
         ...(next ? [`/app/bugreport/${next.exampleId}`] : []),
@@ -132,7 +129,7 @@ describe('accessibility: axe-core over every screen', () => {
       const page = await context.newPage()
       await signIn(page, 'admin')
       const token = await accessToken(page)
-      const idioms = await api<{ idiomId: string }[]>(token, '/api/idioms')
+      const idioms = await api<{ idiomId: string }[]>(token, 'GET', '/api/idioms')
       const idiomId = idioms[0]?.idiomId
       const paths = [
         ...ADMIN,

@@ -8,6 +8,7 @@ import type { Example, Idiom } from '@che/core'
 import { E2E_USERS } from './global-setup.js'
 import { accessToken, signIn } from './support/auth.js'
 import { baseUrl, launchBrowser, newPage } from './support/browser.js'
+import { api } from './support/api.js'
 
 /**
  * The audio workflow of spec §4 (assign → fulfil → publish) as its three roles live it: an admin
@@ -23,25 +24,6 @@ const FLAGS = [
   '--use-fake-ui-for-media-stream',
   '--autoplay-policy=no-user-gesture-required',
 ]
-
-async function api<T>(
-  token: string,
-  method: 'GET' | 'POST',
-  path: string,
-  body?: unknown,
-): Promise<T> {
-  const response = await fetch(baseUrl() + path, {
-    method,
-    headers: {
-      Authorization: `Bearer ${token}`,
-      ...(body ? { 'Content-Type': 'application/json' } : {}),
-    },
-    body: body ? JSON.stringify(body) : undefined,
-  })
-  const text = await response.text()
-  if (!response.ok) throw new Error(`${method} ${path} → ${response.status} ${text}`)
-  return JSON.parse(text) as T
-}
 
 /** The bytes an audio URL serves (a signed /api/audio URL needs no token, but one is sent anyway). */
 async function bytesOf(

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Example, Idiom } from '@che/core'
 import { accessToken, signIn } from './support/auth.js'
 import { baseUrl, launchBrowser } from './support/browser.js'
+import { api } from './support/api.js'
 
 /**
  * Issue 13.1, keyboard alone: a learner does a whole exercise from the dashboard (play, type,
@@ -19,20 +20,6 @@ const FLAGS = [
   '--use-fake-ui-for-media-stream',
   '--autoplay-policy=no-user-gesture-required',
 ]
-
-async function api<T>(token: string, method: 'GET' | 'POST', path: string, body?: unknown) {
-  const response = await fetch(baseUrl() + path, {
-    method,
-    headers: {
-      Authorization: `Bearer ${token}`,
-      ...(body ? { 'Content-Type': 'application/json' } : {}),
-    },
-    body: body ? JSON.stringify(body) : undefined,
-  })
-  const text = await response.text()
-  if (!response.ok) throw new Error(`${method} ${path} → ${response.status} ${text}`)
-  return JSON.parse(text) as T
-}
 
 interface Focused {
   tag: string

@@ -3,7 +3,8 @@ import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Example, Idiom } from '@che/core'
 import { accessToken, signIn, signUp } from './support/auth.js'
-import { baseUrl, launchBrowser, newPage } from './support/browser.js'
+import { launchBrowser, newPage } from './support/browser.js'
+import { api } from './support/api.js'
 
 /**
  * The learning loop as a learner lives it: sign up, set preferences, three exercises (perfect,
@@ -15,25 +16,6 @@ const DAY_MS = 86_400_000
 const AUTOPLAY = '--autoplay-policy=no-user-gesture-required'
 
 type Reference = Example
-
-async function api<T>(
-  token: string,
-  method: 'GET' | 'POST',
-  path: string,
-  body?: unknown,
-): Promise<T> {
-  const response = await fetch(baseUrl() + path, {
-    method,
-    headers: {
-      Authorization: `Bearer ${token}`,
-      ...(body ? { 'Content-Type': 'application/json' } : {}),
-    },
-    body: body ? JSON.stringify(body) : undefined,
-  })
-  const text = await response.text()
-  if (!response.ok) throw new Error(`${method} ${path} → ${response.status} ${text}`)
-  return JSON.parse(text) as T
-}
 
 const words = (text: string) =>
   [...text.matchAll(/[\p{L}\p{M}]+/gu)].map((m) => ({ word: m[0], at: m.index }))

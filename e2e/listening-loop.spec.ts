@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Example } from '@che/core'
 import { accessToken, signIn, signUp as createAccount } from './support/auth.js'
 import { baseUrl, launchBrowser } from './support/browser.js'
+import { api } from './support/api.js'
 
 /**
  * The listening loop of issue 16, in real Chromium at desktop (1280×800) and phone (390×844)
@@ -20,20 +21,6 @@ const AUTOPLAY = '--autoplay-policy=no-user-gesture-required'
 const SHOTS = process.env.SCREENSHOTS_DIR ?? '/tmp/che-listening-shots'
 const DESKTOP = { width: 1280, height: 800 }
 const PHONE = { width: 390, height: 844 }
-
-async function api<T>(token: string, method: 'GET' | 'POST', path: string, body?: unknown) {
-  const response = await fetch(baseUrl() + path, {
-    method,
-    headers: {
-      Authorization: `Bearer ${token}`,
-      ...(body ? { 'Content-Type': 'application/json' } : {}),
-    },
-    body: body ? JSON.stringify(body) : undefined,
-  })
-  const text = await response.text()
-  if (!response.ok) throw new Error(`${method} ${path} → ${response.status} ${text}`)
-  return JSON.parse(text) as T
-}
 
 async function open(browser: Browser, viewport: { width: number; height: number }) {
   const context = await browser.newContext({ baseURL: baseUrl(), viewport })

@@ -3,26 +3,13 @@ import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { accessToken, signIn, signUp } from './support/auth.js'
 import { baseUrl, launchBrowser } from './support/browser.js'
+import { api } from './support/api.js'
 
 /**
  * Issue 13.3: while online the app keeps the next due exercises; offline the learner answers
  * three of them (graded in the browser), reloads without losing anything, and when the
  * connection returns the answers sync and the calendar moves once for each.
  */
-
-async function api<T>(token: string, method: 'GET' | 'POST', path: string, body?: unknown) {
-  const res = await fetch(baseUrl() + path, {
-    method,
-    headers: {
-      Authorization: `Bearer ${token}`,
-      ...(body ? { 'Content-Type': 'application/json' } : {}),
-    },
-    body: body ? JSON.stringify(body) : undefined,
-  })
-  const text = await res.text()
-  if (!res.ok) throw new Error(`${method} ${path} → ${res.status} ${text}`)
-  return JSON.parse(text) as T
-}
 
 interface Calendar {
   progressId: string

@@ -3,32 +3,14 @@ import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Example } from '@che/core'
 import { accessToken, signIn, signUp } from './support/auth.js'
-import { baseUrl, launchBrowser, newPage } from './support/browser.js'
+import { launchBrowser, newPage } from './support/browser.js'
+import { api } from './support/api.js'
 
 /**
  * Reports, bug reports and the help chat as their users live them: a learner with a seeded
  * history generates two reports and switches between them, files a bug report about an example
  * that an admin then closes, and an anonymous visitor asks the help chat about the Playroom.
  */
-
-async function api<T>(
-  token: string,
-  method: 'GET' | 'POST',
-  path: string,
-  body?: unknown,
-): Promise<T> {
-  const response = await fetch(baseUrl() + path, {
-    method,
-    headers: {
-      Authorization: `Bearer ${token}`,
-      ...(body ? { 'Content-Type': 'application/json' } : {}),
-    },
-    body: body ? JSON.stringify(body) : undefined,
-  })
-  const text = await response.text()
-  if (!response.ok) throw new Error(`${method} ${path} → ${response.status} ${text}`)
-  return JSON.parse(text) as T
-}
 
 /** Review `n` exercises through the API: perfect, then a dropped accent, then a wrong translation, in turn. */
 async function review(token: string, n: number): Promise<Example> {
