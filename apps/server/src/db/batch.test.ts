@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it } from 'vitest'
 import { createBatchRunner } from './batch.js'
 
 /** A promise and the function that settles it. */
@@ -38,13 +38,33 @@ function recorder(opts: { conflicts?: (item: string) => string[]; failRun?: bool
   return { runner, alone, batches, gate }
 }
 
+/** Two turns of the event loop: whatever company earlier calls counted is forgotten. */
+async function quiet() {
+  for (let i = 0; i < 2; i++) await new Promise((done) => setImmediate(done))
+}
+
 describe('createBatchRunner', () => {
-  it('runs a lone call alone, without waiting for a timer', async () => {
+  beforeEach(quiet)
+
+  it('runs a lone call alone and at once, without waiting a turn', async () => {
     const r = recorder()
     r.gate.resolve()
-    expect(await r.runner.call('a')).toBe('one:a')
-    expect(r.alone).toEqual(['a'])
+    const a = r.runner.call('a')
+    expect(r.alone).toEqual(['a']) // started before call() returned
+    expect(await a).toBe('one:a')
     expect(r.batches).toEqual([])
+  })
+
+  it('puts calls made in the same turn together, one turn after the first', async () => {
+    const r = recorder()
+    r.gate.resolve()
+    expect(await r.runner.call('a')).toBe('one:a') // alone, at once
+    // Still the same turn of the event loop: these have company, so they wait a turn, together.
+    const rest = ['b', 'c'].map((x) => r.runner.call(x))
+    expect(r.batches).toEqual([])
+    expect(await Promise.all(rest)).toEqual(['many:b', 'many:c'])
+    expect(r.batches).toEqual([['b', 'c']])
+    expect(r.alone).toEqual(['a'])
   })
 
   it('puts the calls made while one is in flight together in the next batch', async () => {
@@ -58,6 +78,24 @@ describe('createBatchRunner', () => {
     expect(await a).toBe('one:a')
     expect(await Promise.all(rest)).toEqual(['many:b', 'many:c', 'many:d'])
     expect(r.batches).toEqual([['b', 'c', 'd']])
+  })
+
+  it("gives company to what a batch's callers call next, so that goes together too", async () => {
+    const first = recorder()
+    const second = recorder()
+    second.gate.resolve()
+    const a = first.runner.call('a') // alone, held in flight
+    const queued = ['b', 'c'].map((x) =>
+      first.runner.call(x).then(() => second.runner.call(`${x}2`)),
+    )
+    first.gate.resolve()
+    await a
+    // b and c came out of one batch: their next calls wait a turn and go together, where a lone
+    // caller's would run at once.
+    expect(await Promise.all(queued)).toEqual(['many:b2', 'many:c2'])
+    expect(first.batches).toEqual([['b', 'c']])
+    expect(second.batches).toEqual([['b2', 'c2']])
+    expect(second.alone).toEqual([])
   })
 
   it('puts items sharing a key in later batches, in the order they arrived', async () => {

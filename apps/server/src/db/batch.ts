@@ -2,11 +2,62 @@
 export type BatchResult<O> = { value: O } | { error: unknown }
 
 /**
- * Runs work for many callers as one batch (docs/decisions/045). A call made while no batch of
- * this runner is in flight starts one at once, alone: an idle server adds no delay. Calls made
- * while a batch is in flight queue up, and all of them go together as the next batch when it
- * ends. So under load the database sees one statement (or one transaction) per round trip
- * instead of one per request, and a lone request is never held back by a timer.
+ * Set while the callers of a batch of two or more go on (until the end of this turn of the event
+ * loop): whatever they call next has company, in every runner of the process.
+ */
+let crowdedTurn = false
+
+function markCrowded(): void {
+  if (crowdedTurn) return
+  crowdedTurn = true
+  setImmediate(() => {
+    crowdedTurn = false
+  })
+}
+
+/**
+ * Tells whether callers of one kind are arriving together, counted per turn of the event loop
+ * (docs/decisions/045, session 6). On PGlite a statement runs synchronously once it starts, so a
+ * request that runs its statement at once finishes it before the next request is even parsed:
+ * "another call is in flight" is never seen across requests, and the signs of company are that
+ * several calls came in the same turn, or that the caller comes out of a batch. A call has company
+ * when another of its kind came earlier in this turn, more than one came in the previous turn (the
+ * calls keep coming together), or a batch of two or more was answered in this turn (its callers go
+ * on together to their next step). A lone request makes at most one call of a kind per turn and is
+ * never in a batch of two, so it never has company.
+ */
+export function createTurnGauge() {
+  let thisTurn = 0
+  let lastTurn = 0
+  let ticking = false
+  function tick(): void {
+    lastTurn = thisTurn
+    thisTurn = 0
+    // Keeps counting while calls come; after a turn with none it stops (an idle server runs nothing).
+    ticking = lastTurn > 0
+    if (ticking) setImmediate(tick)
+  }
+  return {
+    /** Counts one call; true when it has company (it should wait a turn for the others). */
+    arrive(): boolean {
+      const company = crowdedTurn || thisTurn > 0 || lastTurn > 1
+      thisTurn++
+      if (!ticking) {
+        ticking = true
+        setImmediate(tick)
+      }
+      return company
+    },
+  }
+}
+
+/**
+ * Runs work for many callers as one batch (docs/decisions/045). A call with no company (nothing
+ * of this runner queued or in flight, and no other call of its kind in this turn or several in
+ * the last: `createTurnGauge`) runs at once, alone: a lone request waits for nothing. A call with
+ * company waits one turn of the event loop (`setImmediate`, not a timer), and every call made
+ * meanwhile, or while a batch is in flight, goes together in the next batch. So under load the
+ * database sees one statement (or one transaction) per round trip instead of one per request.
  *
  * `conflicts` names keys an item must not share with another item of the same batch (the same
  * learner's same card, the same attempt id): such an item waits, in arrival order, for a later
@@ -22,6 +73,12 @@ export function createBatchRunner<I, O>(opts: {
   conflicts?(item: I): string[]
   /** At most this many items per batch (the rest wait for the next one). */
   maxSize?: number
+  /**
+   * Which caller an item comes from, when one request may call the runner more than once in a
+   * turn (the version reader: the users cache, then the library). Company is counted per kind, so
+   * those calls of a lone request do not count as company for each other; batches still mix kinds.
+   */
+  kindOf?(item: I): string
 }) {
   interface Waiting {
     item: I
@@ -29,7 +86,18 @@ export function createBatchRunner<I, O>(opts: {
     reject(err: unknown): void
   }
   let queue: Waiting[] = []
-  let inFlight = false
+  // A batch is running or one is due on the next turn: a new call joins the next batch.
+  let busy = false
+  const gauges = new Map<string, ReturnType<typeof createTurnGauge>>()
+  function gauge(item: I): ReturnType<typeof createTurnGauge> {
+    const kind = opts.kindOf?.(item) ?? ''
+    let g = gauges.get(kind)
+    if (!g) {
+      g = createTurnGauge()
+      gauges.set(kind, g)
+    }
+    return g
+  }
   const maxSize = opts.maxSize ?? 500
 
   function take(): Waiting[] {
@@ -71,6 +139,7 @@ export function createBatchRunner<I, O>(opts: {
     } catch {
       return runAlone(batch)
     }
+    markCrowded()
     batch.forEach((w, i) => {
       const r = results[i]
       if (!r) w.reject(new Error('the batch gave no result for this item'))
@@ -79,26 +148,29 @@ export function createBatchRunner<I, O>(opts: {
     })
   }
 
-  function pump(): void {
-    if (inFlight || queue.length === 0) return
-    inFlight = true
-    // One turn of the event loop first: PGlite runs a statement synchronously once it starts, so
-    // without this yield no other request could ever join (each would find the runner idle).
-    // setImmediate is not a timer: on an idle server it runs as soon as the current callbacks end.
-    setImmediate(() => {
-      void runBatch(take()).finally(() => {
-        inFlight = false
-        pump()
-      })
+  function flush(): void {
+    void runBatch(take()).finally(() => {
+      busy = false
+      // Calls made while that batch ran have company: they go together one turn from now.
+      if (queue.length > 0) later()
     })
+  }
+
+  function later(): void {
+    busy = true
+    setImmediate(flush)
   }
 
   return {
     /** The item's result, from the batch it joins. */
     call(item: I): Promise<O> {
       return new Promise<O>((resolve, reject) => {
+        const company = gauge(item).arrive()
         queue.push({ item, resolve, reject })
-        pump()
+        if (busy) return
+        if (company) return later()
+        busy = true
+        flush()
       })
     },
   }

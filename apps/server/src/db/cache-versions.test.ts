@@ -66,7 +66,7 @@ describe('cache versions', () => {
     expect(v2.get('library')).toBe(v1.get('library')! + 1)
   })
 
-  it('callers asking together share one read', async () => {
+  it('callers asking together share one read, and a lone caller reads at once', async () => {
     let reads = 0
     const counting = {
       select: (...args: Parameters<typeof database.db.select>) => {
@@ -75,10 +75,22 @@ describe('cache versions', () => {
       },
     } as unknown as typeof database.db
     const reader = createVersionReader(counting)
+    // A lone caller does not wait a turn: its read has started when read() returns.
+    const lone = reader.read()
+    expect(reads).toBe(1)
+    await lone
+    // Let the turn end, so the next burst starts with no company counted.
+    await new Promise((r) => setImmediate(r))
+    await new Promise((r) => setImmediate(r))
+    reads = 0
     const all = await Promise.all(Array.from({ length: 50 }, () => reader.read()))
     expect(all).toHaveLength(50)
-    // The read starts one turn of the event loop after the first caller asked (decision 045), so
-    // all 50, asking in the same turn, share it.
+    // The first of the 50 has no company yet and reads at once (decision 045, session 6); the 49
+    // asking while its read is in flight must have a read begun after they asked, and share ONE.
+    expect(reads).toBe(2)
+    // Right after that burst the callers count as company: the next 50 wait a turn and share one.
+    reads = 0
+    await Promise.all(Array.from({ length: 50 }, () => reader.read()))
     expect(reads).toBe(1)
   })
 

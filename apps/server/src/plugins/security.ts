@@ -1,17 +1,21 @@
 import cors from '@fastify/cors'
-import helmet from '@fastify/helmet'
 import type { FastifyInstance } from 'fastify'
+import helmet from 'helmet'
 import type { Config } from '../config.js'
 
 /**
  * Security headers and CORS. The CSP allows only what the SPA uses: its own scripts, Mantine's
  * inline styles, pictures from identity providers (https), audio from this origin and blob:
  * (recordings), and calls to this origin plus an external issuer when one is configured.
+ *
+ * Helmet's middleware is built ONCE and run on every request: @fastify/helmet built it again for
+ * each request (its CSP parsed anew), ≈ 2 % of the server's CPU in the learning-loop bench
+ * (docs/decisions/045, session 6). No route has options of its own, so nothing else is needed.
  */
 export async function registerSecurity(app: FastifyInstance, config: Config): Promise<void> {
   const connect = ["'self'"]
   if (!config.oidc.embedded) connect.push(new URL(config.oidc.issuer).origin)
-  await app.register(helmet, {
+  const headers = helmet({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -37,6 +41,9 @@ export async function registerSecurity(app: FastifyInstance, config: Config): Pr
     referrerPolicy: { policy: 'same-origin' },
     crossOriginEmbedderPolicy: false,
     hsts: config.publicUrl.startsWith('https:'),
+  })
+  app.addHook('onRequest', (request, reply, done) => {
+    headers(request.raw, reply.raw, (err?: unknown) => done(err as Error | undefined))
   })
   await app.register(cors, {
     // Same origin only unless CORS_ORIGINS names others.

@@ -142,7 +142,7 @@ export function createLibraryCache(db: Db, versions: Pick<VersionReader, 'read'>
   return {
     /** The library as it is now: the copy in memory when still current, else read afresh. */
     async snapshot(): Promise<LibrarySnapshot> {
-      const read = await versions.read()
+      const read = await versions.read('library')
       const version = read.get('library')
       const speech = read.get('speech')
       const known = version !== undefined && speech !== undefined

@@ -128,6 +128,7 @@ describe('concurrent evaluations (group commit)', () => {
       Array.from({ length: LEARNERS }, () => t.userWithRole('learner')),
     )
     const serialReplies: string[][] = serial.map(() => [])
+    const beforeSerial = await commits()
     for (let i = 0; i < LEARNERS; i++)
       for (const answer of script(i)) {
         const res = await evaluate(serial[i]!.token, { ...answer, attemptId: randomUUID() })
@@ -135,6 +136,7 @@ describe('concurrent evaluations (group commit)', () => {
         serialReplies[i]!.push(normalise(res.json()))
       }
 
+    const serialUsed = (await commits()) - beforeSerial
     const before = await commits()
     const togetherReplies: string[][] = together.map(() => [])
     for (let round = 0; round < 3; round++) {
@@ -157,9 +159,13 @@ describe('concurrent evaluations (group commit)', () => {
       expect(mine.reviews).toHaveLength(3)
       expect(mine.attempts).toHaveLength(3)
     }
-    // On PGlite the 36 reviews took far fewer transactions than the 36 × (attempt read + review
-    // transaction) they take one by one: they were committed in groups.
-    if (t.database.kind === 'pglite') expect(used).toBeLessThan(36)
+    // On PGlite the 36 reviews took far fewer transactions than the same 36 answers one by one
+    // (each: versions, attempt read, review transaction...): they were committed in groups. The
+    // bound was "< 36" while every call waited a turn; since a call with no company runs at once
+    // (decision 045, session 6), the first answer of each round runs alone before the other 11
+    // are seen (≈ 4 transactions, as PGlite counts each lone statement), so the bound is now
+    // taken from the serial run of this test: 39 against 160 when written.
+    if (t.database.kind === 'pglite') expect(used).toBeLessThan(serialUsed / 3)
   })
 
   it('answers a repeated attempt id inside one burst from the first, and schedules it once', async () => {

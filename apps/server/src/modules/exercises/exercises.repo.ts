@@ -1,4 +1,4 @@
-import { and, asc, eq, type SQL, sql } from 'drizzle-orm'
+import { and, asc, eq, getTableColumns, type SQL, sql, type Table } from 'drizzle-orm'
 import type { Tone } from '@che/core'
 import type { CardReviews, ReviewRating } from '@che/core/scheduler'
 import { createBatchRunner } from '../../db/batch.js'
@@ -37,25 +37,75 @@ export interface ProgressTx {
 }
 
 /**
- * Per record of a user, the values `tuple` (a json_build_array of progress columns) lists, read as
- * ONE JSON text: PGlite turns every result row into an object at ≈ 50 µs, so a learner's few
- * hundred records cost milliseconds as rows and a fraction of that as JSON (docs/decisions/044).
- * Timestamps come as ISO 8601 text, jsonb as itself.
+ * A table's rows read as JSON arrays (one `json_build_array` per row inside one JSON text: PGlite
+ * turns every result row into an object at ≈ 50 µs, docs/decisions/044): the column list and the
+ * mapper back to the row Drizzle would return, both derived from the table in schema.ts, so every
+ * path that reads the table this way maps it the same way. Timestamps come as ISO 8601 text (made
+ * Dates again), jsonb as itself, numbers and booleans as themselves.
  */
-async function jsonRows(db: Db, tuple: SQL, userId: string): Promise<unknown[][]> {
+function jsonShape<T extends Table>(table: T) {
+  const columns = Object.entries(getTableColumns(table))
+  return {
+    /** The columns for `json_build_array(...)`, each prefixed with `alias.`. */
+    list: (alias: string) => sql.raw(columns.map(([, c]) => `${alias}.${c.name}`).join(', ')),
+    /** The row from the array `list` built, starting at `at`. */
+    fromJson(r: readonly unknown[], at = 0): T['$inferSelect'] {
+      const row: Record<string, unknown> = {}
+      columns.forEach(([key, c], i) => {
+        const v = r[at + i]
+        row[key] = c.dataType === 'date' && v != null ? new Date(v as string) : v
+      })
+      return row as T['$inferSelect']
+    },
+  }
+}
+const PROGRESS = jsonShape(progress)
+const REVIEW_LOG = jsonShape(reviewLog)
+
+/**
+ * Per record of each user, the values `tuple` (a json_build_array of progress columns) lists, in
+ * the order of `userIds`, read in ONE statement as one JSON text (see jsonShape). One user is
+ * `[userId]`; several are what /next's batched read asks (docs/decisions/045).
+ */
+async function jsonRowsOf(db: Db, tuple: SQL, userIds: readonly string[]): Promise<unknown[][][]> {
   const row = await firstRow<{ rows: string }>(
     db,
-    sql`select coalesce(json_agg(${tuple}), '[]')::text as rows from ${progress} where ${progress.userId} = ${userId}`,
+    sql`select coalesce(json_object_agg(u, r), '{}')::text as rows from (
+      select ${progress.userId} as u, json_agg(${tuple}) as r from ${progress}
+      where ${progress.userId} = any(${`{${userIds.join(',')}}`}::uuid[]) group by ${progress.userId}
+    ) s`,
   )
-  return JSON.parse(row?.rows ?? '[]') as unknown[][]
+  const byUser = JSON.parse(row?.rows ?? '{}') as Record<string, unknown[][]>
+  return userIds.map((id) => byUser[id] ?? [])
 }
 
-function reviewsOf(db: Db, progressId: string): Promise<ReviewLogRow[]> {
-  return db
-    .select()
-    .from(reviewLog)
-    .where(eq(reviewLog.progressId, progressId))
-    .orderBy(asc(reviewLog.id))
+/** One user's `jsonRowsOf`. */
+async function jsonRows(db: Db, tuple: SQL, userId: string): Promise<unknown[][]> {
+  return (await jsonRowsOf(db, tuple, [userId]))[0]!
+}
+
+/** The reviews of each record in `progressIds`, oldest first, in one statement. */
+async function reviewsOfMany(
+  db: Db,
+  progressIds: readonly string[],
+): Promise<Map<string, ReviewLogRow[]>> {
+  const found = await firstRow<{ rows: string }>(
+    db,
+    sql`select coalesce(json_agg(json_build_array(${REVIEW_LOG.list('r')}) order by r.progress_id, r.id), '[]')::text as rows
+    from ${reviewLog} r where r.progress_id = any(${`{${progressIds.join(',')}}`}::uuid[])`,
+  )
+  const byRecord = new Map<string, ReviewLogRow[]>()
+  for (const r of JSON.parse(found?.rows ?? '[]') as unknown[][]) {
+    const row = REVIEW_LOG.fromJson(r)
+    const list = byRecord.get(row.progressId)
+    if (list) list.push(row)
+    else byRecord.set(row.progressId, [row])
+  }
+  return byRecord
+}
+
+async function reviewsOf(db: Db, progressId: string): Promise<ReviewLogRow[]> {
+  return (await reviewsOfMany(db, [progressId])).get(progressId) ?? []
 }
 
 function txRepo(tx: Db): ProgressTx {
@@ -141,46 +191,6 @@ export type ReviewOutcome = { payload: Record<string, unknown> } | { attemptTake
 
 const iso = (d: Date | undefined) => (d ?? new Date()).toISOString()
 
-/** A progress row as `json_build_array(PROGRESS_JSON)` lists it. */
-const PROGRESS_JSON = sql.raw(
-  [
-    'id',
-    'user_id',
-    'example_id',
-    'idiom_id',
-    'card',
-    'due_at',
-    'missed_words',
-    'is_sandbox',
-    'sandbox',
-    'last_evaluation',
-    'review_count',
-    'perfect_count',
-    'created_at',
-    'updated_at',
-  ]
-    .map((c) => `up.${c}`)
-    .join(', '),
-)
-function progressFromJson(r: unknown[]): ProgressRow {
-  return {
-    id: r[0] as string,
-    userId: r[1] as string,
-    exampleId: r[2] as string,
-    idiomId: r[3] as string,
-    card: r[4] as ProgressRow['card'],
-    dueAt: new Date(r[5] as string),
-    missedWords: r[6] as string[],
-    isSandbox: r[7] as boolean,
-    sandbox: r[8] as string,
-    lastEvaluation: (r[9] ?? null) as ProgressRow['lastEvaluation'],
-    reviewCount: r[10] as number,
-    perfectCount: r[11] as number,
-    createdAt: new Date(r[12] as string),
-    updatedAt: new Date(r[13] as string),
-  }
-}
-
 /**
  * Many learners' reviews in ONE transaction of three or four statements (group commit,
  * docs/decisions/045): claim the attempt ids and create or lock every record; read the earlier
@@ -224,39 +234,16 @@ async function commitMany(db: Db, jobs: readonly ReviewJob[]): Promise<ReviewOut
         on conflict (user_id, example_id) do update set user_id = excluded.user_id
         returning *
       )
-      select coalesce(json_agg(json_build_array(kept.i, ${PROGRESS_JSON})), '[]')::text as rows
+      select coalesce(json_agg(json_build_array(kept.i, ${PROGRESS.list('up')})), '[]')::text as rows
       from up join kept using (user_id, example_id)`,
     )
     const rows = new Map<number, ProgressRow>()
     for (const r of JSON.parse(locked?.rows ?? '[]') as unknown[][])
-      rows.set(r[0] as number, progressFromJson(r.slice(1)))
+      rows.set(r[0] as number, PROGRESS.fromJson(r, 1))
     const withReviews = [...rows.values()].filter((r) => r.reviewCount > 0).map((r) => r.id)
-    const earlier = new Map<string, ReviewLogRow[]>()
-    if (withReviews.length) {
-      const found = await firstRow<{ rows: string }>(
-        tx,
-        sql`select coalesce(json_agg(json_build_array(id, progress_id, user_id, reviewed_at, rating, state, elapsed_days, scheduled_days, stability, difficulty, evaluation) order by progress_id, id), '[]')::text as rows
-        from ${reviewLog} where progress_id = any(${`{${withReviews.join(',')}}`}::uuid[])`,
-      )
-      for (const r of JSON.parse(found?.rows ?? '[]') as unknown[][]) {
-        const row: ReviewLogRow = {
-          id: r[0] as number,
-          progressId: r[1] as string,
-          userId: r[2] as string,
-          reviewedAt: new Date(r[3] as string),
-          rating: r[4] as string,
-          state: r[5] as string,
-          elapsedDays: r[6] as number,
-          scheduledDays: r[7] as number,
-          stability: r[8] as number,
-          difficulty: r[9] as number,
-          evaluation: r[10] as ReviewLogRow['evaluation'],
-        }
-        const list = earlier.get(row.progressId)
-        if (list) list.push(row)
-        else earlier.set(row.progressId, [row])
-      }
-    }
+    const earlier = withReviews.length
+      ? await reviewsOfMany(tx, withReviews)
+      : new Map<string, ReviewLogRow[]>()
     const outcomes: ReviewOutcome[] = []
     const writes: Record<string, unknown>[] = []
     jobs.forEach((job, i) => {
@@ -343,23 +330,6 @@ async function findAttempts(
 
 const NEXT_TUPLE = sql`json_build_array(${progress.exampleId}, ${progress.dueAt}, ${progress.createdAt}, ${progress.updatedAt})`
 
-/** `jsonRows` for several learners in one statement, in the order of `userIds`. */
-async function jsonRowsOfMany(
-  db: Db,
-  tuple: SQL,
-  userIds: readonly string[],
-): Promise<unknown[][][]> {
-  const row = await firstRow<{ rows: string }>(
-    db,
-    sql`select coalesce(json_object_agg(u, r), '{}')::text as rows from (
-      select ${progress.userId} as u, json_agg(${tuple}) as r from ${progress}
-      where ${progress.userId} = any(${`{${userIds.join(',')}}`}::uuid[]) group by ${progress.userId}
-    ) s`,
-  )
-  const byUser = JSON.parse(row?.rows ?? '{}') as Record<string, unknown[][]>
-  return userIds.map((id) => byUser[id] ?? [])
-}
-
 /**
  * `batch`: learners' reads and reviews that arrive while one statement is running go together
  * in the next (docs/decisions/045): /next's read of the records, the attempt-id read, and the
@@ -371,7 +341,7 @@ export function createExercisesRepo(db: Db, opts: { batch?: boolean } = {}) {
     ? createBatchRunner<string, unknown[][]>({
         single: (userId) => jsonRows(db, NEXT_TUPLE, userId),
         run: async (userIds) =>
-          (await jsonRowsOfMany(db, NEXT_TUPLE, userIds)).map((value) => ({ value })),
+          (await jsonRowsOf(db, NEXT_TUPLE, userIds)).map((value) => ({ value })),
       })
     : undefined
   const attemptReads = opts.batch

@@ -20,7 +20,7 @@ export function createUsersCache(
 
   return {
     async findBySubject(issuer: string, subject: string): Promise<UserRow | undefined> {
-      const now = (await versions.read()).get('users')
+      const now = (await versions.read('users')).get('users')
       // Without the row, or behind a newer read: no cache for this request.
       if (now === undefined || now < version) return repo.findBySubject(issuer, subject)
       if (now > version) {
