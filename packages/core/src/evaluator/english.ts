@@ -403,6 +403,20 @@ export function isNounLike(word: string): boolean {
   return noun
 }
 
+/**
+ * Whether a word is a verb more than an adjective: WordNet has more verb senses than adjective
+ * senses for it ("stress", "help"; not "full", which is rarely the verb "to full").
+ */
+export function isVerbMoreThanAdjective(word: string): boolean {
+  let balance = 0
+  eachCode(SENSES, verbLemma(word), (code) => {
+    const pos = (code >> 3) & 3
+    if (pos === 1) balance++
+    else if (pos === 2) balance--
+  })
+  return balance > 0
+}
+
 /** True when some entry of three words or more starts with these two ("drive up the wall"). */
 export function startsLongPhrase(first: string, second: string): boolean {
   return PHRASE_PAIRS.has(`${first} ${second}`)

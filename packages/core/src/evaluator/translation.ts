@@ -18,6 +18,7 @@ import {
   antonymIn,
   antonymNegates,
   antonymsOf,
+  isVerbMoreThanAdjective,
   OPPOSITE_PARTICLE,
   PERSON_OF,
   sensesOf,
@@ -511,10 +512,46 @@ function matchGloss(gloss: Gloss, text: EnglishText): number[] | null {
     return null
   }
   const span = glossWords(gloss, text)
-  if (!span) return null
+  if (!span || !particlesSaid(gloss, text, span)) return null
   // "not go to school" is not said by "went to school"
   if (gloss.negative && !negatedAt(text, span, gloss)) return null
   return span
+}
+
+/** Particles that turn a word into another meaning ("in talks", "blow everyone away", "full on"). */
+const MEANING_PARTICLES: ReadonlySet<string> = new Set(
+  'on in off out up down away back over around'.split(' '),
+)
+
+/**
+ * Whether a meaning phrase's own particles, those outside its words ("in" of "in talks", "away"
+ * of "blow everyone away"), stand near its words in `text`: without them the word alone is
+ * another meaning ("broke off talks", "blow the audition", "at full").
+ */
+function particlesSaid(gloss: Gloss, text: EnglishText, span: number[]): boolean {
+  const { tokens, cover } = gloss.analysed
+  // a phrase of two words or more said by those words is evidence enough
+  if (cover.length !== 1) return true
+  const word = cover[0]!
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i]!
+    if (!MEANING_PARTICLES.has(t) || (word.start <= i && i <= word.end)) continue
+    // a last particle right after the phrase's verb only adds to it ("stress out", "help out",
+    // "snitch on" are said by "stress", "help", "snitch")
+    if (i === tokens.length - 1 && word.end === i - 1 && isVerbMoreThanAdjective(tokens[i - 1]!))
+      continue
+    // as far from the word as in the phrase ("talk behind someone's back"), and a little more
+    const reach = Math.max(NEGATION_WINDOW, Math.abs(i - word.start) + 2)
+    const near = text.tokens.slice(
+      Math.max(0, span[0]! - reach),
+      span[span.length - 1]! + reach + 1,
+    )
+    // the opposite particle ("out of the loop" for "in the loop") is the phrase reversed; "upped
+    // the ante" says "up the ante"
+    const opposite = OPPOSITE_PARTICLE[t] ?? t
+    if (!near.some((w) => w === t || w === opposite || verbLemma(w) === t)) return false
+  }
+  return true
 }
 
 /** Every key and sense of a text's units, to rule most meaning phrases out at once. */
@@ -1656,9 +1693,26 @@ function judge(
     meaning: glosses[0]?.text ?? example.idiom.translation,
     ...locateIdiom(key, ref, user, glosses),
   }
+  console.error(
+    'DEBUG',
+    reference,
+    '| refGloss',
+    p.refGloss?.text,
+    p.refSpan,
+    '| userGloss',
+    p.userGloss?.text,
+    p.userSpan,
+    p.userSpan?.map((i) => user.tokens[i]),
+  )
   const reversed = reversedIdiom(p)
   if (reversed) return reversed
   const words = compareWords(p)
+  console.error(
+    'WORDS missing',
+    words.missing.map((u) => surfaceOf(ref, u)),
+    'extra',
+    words.extra.map((u) => surfaceOf(user, u)),
+  )
   const { judgement: missing, missingDetails } = missingMeaning(p, words)
   if (missing) return missing
   const opposite = oppositeIdiom(p)
