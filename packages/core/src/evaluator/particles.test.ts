@@ -51,3 +51,32 @@ describe('a meaning phrase needs its particle', () => {
     expect(grade(loop, 'The union is out of the loop about the wages.')).toBe('major')
   })
 })
+
+describe("the reference's idiom words carried over", () => {
+  // made up: "crook" shares a rare WordNet sense with "turn" (to bend)
+  const crook: EvaluatorExample = {
+    text: 'El socio resultó ser un chanta y se quedó con todo.',
+    conjugatedSnippet: 'ser un chanta',
+    translation: 'The partner turned out to be a crook and kept everything.',
+    idiom: {
+      text: 'ser un chanta',
+      translation: 'to be a crook',
+      meanings: ['be a crook', 'be a fraud'],
+      literals: ['be a chanta'],
+    },
+  }
+
+  it('a word the reference says outside its idiom does not stand for the idiom word', () => {
+    // "turned (out)" is the reference's own "turned out", not its "crook"
+    expect(grade(crook, 'The partner turned out to be a nice man and kept everything.')).toBe(
+      'major',
+    )
+  })
+
+  it('the idiom said, in other words too, still counts', () => {
+    expect(grade(crook, 'The partner turned out to be a fraud and kept everything.')).toBe(
+      'perfect',
+    )
+    expect(grade(crook, 'The partner proved to be a crook and kept everything.')).toBe('perfect')
+  })
+})

@@ -1234,9 +1234,23 @@ function locateIdiom(
   if (!userSpan && refSpan && refSpan.length > 0) {
     const inSpan = new Set(refSpan)
     const idiomUnits = refContent.filter((u) => inSpan.has(u.start))
-    if (idiomUnits.length > 0 && idiomUnits.every((u) => matchedInUser(ref, user, u))) {
+    // a learner's word that is also the reference's own word outside its idiom ("turned out" in
+    // both) stands for that word, not for an idiom word it shares a rare sense with ("crook" /
+    // "turn"): the same word carries over, a synonym of it does not
+    const outside = new Set(
+      ref.units
+        .filter((u) => !ref.opening.has(u.start) && !inSpan.has(u.start) && !inSpan.has(u.end))
+        .flatMap((u) => u.keys),
+    )
+    const stands = (x: Unit, u: Unit): boolean =>
+      unitsMatch(x, u) &&
+      (x.keys.some((k) => u.keys.includes(k)) || !x.keys.some((k) => outside.has(k)))
+    const carriedOver = (u: Unit): boolean =>
+      matchedInUser(ref, user, u) &&
+      (user.units.some((x) => stands(x, u)) || !user.units.some((x) => unitsMatch(x, u)))
+    if (idiomUnits.length > 0 && idiomUnits.every(carriedOver)) {
       const carried = idiomUnits.flatMap((u) =>
-        user.units.filter((x) => unitsMatch(x, u)).map((x) => x.start),
+        user.units.filter((x) => stands(x, u)).map((x) => x.start),
       )
       carried.sort((a, b) => a - b)
       // the reference's "washed his hands of it" without its "of" is the literal act
@@ -1693,26 +1707,9 @@ function judge(
     meaning: glosses[0]?.text ?? example.idiom.translation,
     ...locateIdiom(key, ref, user, glosses),
   }
-  console.error(
-    'DEBUG',
-    reference,
-    '| refGloss',
-    p.refGloss?.text,
-    p.refSpan,
-    '| userGloss',
-    p.userGloss?.text,
-    p.userSpan,
-    p.userSpan?.map((i) => user.tokens[i]),
-  )
   const reversed = reversedIdiom(p)
   if (reversed) return reversed
   const words = compareWords(p)
-  console.error(
-    'WORDS missing',
-    words.missing.map((u) => surfaceOf(ref, u)),
-    'extra',
-    words.extra.map((u) => surfaceOf(user, u)),
-  )
   const { judgement: missing, missingDetails } = missingMeaning(p, words)
   if (missing) return missing
   const opposite = oppositeIdiom(p)
