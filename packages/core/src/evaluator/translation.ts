@@ -1820,6 +1820,60 @@ function literalReading(owns: Unit[][], user: EnglishText, glosses: Gloss[]): bo
   return false
 }
 
+/** Words that may stand inside a literal phrase said in a row ("has it very clear"). */
+const MAX_LITERAL_INSERTS = 2
+
+/** The positions of `row`'s words in `tokens`, in order (any verb form), small words between, or null. */
+function rowAt(row: string[], tokens: string[]): number[] | null {
+  const same = (word: string, t: string): boolean => word === t || lemmasOf(word).includes(t)
+  for (let i = 0; i < tokens.length; i++) {
+    if (!same(tokens[i]!, row[0]!)) continue
+    const at = [i]
+    let inserts = 0
+    for (let j = i + 1; at.length < row.length && j < tokens.length; j++) {
+      if (same(tokens[j]!, row[at.length]!)) at.push(j)
+      // a small word between ("very", "all")
+      else if (!isFunctionWord(tokens[j]!) || ++inserts > MAX_LITERAL_INSERTS) break
+    }
+    if (at.length === row.length) return at
+  }
+  return null
+}
+
+/**
+ * The idiom's literal phrases of two words or more with a content word, as token rows, less
+ * those a reference itself says ("at full speed" said by the reference keeps "at full").
+ */
+function literalRowsOf(literals: readonly string[], refs: EnglishText[]): string[][] {
+  return literals
+    .map((phrase) => tokeniseEnglish(phrase.replace(/^to\s+/i, '')))
+    .filter(
+      (row) =>
+        row.length >= 2 &&
+        row.some((t) => !isFunctionWord(t) && !isLightVerb(verbLemma(t))) &&
+        !refs.some((r) => rowAt(row, r.tokens)),
+    )
+}
+
+/**
+ * Whether the learner said one of the idiom's literal phrases word for word ("at full", "has it
+ * very clear") and no meaning phrase reaches beyond those words: a meaning that only shares a
+ * word with the literal ("full on", "be clear") is the literal, not the idiom; one that says
+ * more ("at full speed") is the idiom.
+ */
+function literalSaid(rows: string[][], user: EnglishText, glosses: Gloss[]): boolean {
+  if (rows.length === 0) return false
+  for (const row of rows) {
+    const at = rowAt(row, user.tokens)
+    if (!at) continue
+    const { userMatches } = answerMatches(user, glosses)
+    // a meaning phrase with a word of its own, even a small one between ("throw in the towel"
+    // for the literal "throw the towel"), is the idiom
+    if (!userMatches.some(({ span }) => span.some((i) => !at.includes(i)))) return true
+  }
+  return false
+}
+
 /** The words of a literal phrase that neither the references nor the meanings use. */
 function literalOwn(phrase: string, references: EnglishText[], glosses: Gloss[]): Unit[] {
   const literal = analyseCached(phrase, REFERENCE_SENSE_RANK)
@@ -1850,34 +1904,36 @@ export function gradeTranslation(example: EvaluatorExample, userText: string): T
     ...(example.idiom.literals ?? []),
   ]
   // what depends on the example only is worked out once per example (bounded memo, one key)
-  const { id, referenceWords, spanish, glossWords, idiomWords, glosses, refs, owns } = byExample(
-    [
-      ...references,
-      '\u0002',
-      example.text,
-      example.conjugatedSnippet,
-      example.idiom.translation,
-      ...meanings,
-      '\u0002',
-      ...literals,
-    ],
-    () => {
-      const glosses = makeGlosses(example.idiom.translation, meanings)
-      const refs = references.map((r) => analyseCached(r, REFERENCE_SENSE_RANK))
-      return {
-        id: ++examples,
-        referenceWords: new Set(references.flatMap(tokeniseEnglish)),
-        spanish: new Set(tokeniseSpanish(example.text).map((t) => t.folded)),
-        glossWords: new Set(tokeniseEnglish([example.idiom.translation, ...meanings].join(' '))),
-        idiomWords: tokeniseSpanish(example.conjugatedSnippet)
-          .map((t) => t.folded)
-          .filter((w) => w.length >= 4 && !SPANISH_FUNCTION_WORDS.has(w)),
-        glosses,
-        refs,
-        owns: literals.map((phrase) => literalOwn(phrase, refs, glosses)),
-      }
-    },
-  )
+  const { id, referenceWords, spanish, glossWords, idiomWords, glosses, refs, owns, literalRows } =
+    byExample(
+      [
+        ...references,
+        '\u0002',
+        example.text,
+        example.conjugatedSnippet,
+        example.idiom.translation,
+        ...meanings,
+        '\u0002',
+        ...literals,
+      ],
+      () => {
+        const glosses = makeGlosses(example.idiom.translation, meanings)
+        const refs = references.map((r) => analyseCached(r, REFERENCE_SENSE_RANK))
+        return {
+          id: ++examples,
+          referenceWords: new Set(references.flatMap(tokeniseEnglish)),
+          spanish: new Set(tokeniseSpanish(example.text).map((t) => t.folded)),
+          glossWords: new Set(tokeniseEnglish([example.idiom.translation, ...meanings].join(' '))),
+          idiomWords: tokeniseSpanish(example.conjugatedSnippet)
+            .map((t) => t.folded)
+            .filter((w) => w.length >= 4 && !SPANISH_FUNCTION_WORDS.has(w)),
+          glosses,
+          refs,
+          owns: literals.map((phrase) => literalOwn(phrase, refs, glosses)),
+          literalRows: literalRowsOf(example.idiom.literals ?? [], refs),
+        }
+      },
+    )
   const copied = user.tokens.filter(
     (t) =>
       // the learner's tokens are already folded (tokeniseEnglish)
@@ -1899,6 +1955,14 @@ export function gradeTranslation(example: EvaluatorExample, userText: string): T
   }
 
   if (literalReading(owns, user, glosses)) {
+    return majorOnly(
+      'literal',
+      `That is the word-for-word reading. "${example.idiom.text}" is an idiom: it means "${example.idiom.translation}".`,
+      TRANSLATION_CONFIDENCE.literal,
+    )
+  }
+
+  if (literalSaid(literalRows, user, glosses)) {
     return majorOnly(
       'literal',
       `That is the word-for-word reading. "${example.idiom.text}" is an idiom: it means "${example.idiom.translation}".`,
