@@ -183,6 +183,44 @@ export function antonymNegates(word: string, otherLemmas: ReadonlySet<string>): 
   return positives.some((w) => otherLemmas.has(w))
 }
 
+/**
+ * Everyday words of opposite meaning: one said where the other text has the other is the
+ * sentence reversed ("I'm staying until midnight" for "I'm heading off at midnight"), not a
+ * paraphrase. Each group's first entry is opposed to every other one.
+ */
+const OPPOSITE_GROUPS: readonly (readonly string[])[] = [
+  ['stay', 'leave', 'go', 'depart', 'head off', 'head out', 'take off', 'set off', 'run away'],
+  ['arrive', 'leave', 'depart'],
+  ['win', 'lose'],
+  ['succeed', 'fail'],
+  ['pass', 'fail'],
+  ['accept', 'refuse', 'reject', 'decline'],
+  ['agree', 'disagree', 'refuse'],
+  ['remember', 'forget'],
+  ['love', 'hate'],
+  ['buy', 'sell'],
+  ['open', 'close', 'shut'],
+  ['start', 'finish', 'stop', 'end', 'quit'],
+  ['begin', 'finish', 'stop', 'end', 'quit'],
+  ['early', 'late'],
+  ['honest', 'dishonest', 'crooked'],
+  ['rise', 'fall', 'drop'],
+  ['easy', 'hard', 'difficult'],
+  ['cheap', 'expensive'],
+  ['find', 'lose'],
+]
+const OPPOSITES = new Map<string, Set<string>>()
+for (const [head, ...others] of OPPOSITE_GROUPS)
+  for (const other of others) {
+    OPPOSITES.set(head!, (OPPOSITES.get(head!) ?? new Set()).add(other))
+    OPPOSITES.set(other, (OPPOSITES.get(other) ?? new Set()).add(head!))
+  }
+
+/** Whether two lexicon keys (lemmas, "head off") are everyday opposites. */
+export function areOpposites(a: string, b: string): boolean {
+  return OPPOSITES.get(a)?.has(b) ?? false
+}
+
 /** Particles whose swap reverses a phrase: "out of the loop" / "in the loop". */
 export const OPPOSITE_PARTICLE: Readonly<Record<string, string>> = {
   in: 'out',

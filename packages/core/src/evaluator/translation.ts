@@ -18,6 +18,7 @@ import {
   antonymIn,
   antonymNegates,
   antonymsOf,
+  areOpposites,
   isVerbMoreThanAdjective,
   OPPOSITE_PARTICLE,
   PERSON_OF,
@@ -1712,7 +1713,7 @@ function judge(
   const words = compareWords(p)
   const { judgement: missing, missingDetails } = missingMeaning(p, words)
   if (missing) return missing
-  const opposite = oppositeIdiom(p)
+  const opposite = oppositeIdiom(p) ?? oppositeWord(p, words)
   if (opposite) return opposite
 
   // a verb or adjective said differently ("chose" for "picked") is paraphrase; a changed or
@@ -1727,6 +1728,33 @@ function judge(
   const swapOnly =
     !omitted && slips.length === 1 && details.length === 1 && extraDetails.length === 1
   return perfectOrMinor(p, slips, omitted, swapOnly)
+}
+
+/** The keys a unit's words may be opposed by: its own, and its first word's verb lemma. */
+function oppositionKeys(text: EnglishText, u: Unit): string[] {
+  return [...u.keys, verbLemma(text.tokens[u.start] ?? '')]
+}
+
+/**
+ * A reference word left out and its everyday opposite said instead ("staying" for "heading
+ * off", "lost" for "won"): the sentence reversed, a major, or null.
+ */
+function oppositeWord(p: Pair, words: WordComparison): Judgement | null {
+  if (words.missing.length === 0 || words.extra.length === 0) return null
+  for (const m of words.missing) {
+    const refKeys = oppositionKeys(p.ref, m)
+    for (const x of words.extra) {
+      if (!oppositionKeys(p.user, x).some((k) => refKeys.some((r) => areOpposites(r, k)))) continue
+      return {
+        rank: 0,
+        accuracy: 'major',
+        mistakeType: 'meaning',
+        feedback: `Your translation says the opposite: you wrote "${surfaceOf(p.user, x)}" where the sentence says "${surfaceOf(p.ref, m)}".`,
+        confidence: TRANSLATION_CONFIDENCE.opposite,
+      }
+    }
+  }
+  return null
 }
 
 /** A unit that names a thing: a compound ("living room"), a noun ("give" rarely is one), a detail. */
