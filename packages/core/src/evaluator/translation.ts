@@ -1730,9 +1730,9 @@ function judge(
   return perfectOrMinor(p, slips, omitted, swapOnly)
 }
 
-/** The keys a unit's words may be opposed by: its own, and its first word's verb lemma. */
+/** The keys a unit's words may be opposed by: its own, and its first word's dictionary forms. */
 function oppositionKeys(text: EnglishText, u: Unit): string[] {
-  return [...u.keys, verbLemma(text.tokens[u.start] ?? '')]
+  return [...u.keys, ...lemmasOf(text.tokens[u.start] ?? '')]
 }
 
 /**
@@ -1741,10 +1741,11 @@ function oppositionKeys(text: EnglishText, u: Unit): string[] {
  */
 function oppositeWord(p: Pair, words: WordComparison): Judgement | null {
   if (words.missing.length === 0 || words.extra.length === 0) return null
+  const extra = words.extra.map((x) => [x, oppositionKeys(p.user, x)] as const)
   for (const m of words.missing) {
     const refKeys = oppositionKeys(p.ref, m)
-    for (const x of words.extra) {
-      if (!oppositionKeys(p.user, x).some((k) => refKeys.some((r) => areOpposites(r, k)))) continue
+    for (const [x, keys] of extra) {
+      if (!keys.some((k) => refKeys.some((r) => areOpposites(r, k)))) continue
       return {
         rank: 0,
         accuracy: 'major',
@@ -1891,7 +1892,10 @@ function literalRowsOf(literals: readonly string[], refs: EnglishText[]): string
  */
 function literalSaid(rows: string[][], user: EnglishText, glosses: Gloss[]): boolean {
   if (rows.length === 0) return false
+  const forms = lemmaSet(user)
   for (const row of rows) {
+    // most answers have not every word of a literal: ruled out without a scan
+    if (!row.every((t) => forms.has(t))) continue
     const at = rowAt(row, user.tokens)
     if (!at) continue
     const { userMatches } = answerMatches(user, glosses)
