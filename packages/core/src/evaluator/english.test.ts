@@ -52,6 +52,17 @@ describe('english', () => {
     expect(at('not only cheap but good', 'not')).toBe(false)
     expect(at('no money at all', 'no')).toBe(true)
   })
+  it('reads "a nobody", "a total nobody" as a person of no account, not a negation', () => {
+    const at = (text: string, word: string) => {
+      const tokens = text.split(' ')
+      return negatesAt(tokens, tokens.indexOf(word))
+    }
+    expect(at('at work he is a nobody', 'nobody')).toBe(false)
+    expect(at('at work he is a total nobody', 'nobody')).toBe(false)
+    expect(at('it was a big nothing', 'nothing')).toBe(false)
+    expect(at('nobody called me', 'nobody')).toBe(true)
+    expect(at('act like a cop nobody is guilty', 'nobody')).toBe(true)
+  })
   it('spells numbers both ways', () => {
     expect(numberSpelling('six')).toBe('6')
     expect(numberSpelling('6')).toBe('six')

@@ -122,12 +122,23 @@ const NEGATIVE_BEFORE_GERUND: ReadonlySet<string> = new Set(
   words('stop stops stopped stopping quit quits quitting'),
 )
 
+/** Words between "a" and "nobody" ("a total nobody"). */
+const NOBODY_ADJECTIVES: ReadonlySet<string> = new Set(
+  words('total complete real big little absolute utter nameless'),
+)
+
 /** Whether the token at `i` negates what follows it: "not", "never", "refused (to)", "stop …ing". */
 export function negatesAt(tokens: readonly string[], i: number): boolean {
   const t = tokens[i] ?? ''
   const next = tokens[i + 1] ?? ''
   // "no matter what you decide", "not only … but": no negation
   if ((t === 'no' && next === 'matter') || (t === 'not' && next === 'only')) return false
+  // "a nobody", "a total nobody", "a big nothing" name someone or something of no account
+  if (
+    (t === 'nobody' || t === 'nothing') &&
+    (tokens[i - 1] === 'a' || (tokens[i - 2] === 'a' && NOBODY_ADJECTIVES.has(tokens[i - 1]!)))
+  )
+    return false
   if (NEGATORS.has(t) || NEGATIVE_VERBS.has(t)) return true
   // "unless you study" = "if you don't study"; "instead of complaining", "rather than
   // complaining" = "and not complain"
