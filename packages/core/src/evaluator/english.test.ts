@@ -24,6 +24,10 @@ describe('english', () => {
     expect(nearSynonymOf('matching')).toBeUndefined()
     expect(nearSynonymOf('marked')).toBeUndefined()
     expect(nearSynonymOf('mom')).toBeUndefined()
+    expect(nearSynonymOf('reporters')).toBe(nearSynonymOf('journalist'))
+    expect(nearSynonymOf('integrity')).toBe(nearSynonymOf('honesty'))
+    expect(nearSynonymOf('voice messages')).toBe(nearSynonymOf('voice note'))
+    expect(nearSynonymOf('fighting')).toBeUndefined()
   })
   it('groups near-synonyms of several words, their last word in any noun form', () => {
     expect(nearSynonymOf('locker room')).toBeDefined()

@@ -324,12 +324,18 @@ const NEAR_SYNONYMS: readonly (readonly string[])[] = [
   ['teacher', 'professor'],
   ['class', 'lesson'],
   ['workout', 'training', 'practice'],
+  ['journalist', 'reporter'],
+  ['fight', 'argument', 'quarrel'],
+  ['honesty', 'integrity'],
+  ['salary', 'wage', 'wages'],
+  ['college', 'university'],
   // several words: the lexicon has some ("living room"), others not ("locker room")
   ['dad', 'father', 'old man'],
   ['supermarket', 'grocery store', 'grocery shop'],
   ['locker room', 'dressing room', 'changing room'],
   ['living room', 'lounge', 'sitting room'],
   ['city hall', 'town hall'],
+  ['voice note', 'voice message'],
 ]
 const NEAR_SYNONYM_ID = new Map<string, number>()
 /** First words of the groups' entries of several words ("locker" of "locker room"). */
