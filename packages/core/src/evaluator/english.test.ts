@@ -67,6 +67,17 @@ describe('english', () => {
     expect(at('nobody called me', 'nobody')).toBe(true)
     expect(at('act like a cop nobody is guilty', 'nobody')).toBe(true)
   })
+  it('reads "no doubt", "without a doubt", "no wonder" as affirming what follows', () => {
+    const at = (text: string, word: string) => {
+      const tokens = text.split(' ')
+      return negatesAt(tokens, tokens.indexOf(word))
+    }
+    expect(at('no doubt the bus will be late', 'no')).toBe(false)
+    expect(at('she will win without a doubt', 'without')).toBe(false)
+    expect(at('no wonder he left early', 'no')).toBe(false)
+    expect(at('no bus came today', 'no')).toBe(true)
+    expect(at('she left without a word', 'without')).toBe(true)
+  })
   it('spells numbers both ways', () => {
     expect(numberSpelling('six')).toBe('6')
     expect(numberSpelling('6')).toBe('six')

@@ -133,6 +133,12 @@ export function negatesAt(tokens: readonly string[], i: number): boolean {
   const next = tokens[i + 1] ?? ''
   // "no matter what you decide", "not only … but": no negation
   if ((t === 'no' && next === 'matter') || (t === 'not' && next === 'only')) return false
+  // "no doubt they'll forget", "without a doubt", "no wonder he left" affirm what follows
+  if (
+    (t === 'no' || t === 'without') &&
+    (next === 'doubt' || next === 'wonder' || (next === 'a' && tokens[i + 2] === 'doubt'))
+  )
+    return false
   // "a nobody", "a total nobody", "a big nothing" name someone or something of no account
   if (
     (t === 'nobody' || t === 'nothing') &&
