@@ -69,7 +69,7 @@ describe('evaluator agreement', () => {
     'spent v4 tuning': [fileURLToPath(new URL('./heldout-v4/tuning.jsonl', import.meta.url)), 0.82],
     'spent v4 untouched': [
       fileURLToPath(new URL('./heldout-v4/untouched.jsonl', import.meta.url)),
-      0.84,
+      0.85,
     ],
   } as const
   for (const [name, [path, bar]] of Object.entries(withMeanings)) {
