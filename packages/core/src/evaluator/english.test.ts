@@ -24,6 +24,10 @@ describe('english', () => {
     expect(nearSynonymOf('matching')).toBeUndefined()
     expect(nearSynonymOf('marked')).toBeUndefined()
     expect(nearSynonymOf('mom')).toBeUndefined()
+    expect(nearSynonymOf('reporters')).toBe(nearSynonymOf('journalist'))
+    expect(nearSynonymOf('integrity')).toBe(nearSynonymOf('honesty'))
+    expect(nearSynonymOf('voice messages')).toBe(nearSynonymOf('voice note'))
+    expect(nearSynonymOf('fighting')).toBeUndefined()
   })
   it('groups near-synonyms of several words, their last word in any noun form', () => {
     expect(nearSynonymOf('locker room')).toBeDefined()
@@ -51,6 +55,28 @@ describe('english', () => {
     expect(at('no matter what you decide', 'no')).toBe(false)
     expect(at('not only cheap but good', 'not')).toBe(false)
     expect(at('no money at all', 'no')).toBe(true)
+  })
+  it('reads "a nobody", "a total nobody" as a person of no account, not a negation', () => {
+    const at = (text: string, word: string) => {
+      const tokens = text.split(' ')
+      return negatesAt(tokens, tokens.indexOf(word))
+    }
+    expect(at('at work he is a nobody', 'nobody')).toBe(false)
+    expect(at('at work he is a total nobody', 'nobody')).toBe(false)
+    expect(at('it was a big nothing', 'nothing')).toBe(false)
+    expect(at('nobody called me', 'nobody')).toBe(true)
+    expect(at('act like a cop nobody is guilty', 'nobody')).toBe(true)
+  })
+  it('reads "no doubt", "without a doubt", "no wonder" as affirming what follows', () => {
+    const at = (text: string, word: string) => {
+      const tokens = text.split(' ')
+      return negatesAt(tokens, tokens.indexOf(word))
+    }
+    expect(at('no doubt the bus will be late', 'no')).toBe(false)
+    expect(at('she will win without a doubt', 'without')).toBe(false)
+    expect(at('no wonder he left early', 'no')).toBe(false)
+    expect(at('no bus came today', 'no')).toBe(true)
+    expect(at('she left without a word', 'without')).toBe(true)
   })
   it('spells numbers both ways', () => {
     expect(numberSpelling('six')).toBe('6')

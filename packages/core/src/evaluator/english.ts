@@ -122,12 +122,29 @@ const NEGATIVE_BEFORE_GERUND: ReadonlySet<string> = new Set(
   words('stop stops stopped stopping quit quits quitting'),
 )
 
+/** Words between "a" and "nobody" ("a total nobody"). */
+const NOBODY_ADJECTIVES: ReadonlySet<string> = new Set(
+  words('total complete real big little absolute utter nameless'),
+)
+
 /** Whether the token at `i` negates what follows it: "not", "never", "refused (to)", "stop …ing". */
 export function negatesAt(tokens: readonly string[], i: number): boolean {
   const t = tokens[i] ?? ''
   const next = tokens[i + 1] ?? ''
   // "no matter what you decide", "not only … but": no negation
   if ((t === 'no' && next === 'matter') || (t === 'not' && next === 'only')) return false
+  // "no doubt they'll forget", "without a doubt", "no wonder he left" affirm what follows
+  if (
+    (t === 'no' || t === 'without') &&
+    (next === 'doubt' || next === 'wonder' || (next === 'a' && tokens[i + 2] === 'doubt'))
+  )
+    return false
+  // "a nobody", "a total nobody", "a big nothing" name someone or something of no account
+  if (
+    (t === 'nobody' || t === 'nothing') &&
+    (tokens[i - 1] === 'a' || (tokens[i - 2] === 'a' && NOBODY_ADJECTIVES.has(tokens[i - 1]!)))
+  )
+    return false
   if (NEGATORS.has(t) || NEGATIVE_VERBS.has(t)) return true
   // "unless you study" = "if you don't study"; "instead of complaining", "rather than
   // complaining" = "and not complain"
@@ -181,6 +198,44 @@ export function antonymNegates(word: string, otherLemmas: ReadonlySet<string>): 
   if (positives.length === 0 || lemmasOf(word).some((f) => otherLemmas.has(f) && ANTONYMS.has(f)))
     return false
   return positives.some((w) => otherLemmas.has(w))
+}
+
+/**
+ * Everyday words of opposite meaning: one said where the other text has the other is the
+ * sentence reversed ("I'm staying until midnight" for "I'm heading off at midnight"), not a
+ * paraphrase. Each group's first entry is opposed to every other one.
+ */
+const OPPOSITE_GROUPS: readonly (readonly string[])[] = [
+  ['stay', 'leave', 'go', 'depart', 'head off', 'head out', 'take off', 'set off', 'run away'],
+  ['arrive', 'leave', 'depart'],
+  ['win', 'lose'],
+  ['succeed', 'fail'],
+  ['pass', 'fail'],
+  ['accept', 'refuse', 'reject', 'decline'],
+  ['agree', 'disagree', 'refuse'],
+  ['remember', 'forget'],
+  ['love', 'hate'],
+  ['buy', 'sell'],
+  ['open', 'close', 'shut'],
+  ['start', 'finish', 'stop', 'end', 'quit'],
+  ['begin', 'finish', 'stop', 'end', 'quit'],
+  ['early', 'late'],
+  ['honest', 'dishonest', 'crooked'],
+  ['rise', 'fall', 'drop'],
+  ['easy', 'hard', 'difficult'],
+  ['cheap', 'expensive'],
+  ['find', 'lose'],
+]
+const OPPOSITES = new Map<string, Set<string>>()
+for (const [head, ...others] of OPPOSITE_GROUPS)
+  for (const other of others) {
+    OPPOSITES.set(head!, (OPPOSITES.get(head!) ?? new Set()).add(other))
+    OPPOSITES.set(other, (OPPOSITES.get(other) ?? new Set()).add(head!))
+  }
+
+/** Whether two lexicon keys (lemmas, "head off") are everyday opposites. */
+export function areOpposites(a: string, b: string): boolean {
+  return OPPOSITES.get(a)?.has(b) ?? false
 }
 
 /** Particles whose swap reverses a phrase: "out of the loop" / "in the loop". */
@@ -275,12 +330,18 @@ const NEAR_SYNONYMS: readonly (readonly string[])[] = [
   ['teacher', 'professor'],
   ['class', 'lesson'],
   ['workout', 'training', 'practice'],
+  ['journalist', 'reporter'],
+  ['fight', 'argument', 'quarrel'],
+  ['honesty', 'integrity'],
+  ['salary', 'wage', 'wages'],
+  ['college', 'university'],
   // several words: the lexicon has some ("living room"), others not ("locker room")
   ['dad', 'father', 'old man'],
   ['supermarket', 'grocery store', 'grocery shop'],
   ['locker room', 'dressing room', 'changing room'],
   ['living room', 'lounge', 'sitting room'],
   ['city hall', 'town hall'],
+  ['voice note', 'voice message'],
 ]
 const NEAR_SYNONYM_ID = new Map<string, number>()
 /** First words of the groups' entries of several words ("locker" of "locker room"). */
@@ -401,6 +462,20 @@ export function isNounLike(word: string): boolean {
   )
     return true
   return noun
+}
+
+/**
+ * Whether a word is a verb more than an adjective: WordNet has more verb senses than adjective
+ * senses for it ("stress", "help"; not "full", which is rarely the verb "to full").
+ */
+export function isVerbMoreThanAdjective(word: string): boolean {
+  let balance = 0
+  eachCode(SENSES, verbLemma(word), (code) => {
+    const pos = (code >> 3) & 3
+    if (pos === 1) balance++
+    else if (pos === 2) balance--
+  })
+  return balance > 0
 }
 
 /** True when some entry of three words or more starts with these two ("drive up the wall"). */

@@ -18,6 +18,8 @@ import {
   antonymIn,
   antonymNegates,
   antonymsOf,
+  areOpposites,
+  isVerbMoreThanAdjective,
   OPPOSITE_PARTICLE,
   PERSON_OF,
   sensesOf,
@@ -511,10 +513,46 @@ function matchGloss(gloss: Gloss, text: EnglishText): number[] | null {
     return null
   }
   const span = glossWords(gloss, text)
-  if (!span) return null
+  if (!span || !particlesSaid(gloss, text, span)) return null
   // "not go to school" is not said by "went to school"
   if (gloss.negative && !negatedAt(text, span, gloss)) return null
   return span
+}
+
+/** Particles that turn a word into another meaning ("in talks", "blow everyone away", "full on"). */
+const MEANING_PARTICLES: ReadonlySet<string> = new Set(
+  'on in off out up down away back over around'.split(' '),
+)
+
+/**
+ * Whether a meaning phrase's own particles, those outside its words ("in" of "in talks", "away"
+ * of "blow everyone away"), stand near its words in `text`: without them the word alone is
+ * another meaning ("broke off talks", "blow the audition", "at full").
+ */
+function particlesSaid(gloss: Gloss, text: EnglishText, span: number[]): boolean {
+  const { tokens, cover } = gloss.analysed
+  // a phrase of two words or more said by those words is evidence enough
+  if (cover.length !== 1) return true
+  const word = cover[0]!
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i]!
+    if (!MEANING_PARTICLES.has(t) || (word.start <= i && i <= word.end)) continue
+    // a last particle right after the phrase's verb only adds to it ("stress out", "help out",
+    // "snitch on" are said by "stress", "help", "snitch")
+    if (i === tokens.length - 1 && word.end === i - 1 && isVerbMoreThanAdjective(tokens[i - 1]!))
+      continue
+    // as far from the word as in the phrase ("talk behind someone's back"), and a little more
+    const reach = Math.max(NEGATION_WINDOW, Math.abs(i - word.start) + 2)
+    const near = text.tokens.slice(
+      Math.max(0, span[0]! - reach),
+      span[span.length - 1]! + reach + 1,
+    )
+    // the opposite particle ("out of the loop" for "in the loop") is the phrase reversed; "upped
+    // the ante" says "up the ante"
+    const opposite = OPPOSITE_PARTICLE[t] ?? t
+    if (!near.some((w) => w === t || w === opposite || verbLemma(w) === t)) return false
+  }
+  return true
 }
 
 /** Every key and sense of a text's units, to rule most meaning phrases out at once. */
@@ -1197,9 +1235,23 @@ function locateIdiom(
   if (!userSpan && refSpan && refSpan.length > 0) {
     const inSpan = new Set(refSpan)
     const idiomUnits = refContent.filter((u) => inSpan.has(u.start))
-    if (idiomUnits.length > 0 && idiomUnits.every((u) => matchedInUser(ref, user, u))) {
+    // a learner's word that is also the reference's own word outside its idiom ("turned out" in
+    // both) stands for that word, not for an idiom word it shares a rare sense with ("crook" /
+    // "turn"): the same word carries over, a synonym of it does not
+    const outside = new Set(
+      ref.units
+        .filter((u) => !ref.opening.has(u.start) && !inSpan.has(u.start) && !inSpan.has(u.end))
+        .flatMap((u) => u.keys),
+    )
+    const stands = (x: Unit, u: Unit): boolean =>
+      unitsMatch(x, u) &&
+      (x.keys.some((k) => u.keys.includes(k)) || !x.keys.some((k) => outside.has(k)))
+    const carriedOver = (u: Unit): boolean =>
+      matchedInUser(ref, user, u) &&
+      (user.units.some((x) => stands(x, u)) || !user.units.some((x) => unitsMatch(x, u)))
+    if (idiomUnits.length > 0 && idiomUnits.every(carriedOver)) {
       const carried = idiomUnits.flatMap((u) =>
-        user.units.filter((x) => unitsMatch(x, u)).map((x) => x.start),
+        user.units.filter((x) => stands(x, u)).map((x) => x.start),
       )
       carried.sort((a, b) => a - b)
       // the reference's "washed his hands of it" without its "of" is the literal act
@@ -1661,7 +1713,7 @@ function judge(
   const words = compareWords(p)
   const { judgement: missing, missingDetails } = missingMeaning(p, words)
   if (missing) return missing
-  const opposite = oppositeIdiom(p)
+  const opposite = oppositeIdiom(p) ?? oppositeWord(p, words)
   if (opposite) return opposite
 
   // a verb or adjective said differently ("chose" for "picked") is paraphrase; a changed or
@@ -1676,6 +1728,34 @@ function judge(
   const swapOnly =
     !omitted && slips.length === 1 && details.length === 1 && extraDetails.length === 1
   return perfectOrMinor(p, slips, omitted, swapOnly)
+}
+
+/** The keys a unit's words may be opposed by: its own, and its first word's dictionary forms. */
+function oppositionKeys(text: EnglishText, u: Unit): string[] {
+  return [...u.keys, ...lemmasOf(text.tokens[u.start] ?? '')]
+}
+
+/**
+ * A reference word left out and its everyday opposite said instead ("staying" for "heading
+ * off", "lost" for "won"): the sentence reversed, a major, or null.
+ */
+function oppositeWord(p: Pair, words: WordComparison): Judgement | null {
+  if (words.missing.length === 0 || words.extra.length === 0) return null
+  const extra = words.extra.map((x) => [x, oppositionKeys(p.user, x)] as const)
+  for (const m of words.missing) {
+    const refKeys = oppositionKeys(p.ref, m)
+    for (const [x, keys] of extra) {
+      if (!keys.some((k) => refKeys.some((r) => areOpposites(r, k)))) continue
+      return {
+        rank: 0,
+        accuracy: 'major',
+        mistakeType: 'meaning',
+        feedback: `Your translation says the opposite: you wrote "${surfaceOf(p.user, x)}" where the sentence says "${surfaceOf(p.ref, m)}".`,
+        confidence: TRANSLATION_CONFIDENCE.opposite,
+      }
+    }
+  }
+  return null
 }
 
 /** A unit that names a thing: a compound ("living room"), a noun ("give" rarely is one), a detail. */
@@ -1769,6 +1849,63 @@ function literalReading(owns: Unit[][], user: EnglishText, glosses: Gloss[]): bo
   return false
 }
 
+/** Words that may stand inside a literal phrase said in a row ("has it very clear"). */
+const MAX_LITERAL_INSERTS = 2
+
+/** The positions of `row`'s words in `tokens`, in order (any verb form), small words between, or null. */
+function rowAt(row: string[], tokens: string[]): number[] | null {
+  const same = (word: string, t: string): boolean => word === t || lemmasOf(word).includes(t)
+  for (let i = 0; i < tokens.length; i++) {
+    if (!same(tokens[i]!, row[0]!)) continue
+    const at = [i]
+    let inserts = 0
+    for (let j = i + 1; at.length < row.length && j < tokens.length; j++) {
+      if (same(tokens[j]!, row[at.length]!)) at.push(j)
+      // a small word between ("very", "all")
+      else if (!isFunctionWord(tokens[j]!) || ++inserts > MAX_LITERAL_INSERTS) break
+    }
+    if (at.length === row.length) return at
+  }
+  return null
+}
+
+/**
+ * The idiom's literal phrases of two words or more with a content word, as token rows, less
+ * those a reference itself says ("at full speed" said by the reference keeps "at full").
+ */
+function literalRowsOf(literals: readonly string[], refs: EnglishText[]): string[][] {
+  return literals
+    .map((phrase) => tokeniseEnglish(phrase.replace(/^to\s+/i, '')))
+    .filter(
+      (row) =>
+        row.length >= 2 &&
+        row.some((t) => !isFunctionWord(t) && !isLightVerb(verbLemma(t))) &&
+        !refs.some((r) => rowAt(row, r.tokens)),
+    )
+}
+
+/**
+ * Whether the learner said one of the idiom's literal phrases word for word ("at full", "has it
+ * very clear") and no meaning phrase reaches beyond those words: a meaning that only shares a
+ * word with the literal ("full on", "be clear") is the literal, not the idiom; one that says
+ * more ("at full speed") is the idiom.
+ */
+function literalSaid(rows: string[][], user: EnglishText, glosses: Gloss[]): boolean {
+  if (rows.length === 0) return false
+  const forms = lemmaSet(user)
+  for (const row of rows) {
+    // most answers have not every word of a literal: ruled out without a scan
+    if (!row.every((t) => forms.has(t))) continue
+    const at = rowAt(row, user.tokens)
+    if (!at) continue
+    const { userMatches } = answerMatches(user, glosses)
+    // a meaning phrase with a word of its own, even a small one between ("throw in the towel"
+    // for the literal "throw the towel"), is the idiom
+    if (!userMatches.some(({ span }) => span.some((i) => !at.includes(i)))) return true
+  }
+  return false
+}
+
 /** The words of a literal phrase that neither the references nor the meanings use. */
 function literalOwn(phrase: string, references: EnglishText[], glosses: Gloss[]): Unit[] {
   const literal = analyseCached(phrase, REFERENCE_SENSE_RANK)
@@ -1799,34 +1936,36 @@ export function gradeTranslation(example: EvaluatorExample, userText: string): T
     ...(example.idiom.literals ?? []),
   ]
   // what depends on the example only is worked out once per example (bounded memo, one key)
-  const { id, referenceWords, spanish, glossWords, idiomWords, glosses, refs, owns } = byExample(
-    [
-      ...references,
-      '\u0002',
-      example.text,
-      example.conjugatedSnippet,
-      example.idiom.translation,
-      ...meanings,
-      '\u0002',
-      ...literals,
-    ],
-    () => {
-      const glosses = makeGlosses(example.idiom.translation, meanings)
-      const refs = references.map((r) => analyseCached(r, REFERENCE_SENSE_RANK))
-      return {
-        id: ++examples,
-        referenceWords: new Set(references.flatMap(tokeniseEnglish)),
-        spanish: new Set(tokeniseSpanish(example.text).map((t) => t.folded)),
-        glossWords: new Set(tokeniseEnglish([example.idiom.translation, ...meanings].join(' '))),
-        idiomWords: tokeniseSpanish(example.conjugatedSnippet)
-          .map((t) => t.folded)
-          .filter((w) => w.length >= 4 && !SPANISH_FUNCTION_WORDS.has(w)),
-        glosses,
-        refs,
-        owns: literals.map((phrase) => literalOwn(phrase, refs, glosses)),
-      }
-    },
-  )
+  const { id, referenceWords, spanish, glossWords, idiomWords, glosses, refs, owns, literalRows } =
+    byExample(
+      [
+        ...references,
+        '\u0002',
+        example.text,
+        example.conjugatedSnippet,
+        example.idiom.translation,
+        ...meanings,
+        '\u0002',
+        ...literals,
+      ],
+      () => {
+        const glosses = makeGlosses(example.idiom.translation, meanings)
+        const refs = references.map((r) => analyseCached(r, REFERENCE_SENSE_RANK))
+        return {
+          id: ++examples,
+          referenceWords: new Set(references.flatMap(tokeniseEnglish)),
+          spanish: new Set(tokeniseSpanish(example.text).map((t) => t.folded)),
+          glossWords: new Set(tokeniseEnglish([example.idiom.translation, ...meanings].join(' '))),
+          idiomWords: tokeniseSpanish(example.conjugatedSnippet)
+            .map((t) => t.folded)
+            .filter((w) => w.length >= 4 && !SPANISH_FUNCTION_WORDS.has(w)),
+          glosses,
+          refs,
+          owns: literals.map((phrase) => literalOwn(phrase, refs, glosses)),
+          literalRows: literalRowsOf(example.idiom.literals ?? [], refs),
+        }
+      },
+    )
   const copied = user.tokens.filter(
     (t) =>
       // the learner's tokens are already folded (tokeniseEnglish)
@@ -1848,6 +1987,14 @@ export function gradeTranslation(example: EvaluatorExample, userText: string): T
   }
 
   if (literalReading(owns, user, glosses)) {
+    return majorOnly(
+      'literal',
+      `That is the word-for-word reading. "${example.idiom.text}" is an idiom: it means "${example.idiom.translation}".`,
+      TRANSLATION_CONFIDENCE.literal,
+    )
+  }
+
+  if (literalSaid(literalRows, user, glosses)) {
     return majorOnly(
       'literal',
       `That is the word-for-word reading. "${example.idiom.text}" is an idiom: it means "${example.idiom.translation}".`,

@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest'
+
+import type { EvaluatorExample } from '../contract/evaluation.js'
+import { gradeTranslation } from './translation.js'
+
+// Made-up idioms and sentences (not from any case set): a meaning phrase of one content word
+// and a particle ("in talks", "wow the crowd away") is that word only with its particle.
+const talks: EvaluatorExample = {
+  text: 'El sindicato está charlando con la empresa por los sueldos.',
+  conjugatedSnippet: 'está charlando',
+  translation: 'The union is bargaining with the company over wages.',
+  idiom: {
+    text: 'estar charlando',
+    translation: 'to be in talks',
+    meanings: ['be in talks', 'be bargaining'],
+    literals: ['be chatting'],
+  },
+}
+const hit: EvaluatorExample = {
+  text: 'La banda la pegó en el festival del sábado.',
+  conjugatedSnippet: 'la pegó',
+  translation: 'The band killed it at Saturday’s festival.',
+  idiom: {
+    text: 'pegarla',
+    translation: 'to kill it',
+    meanings: ['kill it', 'blow everyone away'],
+    literals: ['hit it'],
+  },
+}
+const grade = (ex: EvaluatorExample, text: string) => gradeTranslation(ex, text).accuracy
+
+describe('a meaning phrase needs its particle', () => {
+  it('finds "in talks" only with its "in"', () => {
+    expect(grade(talks, 'The union is in talks with the company over wages.')).toBe('perfect')
+    // "talks" alone, ended, is not being in talks
+    expect(grade(talks, 'The union gave up the talks with the company over wages.')).toBe('major')
+  })
+
+  it('finds "blow everyone away" only with its "away", as far on as the phrase puts it', () => {
+    expect(grade(hit, 'The band blew the whole crowd away at Saturday’s festival.')).toBe('perfect')
+    expect(grade(hit, 'The band blew it at Saturday’s festival.')).toBe('major')
+    expect(grade(hit, 'The band blew their chance at Saturday’s festival.')).toBe('major')
+  })
+
+  it('the opposite particle still finds the phrase, reversed', () => {
+    const loop: EvaluatorExample = {
+      ...talks,
+      translation: 'The union is in the loop about the wages.',
+      idiom: { ...talks.idiom, meanings: ['in the loop'] },
+    }
+    expect(grade(loop, 'The union is out of the loop about the wages.')).toBe('major')
+  })
+})
+
+describe("the reference's idiom words carried over", () => {
+  // made up: "crook" shares a rare WordNet sense with "turn" (to bend)
+  const crook: EvaluatorExample = {
+    text: 'El socio resultó ser un chanta y se quedó con todo.',
+    conjugatedSnippet: 'ser un chanta',
+    translation: 'The partner turned out to be a crook and kept everything.',
+    idiom: {
+      text: 'ser un chanta',
+      translation: 'to be a crook',
+      meanings: ['be a crook', 'be a fraud'],
+      literals: ['be a chanta'],
+    },
+  }
+
+  it('a word the reference says outside its idiom does not stand for the idiom word', () => {
+    // "turned (out)" is the reference's own "turned out", not its "crook"
+    expect(grade(crook, 'The partner turned out to be a nice man and kept everything.')).toBe(
+      'major',
+    )
+  })
+
+  it('the idiom said, in other words too, still counts', () => {
+    expect(grade(crook, 'The partner turned out to be a fraud and kept everything.')).toBe(
+      'perfect',
+    )
+    expect(grade(crook, 'The partner proved to be a crook and kept everything.')).toBe('perfect')
+  })
+})
