@@ -9,6 +9,7 @@
  *      npx tsx scripts/split-heldout.ts heldout-v2 20261123
  *      npx tsx scripts/split-heldout.ts heldout-v3 20261124
  *      npx tsx scripts/split-heldout.ts heldout-v4 20261125
+ *      npx tsx scripts/split-heldout.ts heldout-v5 20261123   (the fifth set reuses the second's seed)
  * The first argument names the folder under packages/core/src/evaluator, the second the seed.
  */
 import { readFileSync, writeFileSync } from 'node:fs'
