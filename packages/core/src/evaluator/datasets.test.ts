@@ -71,6 +71,12 @@ describe('evaluator agreement', () => {
       fileURLToPath(new URL('./heldout-v4/untouched.jsonl', import.meta.url)),
       0.85,
     ],
+    // the fifth set was measured once at the start of session 7 (heldout-v5/RESULTS.md); its
+    // tuning half's 3 critical errors keep it out of this table until they are gone
+    'spent v5 untouched': [
+      fileURLToPath(new URL('./heldout-v5/untouched.jsonl', import.meta.url)),
+      0.82,
+    ],
   } as const
   for (const [name, [path, bar]] of Object.entries(withMeanings)) {
     it.skipIf(!existsSync(path))(`meets the bar on the ${name} set with content meanings`, () => {
