@@ -157,6 +157,38 @@ export function negatesAt(tokens: readonly string[], i: number): boolean {
 }
 
 /**
+ * Verbs that cancel a planned action: "called off the strike" = "won't strike", "scrapped the
+ * go-slow", "gave up the boycott". Read only right before the words that say the idiom (an
+ * article or possessive between), so "called off the exam" elsewhere in a sentence is a verb like
+ * any other and agrees with "cancelled the exam".
+ */
+const CANCELLING_VERBS: ReadonlySet<string> = new Set(
+  words('cancel scrap abandon ditch shelve suspend drop'),
+)
+const CANCELLING_PHRASES: ReadonlyMap<string, string> = new Map([
+  ['off', 'call'],
+  ['up', 'give'],
+])
+/** Words that may stand between a cancelling verb and what it cancels ("call off the …"). */
+const CANCELLED_OBJECT_GAPS: ReadonlySet<string> = new Set(
+  words('the a an their his her its our your my this that these those all any'),
+)
+
+/**
+ * Where a verb stands that cancels the words from `start` on, right before them ("will call off
+ * the work-to-rule", "scrapped their go-slow"): the action is not done, as with "won't". The
+ * verb's first token, or -1.
+ */
+export function cancelledBefore(tokens: readonly string[], start: number): number {
+  let j = start - 1
+  for (let gaps = 0; gaps < 2 && CANCELLED_OBJECT_GAPS.has(tokens[j] ?? ''); gaps++) j--
+  const t = tokens[j] ?? ''
+  const verb = CANCELLING_PHRASES.get(t)
+  if (verb !== undefined) return lemmasOf(tokens[j - 1] ?? '').includes(verb) ? j - 1 : -1
+  return /^[a-z]+$/.test(t) && lemmasOf(t).some((l) => CANCELLING_VERBS.has(l)) ? j : -1
+}
+
+/**
  * Verbs that say "not" another word: "forgot" = "didn't remember", "ignored" = "didn't pay
  * attention", "missed the bus" = "didn't catch the bus", "failed the exam" = "didn't pass". Read as
  * a negation only against a text that says the other word (see antonymNegates).

@@ -18,6 +18,7 @@ import {
   antonymIn,
   antonymNegates,
   antonymsOf,
+  cancelledBefore,
   areOpposites,
   isVerbMoreThanAdjective,
   OPPOSITE_PARTICLE,
@@ -70,6 +71,8 @@ interface Unit {
 
 /** An English text ready for comparison. */
 interface EnglishText {
+  /** The text as written (for its punctuation). */
+  raw: string
   tokens: string[]
   surfaces: string[]
   /** Every content word and every multi-word expression found. */
@@ -331,6 +334,7 @@ function analyse(text: string, maxRank: number, isGloss = false, isAnswer = fals
   cover.sort((x, y) => x.start - y.start)
   const lightUnits = isGloss ? [] : allMulti.filter((u) => u.light)
   return {
+    raw: text,
     tokens,
     surfaces,
     units: [...multi, ...singles, ...lightUnits],
@@ -706,6 +710,41 @@ function negatorsAt(text: EnglishText, positions: number[], gloss: Gloss | null)
   return count
 }
 
+/** Token positions that open a clause: after a comma, semicolon, colon or full stop (lazily). */
+const clauseStartsCache = new WeakMap<EnglishText, Set<number>>()
+function clauseStarts(text: EnglishText): Set<number> {
+  let starts = clauseStartsCache.get(text)
+  if (!starts) {
+    starts = new Set()
+    let offset = 0
+    for (const part of text.raw.split(/[,;:.!?]/)) {
+      offset += tokeniseEnglish(part).length
+      starts.add(offset)
+    }
+    clauseStartsCache.set(text, starts)
+  }
+  return starts
+}
+
+/**
+ * Whether a verb that cancels an action ("call off", "scrap") stands right before the words from
+ * `start` on, in the same clause: "will call off the work-to-rule" is "won't work to rule";
+ * "the match was called off, all hell broke loose" cancels nothing of what follows the comma.
+ */
+function cancelledAt(text: EnglishText, start: number): boolean {
+  return cancellingVerb(text, start) !== null
+}
+
+/** The words of the verb that cancels the words from `start` on ("call off"), or null. */
+function cancellingVerb(text: EnglishText, start: number): string | null {
+  const at = cancelledBefore(text.tokens, start)
+  if (at < 0) return null
+  const starts = clauseStarts(text)
+  for (let i = at + 1; i <= start; i++) if (starts.has(i)) return null
+  const next = text.tokens[at + 1] ?? ''
+  return next === 'off' || next === 'up' ? `${text.tokens[at]} ${next}` : text.tokens[at]!
+}
+
 /**
  * Whether the idiom, where `text` says it through `gloss`, is negated: by the parity of the
  * negators at it, a gloss that carries its own negation ("have no money" for "broke") and a
@@ -713,10 +752,9 @@ function negatorsAt(text: EnglishText, positions: number[], gloss: Gloss | null)
  */
 function spanNegative(text: EnglishText, span: number[] | null, gloss: Gloss | null): boolean {
   if (!span || !gloss) return false
-  return (
-    ((negatorsAt(text, span, gloss) % 2 === 1) !== gloss.negative) !==
-    particleReversed(gloss, text, span)
-  )
+  // "call off the work-to-rule" for "work to rule": cancelled, the idiom is not done
+  const negators = negatorsAt(text, span, gloss) + (cancelledAt(text, span[0]!) ? 1 : 0)
+  return ((negators % 2 === 1) !== gloss.negative) !== particleReversed(gloss, text, span)
 }
 
 const AUXILIARIES = new Set([
@@ -1400,6 +1438,16 @@ function oppositeIdiom(p: Pair): Judgement | null {
   if (!p.refSpan || !p.userSpan) return null
   const refNegative = spanNegative(p.ref, p.refSpan, p.refGloss)
   if (refNegative === spanNegative(p.user, p.userSpan, p.userGloss)) return null
+  // "call off the work-to-rule": the verb that undoes the idiom is named
+  const cancel = cancellingVerb(p.user, p.userSpan[0]!)
+  if (cancel && !cancellingVerb(p.ref, p.refSpan[0]!))
+    return {
+      rank: 0,
+      accuracy: 'major',
+      mistakeType: 'meaning',
+      feedback: `Your translation says the opposite: "${cancel}" undoes what the idiom says. ${p.idiomName} means "${p.meaning}" and the sentence says it is done.`,
+      confidence: TRANSLATION_CONFIDENCE.opposite,
+    }
   return {
     rank: 0,
     accuracy: 'major',
