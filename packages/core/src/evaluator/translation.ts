@@ -1076,6 +1076,20 @@ function lemmaSet(text: EnglishText): Set<string> {
   return set
 }
 
+/**
+ * Where the idiom's words stand in the Spanish sentence, as a share of its length (the middle of
+ * the snippet: 0 at the start, 1 at the end), or null where the snippet is not found.
+ */
+function snippetPlace(text: string, snippet: string): number | null {
+  const words = tokeniseSpanish(text).map((t) => t.folded)
+  const own = tokeniseSpanish(snippet).map((t) => t.folded)
+  if (own.length === 0 || words.length === 0) return null
+  for (let i = 0; i + own.length <= words.length; i++)
+    if (own.every((w, k) => words[i + k] === w))
+      return (i + (own.length - 1) / 2) / Math.max(1, words.length - 1)
+  return null
+}
+
 /** Whether span `a` reaches over all of span `b` and further. */
 function holds(a: number[], b: number[]): boolean {
   const [a0, a1, b0, b1] = [a[0]!, a[a.length - 1]!, b[0]!, b[b.length - 1]!]
@@ -1092,6 +1106,13 @@ interface IdiomPlaces {
   userGloss: Gloss | null
   /** Every learner position some meaning phrase finds. */
   userAll: Set<number>
+  /** Reference positions of a place that says the idiom again which the learner did not keep. */
+  unsaid: Set<number>
+  /**
+   * The reference's places that say the idiom, left out and kept, where the learner's meaning
+   * phrases all stand where kept ones do (else null).
+   */
+  replaced: { left: number[][]; kept: number[][] } | null
 }
 
 /** One learner answer against one reference: what each step of `judge` reads. */
@@ -1103,6 +1124,8 @@ interface Pair extends IdiomPlaces {
   ref: EnglishText
   user: EnglishText
   glosses: Gloss[]
+  /** Where the idiom stands in the Spanish sentence, as a share of its length (0–1), or null. */
+  snippetAt: number | null
   /** The idiom, quoted, and the meaning to name in feedback. */
   idiomName: string
   meaning: string
@@ -1238,12 +1261,30 @@ function locateIdiom(
   const refContent = ref.cover.filter((u) => !ref.opening.has(u.start))
   const refPlaces = placesOf(refMatches.flatMap((m) => m.span))
   const unsaid = new Set<number>()
-  if (userMatches.length > 0 && refPlaces.length > placesOf([...userAll]).length) {
+  const userPlaces = placesOf([...userAll])
+  let replaced = false
+  let replacedAt: { left: number[][]; kept: number[][] } | null = null
+  if (userMatches.length > 0 && refPlaces.length > userPlaces.length) {
+    const left: number[][] = []
+    const kept: number[][] = []
     for (const place of refPlaces) {
       const units = refContent.filter((u) => place.includes(u.start))
-      if (units.length > 0 && !units.some((u) => hasUnit(u, user)))
+      if (units.length > 0 && !units.some((u) => hasUnit(u, user))) {
         for (const i of place) unsaid.add(i)
+        left.push(place)
+      } else kept.push(place)
     }
+    // the learner's meaning phrases all stand where the reference's kept places stand, none where
+    // a left-out place stands: that place was said in other words of the learner's own
+    const at = (place: number[], length: number): number =>
+      (place[0]! + place[place.length - 1]!) / 2 / Math.max(1, length)
+    const distance = (u: number[], r: number[]): number =>
+      Math.abs(at(u, user.tokens.length) - at(r, ref.tokens.length))
+    replaced =
+      kept.length > 0 &&
+      left.length > 0 &&
+      userPlaces.every((u) => left.every((l) => kept.some((k) => distance(u, k) < distance(u, l))))
+    if (replaced) replacedAt = { left, kept }
   }
   let refSpan: number[] | null = null
   let refGloss: Gloss | null = null
@@ -1296,7 +1337,16 @@ function locateIdiom(
       if (!refGloss || !trailingOf(refGloss) || ofAfter(user, carried)) userSpan = carried
     }
   }
-  return { refSpan, refGloss, idiomInRef, userSpan, userGloss, userAll }
+  return {
+    refSpan,
+    refGloss,
+    idiomInRef,
+    userSpan,
+    userGloss,
+    userAll,
+    unsaid,
+    replaced: replacedAt,
+  }
 }
 
 /**
@@ -1456,6 +1506,44 @@ function oppositeIdiom(p: Pair): Judgement | null {
       refNegative ? 'negative' : 'positive'
     }.`,
     confidence: TRANSLATION_CONFIDENCE.opposite,
+  }
+}
+
+/**
+ * A place where the reference says the idiom again ("He dumped her … and ran off with …"), left
+ * out by the learner with other words of their own in its place ("married her"): the idiom's
+ * meaning there is not said but replaced, a major like a missing meaning, or null.
+ */
+function replacedPlace(p: Pair, words: WordComparison): Judgement | null {
+  if (!p.replaced) return null
+  const left = words.missing.filter((u) => p.unsaid.has(u.start))
+  // the learner's own words where a left-out place stands, in proportion to the sentence
+  const at = (u: Unit, length: number): number => (u.start + u.end) / 2 / Math.max(1, length)
+  const near = (x: number, place: number[]): number =>
+    Math.abs(x - (place[0]! + place[place.length - 1]!) / 2 / Math.max(1, p.ref.tokens.length))
+  const { kept } = p.replaced
+  // only a place where the Spanish says the idiom: a place said again elsewhere ("gets straight
+  // to the point and doesn't beat around the bush") may be rephrased freely
+  const placeAt = (place: number[]): number =>
+    (place[0]! + place[place.length - 1]!) / 2 / Math.max(1, p.ref.tokens.length - 1)
+  const spanish = p.snippetAt
+  if (spanish === null) return null
+  const leftPlaces = p.replaced.left.filter((l) =>
+    kept.every((k) => Math.abs(placeAt(l) - spanish) < Math.abs(placeAt(k) - spanish)),
+  )
+  if (leftPlaces.length === 0) return null
+  const own = words.extra.filter((u) => {
+    if (isGeneral(p.user, u) || words.isDetail(u)) return false
+    const x = at(u, p.user.tokens.length)
+    return leftPlaces.some((l) => kept.every((k) => near(x, l) < near(x, k)))
+  })
+  if (left.length === 0 || own.length === 0) return null
+  return {
+    rank: 0,
+    accuracy: 'major',
+    mistakeType: 'meaning',
+    feedback: `Your translation misses the idiom's meaning where the sentence says ${quoteList(left.map((u) => surfaceOf(p.ref, u)))}: ${p.idiomName} means "${p.meaning}". You wrote ${quoteList(own.map((u) => surfaceOf(p.user, u)))}, which does not say that.`,
+    confidence: TRANSLATION_CONFIDENCE.missingWithOtherWords,
   }
 }
 
@@ -1744,8 +1832,10 @@ function judge(
   user: EnglishText,
   glosses: Gloss[],
   example: EvaluatorExample,
+  snippetAt: number | null,
 ): Judgement {
   const p: Pair = {
+    snippetAt,
     key,
     reference,
     userText,
@@ -1761,7 +1851,7 @@ function judge(
   const words = compareWords(p)
   const { judgement: missing, missingDetails } = missingMeaning(p, words)
   if (missing) return missing
-  const opposite = oppositeIdiom(p) ?? oppositeWord(p, words)
+  const opposite = oppositeIdiom(p) ?? oppositeWord(p, words) ?? replacedPlace(p, words)
   if (opposite) return opposite
 
   // a verb or adjective said differently ("chose" for "picked") is paraphrase; a changed or
@@ -1984,36 +2074,47 @@ export function gradeTranslation(example: EvaluatorExample, userText: string): T
     ...(example.idiom.literals ?? []),
   ]
   // what depends on the example only is worked out once per example (bounded memo, one key)
-  const { id, referenceWords, spanish, glossWords, idiomWords, glosses, refs, owns, literalRows } =
-    byExample(
-      [
-        ...references,
-        '\u0002',
-        example.text,
-        example.conjugatedSnippet,
-        example.idiom.translation,
-        ...meanings,
-        '\u0002',
-        ...literals,
-      ],
-      () => {
-        const glosses = makeGlosses(example.idiom.translation, meanings)
-        const refs = references.map((r) => analyseCached(r, REFERENCE_SENSE_RANK))
-        return {
-          id: ++examples,
-          referenceWords: new Set(references.flatMap(tokeniseEnglish)),
-          spanish: new Set(tokeniseSpanish(example.text).map((t) => t.folded)),
-          glossWords: new Set(tokeniseEnglish([example.idiom.translation, ...meanings].join(' '))),
-          idiomWords: tokeniseSpanish(example.conjugatedSnippet)
-            .map((t) => t.folded)
-            .filter((w) => w.length >= 4 && !SPANISH_FUNCTION_WORDS.has(w)),
-          glosses,
-          refs,
-          owns: literals.map((phrase) => literalOwn(phrase, refs, glosses)),
-          literalRows: literalRowsOf(example.idiom.literals ?? [], refs),
-        }
-      },
-    )
+  const {
+    id,
+    referenceWords,
+    spanish,
+    glossWords,
+    idiomWords,
+    glosses,
+    refs,
+    owns,
+    literalRows,
+    snippetAt,
+  } = byExample(
+    [
+      ...references,
+      '\u0002',
+      example.text,
+      example.conjugatedSnippet,
+      example.idiom.translation,
+      ...meanings,
+      '\u0002',
+      ...literals,
+    ],
+    () => {
+      const glosses = makeGlosses(example.idiom.translation, meanings)
+      const refs = references.map((r) => analyseCached(r, REFERENCE_SENSE_RANK))
+      return {
+        id: ++examples,
+        referenceWords: new Set(references.flatMap(tokeniseEnglish)),
+        spanish: new Set(tokeniseSpanish(example.text).map((t) => t.folded)),
+        glossWords: new Set(tokeniseEnglish([example.idiom.translation, ...meanings].join(' '))),
+        idiomWords: tokeniseSpanish(example.conjugatedSnippet)
+          .map((t) => t.folded)
+          .filter((w) => w.length >= 4 && !SPANISH_FUNCTION_WORDS.has(w)),
+        glosses,
+        refs,
+        owns: literals.map((phrase) => literalOwn(phrase, refs, glosses)),
+        literalRows: literalRowsOf(example.idiom.literals ?? [], refs),
+        snippetAt: snippetPlace(example.text, example.conjugatedSnippet),
+      }
+    },
+  )
   const copied = user.tokens.filter(
     (t) =>
       // the learner's tokens are already folded (tokeniseEnglish)
@@ -2052,7 +2153,16 @@ export function gradeTranslation(example: EvaluatorExample, userText: string): T
 
   let best: Judgement | null = null
   for (let i = 0; i < references.length; i++) {
-    const j = judge(`${id}\u0002${i}`, references[i]!, refs[i]!, userText, user, glosses, example)
+    const j = judge(
+      `${id}\u0002${i}`,
+      references[i]!,
+      refs[i]!,
+      userText,
+      user,
+      glosses,
+      example,
+      snippetAt,
+    )
     if (!best || j.rank > best.rank) best = j
     if (best.rank === RANK.perfect) break
   }
