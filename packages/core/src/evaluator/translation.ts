@@ -779,9 +779,52 @@ const AUXILIARIES = new Set([
 function hasPast(tokens: string[]): boolean {
   return tokens.some((t, i) => {
     if (t === 'was' || t === 'were' || t === 'did' || t === 'had') return true
+    if (verbBitAt(tokens, i)) return true
     const prev = tokens[i - 1] === 'not' ? tokens[i - 2] : tokens[i - 1]
-    return !AUXILIARIES.has(prev ?? '') && !perfectQuestion(tokens, i) && isPastForm(t)
+    return (
+      !AUXILIARIES.has(prev ?? '') &&
+      !perfectQuestion(tokens, i) &&
+      !participleOfObject(tokens, i) &&
+      isPastForm(t)
+    )
   })
+}
+
+/** "has" or "have" before a participle, an adverb or "not" between ("has really stepped up"). */
+function presentPerfectAt(tokens: string[], i: number): boolean {
+  const next = tokens[i + 1] ?? ''
+  const after = isFunctionWord(next) && next !== 'to' ? (tokens[i + 2] ?? '') : next
+  return isPastForm(after) || /^[a-z]+(ed|en)$/.test(after)
+}
+
+/** "bit the dust", "bit his lip": "bit" before a determiner is the past of "bite", not "a bit". */
+function verbBitAt(tokens: string[], i: number): boolean {
+  return tokens[i] === 'bit' && tokens[i - 1] !== 'a' && DETERMINERS.has(tokens[i + 1] ?? '')
+}
+
+/** Verbs whose object a participle may follow ("has it all figured out", "keep your eyes peeled"). */
+const PARTICIPLE_GOVERNORS = new Set(
+  'have has having get gets getting keep keeps keeping'.split(' '),
+)
+/** Words that end the object a participle may follow: a new clause starts there. */
+const CLAUSE_OPENERS = new Set(
+  'and but or then so because when while that which who if i you he she we they'.split(' '),
+)
+/** How many words the object between such a verb and its participle may have. */
+const MAX_PARTICIPLE_OBJECT = 3
+
+/**
+ * A past form that is the participle after "have", "get" or "keep" and their object ("she has it
+ * all figured out", "gets all worked up", "we'll get the house finished", "keep your eyes
+ * peeled"): no past tense, the verb before it says the tense.
+ */
+function participleOfObject(tokens: string[], i: number): boolean {
+  for (let k = 1; k <= MAX_PARTICIPLE_OBJECT + 1 && i - k >= 0; k++) {
+    const t = tokens[i - k]!
+    if (PARTICIPLE_GOVERNORS.has(t)) return k > 1
+    if (CLAUSE_OPENERS.has(t) || isPastForm(t)) return false
+  }
+  return false
 }
 
 /** "Have you lost …?": a participle after "have" and its subject is the present perfect. */
@@ -816,7 +859,14 @@ function tenseAt(tokens: string[], i: number): 'past' | 'present' | null {
   if (t === 'was' || t === 'were' || t === 'did' || t === 'had') return 'past'
   if (t === 'is' || t === 'are' || t === 'am' || t === 'does' || t === 'will') return 'present'
   if ((t === 'has' || t === 'have') && tokens[i + 1] === 'been') return 'present'
-  if (AUXILIARIES.has(prev) || prev === 'to' || perfectQuestion(tokens, i)) return null
+  if (verbBitAt(tokens, i)) return 'past'
+  if (
+    AUXILIARIES.has(prev) ||
+    prev === 'to' ||
+    perfectQuestion(tokens, i) ||
+    participleOfObject(tokens, i)
+  )
+    return null
   if (isPastForm(t)) return 'past'
   // "he dodges the", "ends up": a verb's third person; "leaks appeared", "the bars" are nouns
   const next = tokens[i + 1] ?? ''
@@ -891,7 +941,16 @@ function tenseChanged(
   // the idiom's verb in the same tense on both sides: a past elsewhere said another way ("since
   // moving" for "since I moved") is paraphrase; the same verb in another tense is still caught
   const sameAtIdiom = refTense !== null && refTense === userTense
-  if (refPast !== userPast && !sameAtIdiom && !maybePast(refPast ? user : ref)) return true
+  // the present perfect tells of the past too ("has really stepped up" for "got promoted, …")
+  const perfect = (tokens: string[]): boolean =>
+    tokens.some((t, i) => (t === 'has' || t === 'have') && presentPerfectAt(tokens, i))
+  if (
+    refPast !== userPast &&
+    !sameAtIdiom &&
+    !maybePast(refPast ? user : ref) &&
+    !perfect(refPast ? user : ref)
+  )
+    return true
   const a = tenseFacts(ref).tenses
   const b = tenseFacts(user).tenses
   for (const [lemma, tenses] of a) {
