@@ -69,3 +69,29 @@ describe('the present perfect', () => {
     )
   })
 })
+
+describe('"would" for "used to"', () => {
+  const court: EvaluatorExample = {
+    text: 'Mis abuelos pelaban la pava en la cocina todos los domingos.',
+    conjugatedSnippet: 'pelaban la pava',
+    translation: 'My grandparents used to court in the kitchen every Sunday.',
+    idiom: {
+      text: 'pelar la pava',
+      translation: 'to court; to have a long romantic chat',
+      meanings: ['court', 'whisper sweet nothings', 'woo'],
+    },
+  }
+
+  it('is the same habitual past', () => {
+    expect(
+      grade(court, 'Every Sunday my grandparents would whisper sweet nothings in the kitchen.')
+        .accuracy,
+    ).toBe('perfect')
+  })
+
+  it('the present for it is still a tense slip', () => {
+    expect(
+      grade(court, 'Every Sunday my grandparents whisper sweet nothings in the kitchen.').feedback,
+    ).toContain('Check the tense: the sentence is in the past.')
+  })
+})

@@ -944,11 +944,17 @@ function tenseChanged(
   // the present perfect tells of the past too ("has really stepped up" for "got promoted, …")
   const perfect = (tokens: string[]): boolean =>
     tokens.some((t, i) => (t === 'has' || t === 'have') && presentPerfectAt(tokens, i))
+  // "would sit" for "used to sit": both the habitual past
+  const usedTo = (tokens: string[]): boolean =>
+    tokens.some((t, i) => t === 'used' && tokens[i + 1] === 'to')
+  const habitual = (past: string[], other: string[]): boolean =>
+    usedTo(past) && other.includes('would')
   if (
     refPast !== userPast &&
     !sameAtIdiom &&
     !maybePast(refPast ? user : ref) &&
-    !perfect(refPast ? user : ref)
+    !perfect(refPast ? user : ref) &&
+    !(refPast ? habitual(ref, user) : habitual(user, ref))
   )
     return true
   const a = tenseFacts(ref).tenses
