@@ -283,9 +283,14 @@ export const OPPOSITE_PARTICLE: Readonly<Record<string, string>> = {
   off: 'on',
 }
 
-/** Degree and focus adverbs: they colour a sentence without changing what it says. */
+/**
+ * Degree and focus adverbs, and those of frequency and aspect ("already", "sometimes",
+ * "usually"): they colour a sentence without changing what it says. "always", "almost" and
+ * "ever" are left out: "always making stuff up", "almost ran us over" say more.
+ */
 const INTENSIFIERS = words(`really totally completely absolutely so very quite pretty just only
-  even still actually totally literally truly utterly fully entirely extremely super too right now`)
+  even still actually totally literally truly utterly fully entirely extremely super too right now
+  already sometimes usually often yet anymore also`)
 
 /** English function words: never evidence of meaning on their own; also a test for "is English". */
 export const ENGLISH_FUNCTION_WORDS: ReadonlySet<string> = new Set([
