@@ -514,6 +514,16 @@ function matchGloss(gloss: Gloss, text: EnglishText): number[] | null {
       if (tokens.every((t, k) => same(text.tokens[i + k] ?? '', t)))
         return tokens.map((_, k) => i + k)
     }
+    // "a total nobody", "a complete nothing" say "a nobody", "a nothing"
+    if (tokens[0] !== 'a') return null
+    const at = text.tokens.flatMap((t, j) =>
+      DEGREE_ADJECTIVES.has(t) && text.tokens[j - 1] === 'a' ? [] : [j],
+    )
+    if (at.length === text.tokens.length) return null
+    for (let i = 0; i + tokens.length <= at.length; i++) {
+      if (tokens.every((t, k) => same(text.tokens[at[i + k]!] ?? '', t)))
+        return tokens.map((_, k) => at[i + k]!)
+    }
     return null
   }
   const span = glossWords(gloss, text)
@@ -522,6 +532,9 @@ function matchGloss(gloss: Gloss, text: EnglishText): number[] | null {
   if (gloss.negative && !negatedAt(text, span, gloss)) return null
   return span
 }
+
+/** Adjectives of degree that may stand after "a" in a phrase said word for word ("a total nobody"). */
+const DEGREE_ADJECTIVES = new Set('total complete real absolute utter'.split(' '))
 
 /** Particles that turn a word into another meaning ("in talks", "blow everyone away", "full on"). */
 const MEANING_PARTICLES: ReadonlySet<string> = new Set(
@@ -701,10 +714,25 @@ function negatedAt(text: EnglishText, positions: number[], gloss: Gloss | null):
 function negatorsAt(text: EnglishText, positions: number[], gloss: Gloss | null): number {
   if (positions.length === 0) return 0
   const first = positions[0]!
+  const end = positions[positions.length - 1]!
   // a gloss whose negation trails its words ("problems where there are none") looks further on
-  const last = positions[positions.length - 1]! + (gloss?.negative ? 2 * NEGATION_WINDOW : 0)
+  let last = end + (gloss?.negative ? 2 * NEGATION_WINDOW : 0)
+  let from = Math.max(0, first - NEGATION_WINDOW)
+  // within the idiom's clause: "If your leave isn't approved, put in a request", "I don't have
+  // a clue, I never opened the book" negate nothing across the comma
+  const starts = clauseStarts(text)
+  for (let i = first; i > from; i--)
+    if (starts.has(i)) {
+      from = i
+      break
+    }
+  for (let i = end + 1; i <= last; i++)
+    if (starts.has(i)) {
+      last = i - 1
+      break
+    }
   let count = 0
-  for (let i = Math.max(0, first - NEGATION_WINDOW); i <= last; i++) {
+  for (let i = from; i <= last; i++) {
     if (negatesAt(text.tokens, i)) count++
   }
   return count
@@ -1091,7 +1119,14 @@ function statementPolarity(
   const idiomWords = new Set<number>()
   if (idiom?.length) {
     const from = idiom[0]! - NEGATION_WINDOW
-    const to = idiom[idiom.length - 1]! + (gloss?.negative ? 2 * NEGATION_WINDOW : 0)
+    let to = idiom[idiom.length - 1]! + (gloss?.negative ? 2 * NEGATION_WINDOW : 0)
+    // a negative meaning's own negation trails it within its clause, not into the next one
+    const starts = clauseStarts(analysed)
+    for (let i = idiom[idiom.length - 1]! + 1; i <= to; i++)
+      if (starts.has(i)) {
+        to = i - 1
+        break
+      }
     for (let i = from; i <= to; i++) {
       skip.add(i)
       idiomWords.add(i)

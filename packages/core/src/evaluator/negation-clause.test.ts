@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest'
+
+import type { EvaluatorExample } from '../contract/evaluation.js'
+import { gradeTranslation } from './translation.js'
+
+// Made up (no case set's sentence): a negation in the next clause, after a comma, is not the
+// idiom's own.
+const clue: EvaluatorExample = {
+  text: 'Estoy en bolas con química, no abrí el libro.',
+  conjugatedSnippet: 'Estoy en bolas',
+  translation: "I'm totally clueless about chemistry, I didn't open the book.",
+  idiom: {
+    text: 'estar en bolas',
+    translation: 'to be clueless; to be stark naked (vulgar)',
+    meanings: ['be clueless', 'not have a clue', 'have no idea'],
+  },
+}
+const request: EvaluatorExample = {
+  text: 'Si el jefe dice que no, elevá una nota a Personal.',
+  conjugatedSnippet: 'elevá una nota',
+  translation: 'If the boss says no, submit a formal letter to HR.',
+  idiom: {
+    text: 'elevar una nota',
+    translation: 'to submit a formal letter',
+    meanings: ['submit a formal letter', 'put in a written request'],
+  },
+}
+const low: EvaluatorExample = {
+  text: 'En la oficina soy el último orejón del tarro.',
+  conjugatedSnippet: 'soy el último orejón del tarro',
+  translation: "At the office I'm the lowest of the low.",
+  idiom: {
+    text: 'el último orejón del tarro',
+    translation: 'the lowest of the low; a nobody',
+    meanings: ['the lowest of the low', 'a nobody'],
+  },
+}
+
+describe("a negation in the next clause is not the idiom's", () => {
+  it('"I don\'t have a clue, I never opened the book" for "I\'m clueless, I didn\'t open …" is perfect', () => {
+    expect(
+      gradeTranslation(clue, "I don't have a clue about chemistry, I never opened the book.")
+        .accuracy,
+    ).toBe('perfect')
+  })
+
+  it('the idiom said without its negation is still the opposite', () => {
+    const r = gradeTranslation(clue, 'I have a clue about chemistry, I never opened the book.')
+    expect(r.accuracy).toBe('major')
+    expect(r.feedback).toContain('opposite')
+  })
+
+  it('a negation before the comma does not reach the idiom: the feedback reads the sentence as positive', () => {
+    const r = gradeTranslation(
+      request,
+      "If the boss says no, don't put in a written request to HR.",
+    )
+    expect(r.accuracy).toBe('major')
+    expect(r.feedback).toContain('the sentence is positive')
+  })
+})
+
+describe('"a total nobody"', () => {
+  it('says "a nobody": no longer a missed meaning', () => {
+    expect(gradeTranslation(low, "At the office I'm a total nobody.").accuracy).not.toBe('major')
+  })
+})
