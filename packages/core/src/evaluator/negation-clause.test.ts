@@ -65,3 +65,34 @@ describe('"a total nobody"', () => {
     expect(gradeTranslation(low, "At the office I'm a total nobody.").accuracy).not.toBe('major')
   })
 })
+
+describe('a negator joined to a word by a hyphen', () => {
+  const meetings: EvaluatorExample = {
+    text: 'Harto de reuniones eternas, el director pateó el tablero.',
+    conjugatedSnippet: 'pateó el tablero',
+    translation: 'Fed up with endless meetings, the director shook things up.',
+    idiom: {
+      text: 'patear el tablero',
+      translation: 'to shake things up; to change the rules of the game',
+      meanings: ['shake things up', 'change the rules of the game'],
+    },
+  }
+
+  it('is one word, no negation: "never-ending meetings" for "endless meetings" is no opposite', () => {
+    expect(
+      gradeTranslation(
+        meetings,
+        'Fed up with never-ending meetings, the director changed the rules of the game.',
+      ).accuracy,
+    ).not.toBe('major')
+  })
+
+  it('"never" on its own still negates', () => {
+    expect(
+      gradeTranslation(
+        meetings,
+        'Fed up with endless meetings, the director never shook things up.',
+      ).accuracy,
+    ).toBe('major')
+  })
+})
