@@ -685,11 +685,13 @@ function particleReversed(gloss: Gloss, text: EnglishText, span: number[]): bool
   const from = Math.max(0, span[0]! - NEGATION_WINDOW)
   const to = span[span.length - 1]!
   const near = text.tokens.slice(from, to + 1)
+  // the phrase's own particle may follow its verb ("splashed out on everything")
+  const around = text.tokens.slice(from, to + 3)
   return tokens.some((p, i) => {
     const opposite = OPPOSITE_PARTICLE[p]
     // a particle inside one of the gloss's expressions ("give up") is matched with it
     if (!opposite || cover.some((u) => u.start <= i && i <= u.end)) return false
-    return !near.includes(p) && near.includes(opposite)
+    return !around.includes(p) && near.includes(opposite)
   })
 }
 
