@@ -96,3 +96,31 @@ describe('a negator joined to a word by a hyphen', () => {
     ).toBe('major')
   })
 })
+
+describe('articles between a negator and the idiom', () => {
+  // made up: "not the time to live it up" and "no time to splash out" are the same negation
+  const spree: EvaluatorExample = {
+    text: 'No es momento de tirar manteca al techo; ahorrá algo.',
+    conjugatedSnippet: 'tirar manteca al techo',
+    translation: "It's not the time to live it up; save something.",
+    idiom: {
+      text: 'tirar manteca al techo',
+      translation: 'to live it up; to squander money extravagantly',
+      meanings: ['live it up', 'splash out', 'go on a spree'],
+    },
+  }
+
+  it('do not count as words between: "no time to go on a spree" agrees with it', () => {
+    expect(
+      gradeTranslation(spree, 'This is no time to go on a spending spree; save something.')
+        .accuracy,
+    ).toBe('perfect')
+  })
+
+  it('the idiom said without the negation is still the opposite', () => {
+    expect(
+      gradeTranslation(spree, 'This is the time to go on a spending spree; save something.')
+        .accuracy,
+    ).toBe('major')
+  })
+})

@@ -719,7 +719,9 @@ function negatorsAt(text: EnglishText, positions: number[], gloss: Gloss | null)
   const end = positions[positions.length - 1]!
   // a gloss whose negation trails its words ("problems where there are none") looks further on
   let last = end + (gloss?.negative ? 2 * NEGATION_WINDOW : 0)
-  let from = Math.max(0, first - NEGATION_WINDOW)
+  // words before the idiom, articles not counted ("not the time to throw" is as near as "no
+  // time to go")
+  let from = windowStart(text.tokens, first)
   // within the idiom's clause: "If your leave isn't approved, put in a request", "I don't have
   // a clue, I never opened the book" negate nothing across the comma
   const starts = clauseStarts(text)
@@ -738,6 +740,15 @@ function negatorsAt(text: EnglishText, positions: number[], gloss: Gloss | null)
     if (negatesAt(text.tokens, i)) count++
   }
   return count
+}
+
+const ARTICLES = new Set(['a', 'an', 'the'])
+
+/** Where a negator before the idiom's first word may stand: NEGATION_WINDOW words, articles not counted. */
+function windowStart(tokens: string[], first: number): number {
+  let from = first
+  for (let n = 0; from > 0 && n < NEGATION_WINDOW; ) if (!ARTICLES.has(tokens[--from]!)) n++
+  return from
 }
 
 /** Token positions that open a clause: after a comma, semicolon, colon or full stop (lazily). */
@@ -1120,7 +1131,7 @@ function statementPolarity(
   })
   const idiomWords = new Set<number>()
   if (idiom?.length) {
-    const from = idiom[0]! - NEGATION_WINDOW
+    const from = windowStart(analysed.tokens, idiom[0]!)
     let to = idiom[idiom.length - 1]! + (gloss?.negative ? 2 * NEGATION_WINDOW : 0)
     // a negative meaning's own negation trails it within its clause, not into the next one
     const starts = clauseStarts(analysed)
