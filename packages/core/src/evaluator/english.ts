@@ -127,12 +127,29 @@ const NOBODY_ADJECTIVES: ReadonlySet<string> = new Set(
   words('total complete real big little absolute utter nameless'),
 )
 
+/** Words a hedge may open with after "not": "not mean to", "not want to", "not to". */
+const HEDGE_VERBS: ReadonlySet<string> = new Set(words('mean want wish'))
+/** How far after "not" the "but" of a hedge may stand ("don't mean to blow my own trumpet, but"). */
+const HEDGE_REACH = 7
+
+/** "not" opening a hedge: "(don't) mean/want to …, but" or "not to …, but". */
+function hedgeAt(tokens: readonly string[], i: number): boolean {
+  const next = tokens[i + 1] ?? ''
+  const to = HEDGE_VERBS.has(next) ? i + 2 : next === 'to' ? i + 1 : -1
+  if (to < 0 || tokens[to] !== 'to') return false
+  for (let k = to + 2; k <= i + HEDGE_REACH && k < tokens.length; k++)
+    if (tokens[k] === 'but') return true
+  return false
+}
+
 /** Whether the token at `i` negates what follows it: "not", "never", "refused (to)", "stop …ing". */
 export function negatesAt(tokens: readonly string[], i: number): boolean {
   const t = tokens[i] ?? ''
   const next = tokens[i + 1] ?? ''
   // "no matter what you decide", "not only … but": no negation
   if ((t === 'no' && next === 'matter') || (t === 'not' && next === 'only')) return false
+  // "I don't mean to brag, but …", "not to complain, but …": a hedge, the speaker does it
+  if (t === 'not' && hedgeAt(tokens, i)) return false
   // "no doubt they'll forget", "without a doubt", "no wonder he left" affirm what follows
   if (
     (t === 'no' || t === 'without') &&

@@ -124,3 +124,29 @@ describe('articles between a negator and the idiom', () => {
     ).toBe('major')
   })
 })
+
+describe('a hedge: "I don\'t mean to …, but"', () => {
+  // made up: the speaker does brag, however the sentence opens
+  const brag: EvaluatorExample = {
+    text: 'No tengo abuela, pero la torta me salió buenísima.',
+    conjugatedSnippet: 'No tengo abuela',
+    translation: 'I hate to blow my own trumpet, but the cake came out great.',
+    idiom: {
+      text: 'no tener abuela',
+      translation: "to blow one's own trumpet; to brag shamelessly",
+      meanings: ["blow one's own trumpet", 'brag', 'show off'],
+    },
+  }
+
+  it('is no negation: the learner brags too', () => {
+    expect(
+      gradeTranslation(brag, "I don't mean to brag, but the cake came out great.").accuracy,
+    ).not.toBe('major')
+  })
+
+  it('a plain "don\'t" still negates', () => {
+    expect(gradeTranslation(brag, "I don't brag, and the cake came out great.").accuracy).toBe(
+      'major',
+    )
+  })
+})
