@@ -515,7 +515,7 @@ function matchGloss(gloss: Gloss, text: EnglishText): number[] | null {
         return tokens.map((_, k) => i + k)
     }
     // "a total nobody", "a complete nothing" say "a nobody", "a nothing"
-    if (tokens[0] !== 'a') return null
+    if (tokens[0] !== 'a' || !text.tokens.some((t) => DEGREE_ADJECTIVES.has(t))) return null
     const at = text.tokens.flatMap((t, j) =>
       DEGREE_ADJECTIVES.has(t) && text.tokens[j - 1] === 'a' ? [] : [j],
     )
@@ -722,6 +722,10 @@ function negatorsAt(text: EnglishText, positions: number[], gloss: Gloss | null)
   // words before the idiom, articles not counted ("not the time to throw" is as near as "no
   // time to go")
   let from = windowStart(text.tokens, first)
+  // most places have no negator near: no clause to work out
+  let any = false
+  for (let i = from; i <= last && !any; i++) any = negatesAt(text.tokens, i)
+  if (!any) return 0
   // within the idiom's clause: "If your leave isn't approved, put in a request", "I don't have
   // a clue, I never opened the book" negate nothing across the comma
   const starts = clauseStarts(text)
@@ -743,6 +747,7 @@ function negatorsAt(text: EnglishText, positions: number[], gloss: Gloss | null)
 }
 
 const ARTICLES = new Set(['a', 'an', 'the'])
+const NO_POSITIONS: ReadonlySet<number> = new Set()
 
 /** Where a negator before the idiom's first word may stand: NEGATION_WINDOW words, articles not counted. */
 function windowStart(tokens: string[], first: number): number {
@@ -1134,7 +1139,7 @@ function statementPolarity(
     const from = windowStart(analysed.tokens, idiom[0]!)
     let to = idiom[idiom.length - 1]! + (gloss?.negative ? 2 * NEGATION_WINDOW : 0)
     // a negative meaning's own negation trails it within its clause, not into the next one
-    const starts = clauseStarts(analysed)
+    const starts = gloss?.negative ? clauseStarts(analysed) : NO_POSITIONS
     for (let i = idiom[idiom.length - 1]! + 1; i <= to; i++)
       if (starts.has(i)) {
         to = i - 1
