@@ -1820,7 +1820,13 @@ function slipsOf(
     slips.push(`You left out part of the sentence: "${omitted}".`)
   } else if (missingDetails.length === 1 && extraDetails.length === 1) {
     // "lift" for "elevator": the same thing in a rarer sense of one of the words
-    if (!sameThingInAnySense(missingDetails[0]!, extraDetails[0]!))
+    if (
+      !sameThingInAnySense(missingDetails[0]!, extraDetails[0]!) &&
+      !(
+        isName(ref, missingDetails[0]!) &&
+        samePlaceName(surfaceOf(ref, missingDetails[0]!), surfaceOf(user, extraDetails[0]!))
+      )
+    )
       slips.push(
         `You wrote "${surfaceOf(user, extraDetails[0]!)}" where the sentence says "${surfaceOf(ref, missingDetails[0]!)}".`,
       )
@@ -2040,6 +2046,28 @@ function verbAt(tokens: string[], i: number): boolean {
   const before = tokens[i - 1] ?? ''
   if (BEFORE_VERB.has(before)) return true
   return before === 'to' && BEFORE_TO_VERB.has(tokens[i - 2] ?? '')
+}
+
+/** A reference word written with a capital inside the sentence: a name. */
+function isName(text: EnglishText, u: Unit): boolean {
+  const word = text.tokens[u.start] ?? ''
+  return u.start > 0 && text.surfaces.some((s) => fold(s) === word && /^\p{Lu}/u.test(s))
+}
+
+/** Endings that make a people's or language's name of a place's ("Uruguay" → "Uruguayan"). */
+const DEMONYM = /^(?:n|an|ian|ean|ese|ish|i|ine|er)$/
+
+/**
+ * A place and the name of its people ("a Uruguayan striker" / "a striker from Uruguay", "Italy"
+ * / "Italian", "China" / "Chinese"): the same detail said another way.
+ */
+function samePlaceName(a: string, b: string): boolean {
+  const [short, long] = a.length <= b.length ? [a, b] : [b, a]
+  if (short.length < 4 || short.includes(' ') || long.includes(' ')) return false
+  // the place's last vowel may go ("Italy" → "Itali-an", "China" → "Chin-ese")
+  for (const stem of [short, short.slice(0, -1)])
+    if (long.startsWith(stem) && DEMONYM.test(long.slice(stem.length))) return true
+  return false
 }
 
 /** Whether two words share a WordNet sense, however rare ("lift" and "elevator"). */
