@@ -66,16 +66,18 @@ describe('evaluator agreement', () => {
     ],
     // the fourth set was measured once at the end of session 5 (heldout-v4/RESULTS.md) and is
     // tuning material since; its 6 critical errors are 0 since session 6 (decision 042)
-    'spent v4 tuning': [fileURLToPath(new URL('./heldout-v4/tuning.jsonl', import.meta.url)), 0.82],
+    // raised in session 7 to the figures met (86.2 % tuning)
+    'spent v4 tuning': [fileURLToPath(new URL('./heldout-v4/tuning.jsonl', import.meta.url)), 0.86],
     'spent v4 untouched': [
       fileURLToPath(new URL('./heldout-v4/untouched.jsonl', import.meta.url)),
       0.85,
     ],
     // the fifth set was measured once at the start of session 7 (heldout-v5/RESULTS.md); its
-    // tuning half's 3 critical errors keep it out of this table until they are gone
+    // tuning half keeps one critical error (below), so it has its own test; its untouched half
+    // was 83.0 % when measured and 84.4 % after session 7 (decision 042)
     'spent v5 untouched': [
       fileURLToPath(new URL('./heldout-v5/untouched.jsonl', import.meta.url)),
-      0.82,
+      0.84,
     ],
   } as const
   for (const [name, [path, bar]] of Object.entries(withMeanings)) {
@@ -98,6 +100,20 @@ describe('evaluator agreement', () => {
     )
     expect(summary.criticalErrors).toBe(0)
     expect(summary.overall.rate).toBeGreaterThanOrEqual(0.88)
+  })
+
+  it("the fifth set's tuning half: at least 86 %, at most one critical error", () => {
+    // decision 042 (session 7): of its three critical errors, "call off the work-to-rule" and
+    // "married her … and ran off with" are majors now; "I'm stark naked" for "I'm totally
+    // clueless" (the other sense of "estar en bolas") is left: nothing the engine has tells two
+    // senses of a gloss apart from two wordings of one sense
+    const path = fileURLToPath(new URL('./heldout-v5/tuning.jsonl', import.meta.url))
+    const { summary } = scoreCases(
+      withContent(parseCases(readFileSync(path, 'utf8')), content()),
+      evaluate,
+    )
+    expect(summary.criticalErrors).toBeLessThanOrEqual(1)
+    expect(summary.overall.rate).toBeGreaterThanOrEqual(0.86)
   })
 
   for (const [name, folder] of [

@@ -127,12 +127,29 @@ const NOBODY_ADJECTIVES: ReadonlySet<string> = new Set(
   words('total complete real big little absolute utter nameless'),
 )
 
+/** Words a hedge may open with after "not": "not mean to", "not want to", "not to". */
+const HEDGE_VERBS: ReadonlySet<string> = new Set(words('mean want wish'))
+/** How far after "not" the "but" of a hedge may stand ("don't mean to blow my own trumpet, but"). */
+const HEDGE_REACH = 7
+
+/** "not" opening a hedge: "(don't) mean/want to …, but" or "not to …, but". */
+function hedgeAt(tokens: readonly string[], i: number): boolean {
+  const next = tokens[i + 1] ?? ''
+  const to = HEDGE_VERBS.has(next) ? i + 2 : next === 'to' ? i + 1 : -1
+  if (to < 0 || tokens[to] !== 'to') return false
+  for (let k = to + 2; k <= i + HEDGE_REACH && k < tokens.length; k++)
+    if (tokens[k] === 'but') return true
+  return false
+}
+
 /** Whether the token at `i` negates what follows it: "not", "never", "refused (to)", "stop …ing". */
 export function negatesAt(tokens: readonly string[], i: number): boolean {
   const t = tokens[i] ?? ''
   const next = tokens[i + 1] ?? ''
   // "no matter what you decide", "not only … but": no negation
   if ((t === 'no' && next === 'matter') || (t === 'not' && next === 'only')) return false
+  // "I don't mean to brag, but …", "not to complain, but …": a hedge, the speaker does it
+  if (t === 'not' && hedgeAt(tokens, i)) return false
   // "no doubt they'll forget", "without a doubt", "no wonder he left" affirm what follows
   if (
     (t === 'no' || t === 'without') &&
@@ -154,6 +171,38 @@ export function negatesAt(tokens: readonly string[], i: number): boolean {
   if (NEGATIVE_BEFORE_TO.has(t)) return next === 'to'
   if (NEGATIVE_BEFORE_GERUND.has(t)) return /^[a-z]{2,}ing$/.test(next) && next !== 'thing'
   return false
+}
+
+/**
+ * Verbs that cancel a planned action: "called off the strike" = "won't strike", "scrapped the
+ * go-slow", "gave up the boycott". Read only right before the words that say the idiom (an
+ * article or possessive between), so "called off the exam" elsewhere in a sentence is a verb like
+ * any other and agrees with "cancelled the exam".
+ */
+const CANCELLING_VERBS: ReadonlySet<string> = new Set(
+  words('cancel scrap abandon ditch shelve suspend drop'),
+)
+const CANCELLING_PHRASES: ReadonlyMap<string, string> = new Map([
+  ['off', 'call'],
+  ['up', 'give'],
+])
+/** Words that may stand between a cancelling verb and what it cancels ("call off the …"). */
+const CANCELLED_OBJECT_GAPS: ReadonlySet<string> = new Set(
+  words('the a an their his her its our your my this that these those all any'),
+)
+
+/**
+ * Where a verb stands that cancels the words from `start` on, right before them ("will call off
+ * the work-to-rule", "scrapped their go-slow"): the action is not done, as with "won't". The
+ * verb's first token, or -1.
+ */
+export function cancelledBefore(tokens: readonly string[], start: number): number {
+  let j = start - 1
+  for (let gaps = 0; gaps < 2 && CANCELLED_OBJECT_GAPS.has(tokens[j] ?? ''); gaps++) j--
+  const t = tokens[j] ?? ''
+  const verb = CANCELLING_PHRASES.get(t)
+  if (verb !== undefined) return lemmasOf(tokens[j - 1] ?? '').includes(verb) ? j - 1 : -1
+  return /^[a-z]+$/.test(t) && lemmasOf(t).some((l) => CANCELLING_VERBS.has(l)) ? j : -1
 }
 
 /**
@@ -251,9 +300,14 @@ export const OPPOSITE_PARTICLE: Readonly<Record<string, string>> = {
   off: 'on',
 }
 
-/** Degree and focus adverbs: they colour a sentence without changing what it says. */
+/**
+ * Degree and focus adverbs, and those of frequency and aspect ("already", "sometimes",
+ * "usually"): they colour a sentence without changing what it says. "always", "almost" and
+ * "ever" are left out: "always making stuff up", "almost ran us over" say more.
+ */
 const INTENSIFIERS = words(`really totally completely absolutely so very quite pretty just only
-  even still actually totally literally truly utterly fully entirely extremely super too right now`)
+  even still actually totally literally truly utterly fully entirely extremely super too right now
+  already sometimes usually often yet anymore also`)
 
 /** English function words: never evidence of meaning on their own; also a test for "is English". */
 export const ENGLISH_FUNCTION_WORDS: ReadonlySet<string> = new Set([

@@ -80,3 +80,26 @@ describe("the reference's idiom words carried over", () => {
     expect(grade(crook, 'The partner proved to be a crook and kept everything.')).toBe('perfect')
   })
 })
+
+describe("a phrase's particle after its verb", () => {
+  // made up: "splash out" said with its "out" after the verb, an "in" elsewhere before it
+  const spend: EvaluatorExample = {
+    text: 'Cuando ganaban en dólares tiraban manteca al techo.',
+    conjugatedSnippet: 'tiraban manteca al techo',
+    translation: 'When they earned in dollars they lived it up.',
+    idiom: {
+      text: 'tirar manteca al techo',
+      translation: 'to live it up; to squander money extravagantly',
+      meanings: ['live it up', 'splash out'],
+    },
+  }
+
+  it('is said: "in dollars they splashed out" is no reversed "splash out"', () => {
+    expect(grade(spend, 'Paid in dollars, they splashed out on everything.')).not.toBe('major')
+    expect(grade(spend, 'When they earned in dollars they splashed out.')).toBe('perfect')
+  })
+
+  it('the opposite particle instead of it still reverses the phrase', () => {
+    expect(grade(spend, 'When they earned in dollars they splashed in.')).toBe('major')
+  })
+})

@@ -57,6 +57,8 @@ const CONTRACTIONS: Array<[RegExp, string]> = [
   [/s'(\s|$)/g, 's$1'],
 ]
 
+const NEGATOR_COMPOUND = /\b(never|no|non|not)-(?=\p{L})/gu
+
 // biome-ignore lint/suspicious/noControlCharactersInRegex: the whole ASCII range is the point
 const ASCII_LOWER = /^[\x00-\x40\x5b-\x7f]*$/
 const ASCII_WORDS = /[a-z0-9]+(?:'[a-z]+)*|'s/g
@@ -67,6 +69,8 @@ export function tokeniseEnglish(text: string): string[] {
   // accents folded: "Martín" and "Martin" are the same name in an English sentence
   let t = fold(text).replace(/[’‘`]/g, "'")
   if (t.includes("'")) for (const [re, rep] of CONTRACTIONS) t = t.replace(re, rep)
+  // "never-ending", "no-nonsense", "non-stop": one word, no negation of the sentence
+  if (t.includes('-')) t = t.replace(NEGATOR_COMPOUND, '$1')
   // folded plain ASCII (most English) needs no Unicode classes: the same words, faster
   return (ASCII_LOWER.test(t) ? t.match(ASCII_WORDS) : t.match(UNICODE_WORDS)) ?? []
 }

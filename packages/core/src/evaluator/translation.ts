@@ -18,6 +18,7 @@ import {
   antonymIn,
   antonymNegates,
   antonymsOf,
+  cancelledBefore,
   areOpposites,
   isVerbMoreThanAdjective,
   OPPOSITE_PARTICLE,
@@ -70,6 +71,8 @@ interface Unit {
 
 /** An English text ready for comparison. */
 interface EnglishText {
+  /** The text as written (for its punctuation). */
+  raw: string
   tokens: string[]
   surfaces: string[]
   /** Every content word and every multi-word expression found. */
@@ -331,6 +334,7 @@ function analyse(text: string, maxRank: number, isGloss = false, isAnswer = fals
   cover.sort((x, y) => x.start - y.start)
   const lightUnits = isGloss ? [] : allMulti.filter((u) => u.light)
   return {
+    raw: text,
     tokens,
     surfaces,
     units: [...multi, ...singles, ...lightUnits],
@@ -510,6 +514,16 @@ function matchGloss(gloss: Gloss, text: EnglishText): number[] | null {
       if (tokens.every((t, k) => same(text.tokens[i + k] ?? '', t)))
         return tokens.map((_, k) => i + k)
     }
+    // "a total nobody", "a complete nothing" say "a nobody", "a nothing"
+    if (tokens[0] !== 'a' || !text.tokens.some((t) => DEGREE_ADJECTIVES.has(t))) return null
+    const at = text.tokens.flatMap((t, j) =>
+      DEGREE_ADJECTIVES.has(t) && text.tokens[j - 1] === 'a' ? [] : [j],
+    )
+    if (at.length === text.tokens.length) return null
+    for (let i = 0; i + tokens.length <= at.length; i++) {
+      if (tokens.every((t, k) => same(text.tokens[at[i + k]!] ?? '', t)))
+        return tokens.map((_, k) => at[i + k]!)
+    }
     return null
   }
   const span = glossWords(gloss, text)
@@ -518,6 +532,9 @@ function matchGloss(gloss: Gloss, text: EnglishText): number[] | null {
   if (gloss.negative && !negatedAt(text, span, gloss)) return null
   return span
 }
+
+/** Adjectives of degree that may stand after "a" in a phrase said word for word ("a total nobody"). */
+const DEGREE_ADJECTIVES = new Set('total complete real absolute utter'.split(' '))
 
 /** Particles that turn a word into another meaning ("in talks", "blow everyone away", "full on"). */
 const MEANING_PARTICLES: ReadonlySet<string> = new Set(
@@ -668,11 +685,13 @@ function particleReversed(gloss: Gloss, text: EnglishText, span: number[]): bool
   const from = Math.max(0, span[0]! - NEGATION_WINDOW)
   const to = span[span.length - 1]!
   const near = text.tokens.slice(from, to + 1)
+  // the phrase's own particle may follow its verb ("splashed out on everything")
+  const around = text.tokens.slice(from, to + 3)
   return tokens.some((p, i) => {
     const opposite = OPPOSITE_PARTICLE[p]
     // a particle inside one of the gloss's expressions ("give up") is matched with it
     if (!opposite || cover.some((u) => u.start <= i && i <= u.end)) return false
-    return !near.includes(p) && near.includes(opposite)
+    return !around.includes(p) && near.includes(opposite)
   })
 }
 
@@ -697,13 +716,79 @@ function negatedAt(text: EnglishText, positions: number[], gloss: Gloss | null):
 function negatorsAt(text: EnglishText, positions: number[], gloss: Gloss | null): number {
   if (positions.length === 0) return 0
   const first = positions[0]!
+  const end = positions[positions.length - 1]!
   // a gloss whose negation trails its words ("problems where there are none") looks further on
-  const last = positions[positions.length - 1]! + (gloss?.negative ? 2 * NEGATION_WINDOW : 0)
+  let last = end + (gloss?.negative ? 2 * NEGATION_WINDOW : 0)
+  // words before the idiom, articles not counted ("not the time to throw" is as near as "no
+  // time to go")
+  let from = windowStart(text.tokens, first)
+  // most places have no negator near: no clause to work out
+  let any = false
+  for (let i = from; i <= last && !any; i++) any = negatesAt(text.tokens, i)
+  if (!any) return 0
+  // within the idiom's clause: "If your leave isn't approved, put in a request", "I don't have
+  // a clue, I never opened the book" negate nothing across the comma
+  const starts = clauseStarts(text)
+  for (let i = first; i > from; i--)
+    if (starts.has(i)) {
+      from = i
+      break
+    }
+  for (let i = end + 1; i <= last; i++)
+    if (starts.has(i)) {
+      last = i - 1
+      break
+    }
   let count = 0
-  for (let i = Math.max(0, first - NEGATION_WINDOW); i <= last; i++) {
+  for (let i = from; i <= last; i++) {
     if (negatesAt(text.tokens, i)) count++
   }
   return count
+}
+
+const ARTICLES = new Set(['a', 'an', 'the'])
+const NO_POSITIONS: ReadonlySet<number> = new Set()
+
+/** Where a negator before the idiom's first word may stand: NEGATION_WINDOW words, articles not counted. */
+function windowStart(tokens: string[], first: number): number {
+  let from = first
+  for (let n = 0; from > 0 && n < NEGATION_WINDOW; ) if (!ARTICLES.has(tokens[--from]!)) n++
+  return from
+}
+
+/** Token positions that open a clause: after a comma, semicolon, colon or full stop (lazily). */
+const clauseStartsCache = new WeakMap<EnglishText, Set<number>>()
+function clauseStarts(text: EnglishText): Set<number> {
+  let starts = clauseStartsCache.get(text)
+  if (!starts) {
+    starts = new Set()
+    let offset = 0
+    for (const part of text.raw.split(/[,;:.!?]/)) {
+      offset += tokeniseEnglish(part).length
+      starts.add(offset)
+    }
+    clauseStartsCache.set(text, starts)
+  }
+  return starts
+}
+
+/**
+ * Whether a verb that cancels an action ("call off", "scrap") stands right before the words from
+ * `start` on, in the same clause: "will call off the work-to-rule" is "won't work to rule";
+ * "the match was called off, all hell broke loose" cancels nothing of what follows the comma.
+ */
+function cancelledAt(text: EnglishText, start: number): boolean {
+  return cancellingVerb(text, start) !== null
+}
+
+/** The words of the verb that cancels the words from `start` on ("call off"), or null. */
+function cancellingVerb(text: EnglishText, start: number): string | null {
+  const at = cancelledBefore(text.tokens, start)
+  if (at < 0) return null
+  const starts = clauseStarts(text)
+  for (let i = at + 1; i <= start; i++) if (starts.has(i)) return null
+  const next = text.tokens[at + 1] ?? ''
+  return next === 'off' || next === 'up' ? `${text.tokens[at]} ${next}` : text.tokens[at]!
 }
 
 /**
@@ -713,10 +798,9 @@ function negatorsAt(text: EnglishText, positions: number[], gloss: Gloss | null)
  */
 function spanNegative(text: EnglishText, span: number[] | null, gloss: Gloss | null): boolean {
   if (!span || !gloss) return false
-  return (
-    ((negatorsAt(text, span, gloss) % 2 === 1) !== gloss.negative) !==
-    particleReversed(gloss, text, span)
-  )
+  // "call off the work-to-rule" for "work to rule": cancelled, the idiom is not done
+  const negators = negatorsAt(text, span, gloss) + (cancelledAt(text, span[0]!) ? 1 : 0)
+  return ((negators % 2 === 1) !== gloss.negative) !== particleReversed(gloss, text, span)
 }
 
 const AUXILIARIES = new Set([
@@ -741,9 +825,52 @@ const AUXILIARIES = new Set([
 function hasPast(tokens: string[]): boolean {
   return tokens.some((t, i) => {
     if (t === 'was' || t === 'were' || t === 'did' || t === 'had') return true
+    if (verbBitAt(tokens, i)) return true
     const prev = tokens[i - 1] === 'not' ? tokens[i - 2] : tokens[i - 1]
-    return !AUXILIARIES.has(prev ?? '') && !perfectQuestion(tokens, i) && isPastForm(t)
+    return (
+      !AUXILIARIES.has(prev ?? '') &&
+      !perfectQuestion(tokens, i) &&
+      !participleOfObject(tokens, i) &&
+      isPastForm(t)
+    )
   })
+}
+
+/** "has" or "have" before a participle, an adverb or "not" between ("has really stepped up"). */
+function presentPerfectAt(tokens: string[], i: number): boolean {
+  const next = tokens[i + 1] ?? ''
+  const after = isFunctionWord(next) && next !== 'to' ? (tokens[i + 2] ?? '') : next
+  return isPastForm(after) || /^[a-z]+(ed|en)$/.test(after)
+}
+
+/** "bit the dust", "bit his lip": "bit" before a determiner is the past of "bite", not "a bit". */
+function verbBitAt(tokens: string[], i: number): boolean {
+  return tokens[i] === 'bit' && tokens[i - 1] !== 'a' && DETERMINERS.has(tokens[i + 1] ?? '')
+}
+
+/** Verbs whose object a participle may follow ("has it all figured out", "keep your eyes peeled"). */
+const PARTICIPLE_GOVERNORS = new Set(
+  'have has having get gets getting keep keeps keeping'.split(' '),
+)
+/** Words that end the object a participle may follow: a new clause starts there. */
+const CLAUSE_OPENERS = new Set(
+  'and but or then so because when while that which who if i you he she we they'.split(' '),
+)
+/** How many words the object between such a verb and its participle may have. */
+const MAX_PARTICIPLE_OBJECT = 3
+
+/**
+ * A past form that is the participle after "have", "get" or "keep" and their object ("she has it
+ * all figured out", "gets all worked up", "we'll get the house finished", "keep your eyes
+ * peeled"): no past tense, the verb before it says the tense.
+ */
+function participleOfObject(tokens: string[], i: number): boolean {
+  for (let k = 1; k <= MAX_PARTICIPLE_OBJECT + 1 && i - k >= 0; k++) {
+    const t = tokens[i - k]!
+    if (PARTICIPLE_GOVERNORS.has(t)) return k > 1
+    if (CLAUSE_OPENERS.has(t) || isPastForm(t)) return false
+  }
+  return false
 }
 
 /** "Have you lost …?": a participle after "have" and its subject is the present perfect. */
@@ -778,7 +905,14 @@ function tenseAt(tokens: string[], i: number): 'past' | 'present' | null {
   if (t === 'was' || t === 'were' || t === 'did' || t === 'had') return 'past'
   if (t === 'is' || t === 'are' || t === 'am' || t === 'does' || t === 'will') return 'present'
   if ((t === 'has' || t === 'have') && tokens[i + 1] === 'been') return 'present'
-  if (AUXILIARIES.has(prev) || prev === 'to' || perfectQuestion(tokens, i)) return null
+  if (verbBitAt(tokens, i)) return 'past'
+  if (
+    AUXILIARIES.has(prev) ||
+    prev === 'to' ||
+    perfectQuestion(tokens, i) ||
+    participleOfObject(tokens, i)
+  )
+    return null
   if (isPastForm(t)) return 'past'
   // "he dodges the", "ends up": a verb's third person; "leaks appeared", "the bars" are nouns
   const next = tokens[i + 1] ?? ''
@@ -853,7 +987,22 @@ function tenseChanged(
   // the idiom's verb in the same tense on both sides: a past elsewhere said another way ("since
   // moving" for "since I moved") is paraphrase; the same verb in another tense is still caught
   const sameAtIdiom = refTense !== null && refTense === userTense
-  if (refPast !== userPast && !sameAtIdiom && !maybePast(refPast ? user : ref)) return true
+  // the present perfect tells of the past too ("has really stepped up" for "got promoted, …")
+  const perfect = (tokens: string[]): boolean =>
+    tokens.some((t, i) => (t === 'has' || t === 'have') && presentPerfectAt(tokens, i))
+  // "would sit" for "used to sit": both the habitual past
+  const usedTo = (tokens: string[]): boolean =>
+    tokens.some((t, i) => t === 'used' && tokens[i + 1] === 'to')
+  const habitual = (past: string[], other: string[]): boolean =>
+    usedTo(past) && other.includes('would')
+  if (
+    refPast !== userPast &&
+    !sameAtIdiom &&
+    !maybePast(refPast ? user : ref) &&
+    !perfect(refPast ? user : ref) &&
+    !(refPast ? habitual(ref, user) : habitual(user, ref))
+  )
+    return true
   const a = tenseFacts(ref).tenses
   const b = tenseFacts(user).tenses
   for (const [lemma, tenses] of a) {
@@ -987,8 +1136,15 @@ function statementPolarity(
   })
   const idiomWords = new Set<number>()
   if (idiom?.length) {
-    const from = idiom[0]! - NEGATION_WINDOW
-    const to = idiom[idiom.length - 1]! + (gloss?.negative ? 2 * NEGATION_WINDOW : 0)
+    const from = windowStart(analysed.tokens, idiom[0]!)
+    let to = idiom[idiom.length - 1]! + (gloss?.negative ? 2 * NEGATION_WINDOW : 0)
+    // a negative meaning's own negation trails it within its clause, not into the next one
+    const starts = gloss?.negative ? clauseStarts(analysed) : NO_POSITIONS
+    for (let i = idiom[idiom.length - 1]! + 1; i <= to; i++)
+      if (starts.has(i)) {
+        to = i - 1
+        break
+      }
     for (let i = from; i <= to; i++) {
       skip.add(i)
       idiomWords.add(i)
@@ -1038,6 +1194,20 @@ function lemmaSet(text: EnglishText): Set<string> {
   return set
 }
 
+/**
+ * Where the idiom's words stand in the Spanish sentence, as a share of its length (the middle of
+ * the snippet: 0 at the start, 1 at the end), or null where the snippet is not found.
+ */
+function snippetPlace(text: string, snippet: string): number | null {
+  const words = tokeniseSpanish(text).map((t) => t.folded)
+  const own = tokeniseSpanish(snippet).map((t) => t.folded)
+  if (own.length === 0 || words.length === 0) return null
+  for (let i = 0; i + own.length <= words.length; i++)
+    if (own.every((w, k) => words[i + k] === w))
+      return (i + (own.length - 1) / 2) / Math.max(1, words.length - 1)
+  return null
+}
+
 /** Whether span `a` reaches over all of span `b` and further. */
 function holds(a: number[], b: number[]): boolean {
   const [a0, a1, b0, b1] = [a[0]!, a[a.length - 1]!, b[0]!, b[b.length - 1]!]
@@ -1054,6 +1224,13 @@ interface IdiomPlaces {
   userGloss: Gloss | null
   /** Every learner position some meaning phrase finds. */
   userAll: Set<number>
+  /** Reference positions of a place that says the idiom again which the learner did not keep. */
+  unsaid: Set<number>
+  /**
+   * The reference's places that say the idiom, left out and kept, where the learner's meaning
+   * phrases all stand where kept ones do (else null).
+   */
+  replaced: { left: number[][]; kept: number[][] } | null
 }
 
 /** One learner answer against one reference: what each step of `judge` reads. */
@@ -1065,6 +1242,8 @@ interface Pair extends IdiomPlaces {
   ref: EnglishText
   user: EnglishText
   glosses: Gloss[]
+  /** Where the idiom stands in the Spanish sentence, as a share of its length (0–1), or null. */
+  snippetAt: number | null
   /** The idiom, quoted, and the meaning to name in feedback. */
   idiomName: string
   meaning: string
@@ -1200,12 +1379,30 @@ function locateIdiom(
   const refContent = ref.cover.filter((u) => !ref.opening.has(u.start))
   const refPlaces = placesOf(refMatches.flatMap((m) => m.span))
   const unsaid = new Set<number>()
-  if (userMatches.length > 0 && refPlaces.length > placesOf([...userAll]).length) {
+  const userPlaces = placesOf([...userAll])
+  let replaced = false
+  let replacedAt: { left: number[][]; kept: number[][] } | null = null
+  if (userMatches.length > 0 && refPlaces.length > userPlaces.length) {
+    const left: number[][] = []
+    const kept: number[][] = []
     for (const place of refPlaces) {
       const units = refContent.filter((u) => place.includes(u.start))
-      if (units.length > 0 && !units.some((u) => hasUnit(u, user)))
+      if (units.length > 0 && !units.some((u) => hasUnit(u, user))) {
         for (const i of place) unsaid.add(i)
+        left.push(place)
+      } else kept.push(place)
     }
+    // the learner's meaning phrases all stand where the reference's kept places stand, none where
+    // a left-out place stands: that place was said in other words of the learner's own
+    const at = (place: number[], length: number): number =>
+      (place[0]! + place[place.length - 1]!) / 2 / Math.max(1, length)
+    const distance = (u: number[], r: number[]): number =>
+      Math.abs(at(u, user.tokens.length) - at(r, ref.tokens.length))
+    replaced =
+      kept.length > 0 &&
+      left.length > 0 &&
+      userPlaces.every((u) => left.every((l) => kept.some((k) => distance(u, k) < distance(u, l))))
+    if (replaced) replacedAt = { left, kept }
   }
   let refSpan: number[] | null = null
   let refGloss: Gloss | null = null
@@ -1258,7 +1455,16 @@ function locateIdiom(
       if (!refGloss || !trailingOf(refGloss) || ofAfter(user, carried)) userSpan = carried
     }
   }
-  return { refSpan, refGloss, idiomInRef, userSpan, userGloss, userAll }
+  return {
+    refSpan,
+    refGloss,
+    idiomInRef,
+    userSpan,
+    userGloss,
+    userAll,
+    unsaid,
+    replaced: replacedAt,
+  }
 }
 
 /**
@@ -1400,6 +1606,16 @@ function oppositeIdiom(p: Pair): Judgement | null {
   if (!p.refSpan || !p.userSpan) return null
   const refNegative = spanNegative(p.ref, p.refSpan, p.refGloss)
   if (refNegative === spanNegative(p.user, p.userSpan, p.userGloss)) return null
+  // "call off the work-to-rule": the verb that undoes the idiom is named
+  const cancel = cancellingVerb(p.user, p.userSpan[0]!)
+  if (cancel && !cancellingVerb(p.ref, p.refSpan[0]!))
+    return {
+      rank: 0,
+      accuracy: 'major',
+      mistakeType: 'meaning',
+      feedback: `Your translation says the opposite: "${cancel}" undoes what the idiom says. ${p.idiomName} means "${p.meaning}" and the sentence says it is done.`,
+      confidence: TRANSLATION_CONFIDENCE.opposite,
+    }
   return {
     rank: 0,
     accuracy: 'major',
@@ -1408,6 +1624,44 @@ function oppositeIdiom(p: Pair): Judgement | null {
       refNegative ? 'negative' : 'positive'
     }.`,
     confidence: TRANSLATION_CONFIDENCE.opposite,
+  }
+}
+
+/**
+ * A place where the reference says the idiom again ("He dumped her … and ran off with …"), left
+ * out by the learner with other words of their own in its place ("married her"): the idiom's
+ * meaning there is not said but replaced, a major like a missing meaning, or null.
+ */
+function replacedPlace(p: Pair, words: WordComparison): Judgement | null {
+  if (!p.replaced) return null
+  const left = words.missing.filter((u) => p.unsaid.has(u.start))
+  // the learner's own words where a left-out place stands, in proportion to the sentence
+  const at = (u: Unit, length: number): number => (u.start + u.end) / 2 / Math.max(1, length)
+  const near = (x: number, place: number[]): number =>
+    Math.abs(x - (place[0]! + place[place.length - 1]!) / 2 / Math.max(1, p.ref.tokens.length))
+  const { kept } = p.replaced
+  // only a place where the Spanish says the idiom: a place said again elsewhere ("gets straight
+  // to the point and doesn't beat around the bush") may be rephrased freely
+  const placeAt = (place: number[]): number =>
+    (place[0]! + place[place.length - 1]!) / 2 / Math.max(1, p.ref.tokens.length - 1)
+  const spanish = p.snippetAt
+  if (spanish === null) return null
+  const leftPlaces = p.replaced.left.filter((l) =>
+    kept.every((k) => Math.abs(placeAt(l) - spanish) < Math.abs(placeAt(k) - spanish)),
+  )
+  if (leftPlaces.length === 0) return null
+  const own = words.extra.filter((u) => {
+    if (isGeneral(p.user, u) || words.isDetail(u)) return false
+    const x = at(u, p.user.tokens.length)
+    return leftPlaces.some((l) => kept.every((k) => near(x, l) < near(x, k)))
+  })
+  if (left.length === 0 || own.length === 0) return null
+  return {
+    rank: 0,
+    accuracy: 'major',
+    mistakeType: 'meaning',
+    feedback: `Your translation misses the idiom's meaning where the sentence says ${quoteList(left.map((u) => surfaceOf(p.ref, u)))}: ${p.idiomName} means "${p.meaning}". You wrote ${quoteList(own.map((u) => surfaceOf(p.user, u)))}, which does not say that.`,
+    confidence: TRANSLATION_CONFIDENCE.missingWithOtherWords,
   }
 }
 
@@ -1566,7 +1820,13 @@ function slipsOf(
     slips.push(`You left out part of the sentence: "${omitted}".`)
   } else if (missingDetails.length === 1 && extraDetails.length === 1) {
     // "lift" for "elevator": the same thing in a rarer sense of one of the words
-    if (!sameThingInAnySense(missingDetails[0]!, extraDetails[0]!))
+    if (
+      !sameThingInAnySense(missingDetails[0]!, extraDetails[0]!) &&
+      !(
+        isName(ref, missingDetails[0]!) &&
+        samePlaceName(surfaceOf(ref, missingDetails[0]!), surfaceOf(user, extraDetails[0]!))
+      )
+    )
       slips.push(
         `You wrote "${surfaceOf(user, extraDetails[0]!)}" where the sentence says "${surfaceOf(ref, missingDetails[0]!)}".`,
       )
@@ -1696,8 +1956,10 @@ function judge(
   user: EnglishText,
   glosses: Gloss[],
   example: EvaluatorExample,
+  snippetAt: number | null,
 ): Judgement {
   const p: Pair = {
+    snippetAt,
     key,
     reference,
     userText,
@@ -1713,7 +1975,7 @@ function judge(
   const words = compareWords(p)
   const { judgement: missing, missingDetails } = missingMeaning(p, words)
   if (missing) return missing
-  const opposite = oppositeIdiom(p) ?? oppositeWord(p, words)
+  const opposite = oppositeIdiom(p) ?? oppositeWord(p, words) ?? replacedPlace(p, words)
   if (opposite) return opposite
 
   // a verb or adjective said differently ("chose" for "picked") is paraphrase; a changed or
@@ -1784,6 +2046,28 @@ function verbAt(tokens: string[], i: number): boolean {
   const before = tokens[i - 1] ?? ''
   if (BEFORE_VERB.has(before)) return true
   return before === 'to' && BEFORE_TO_VERB.has(tokens[i - 2] ?? '')
+}
+
+/** A reference word written with a capital inside the sentence: a name. */
+function isName(text: EnglishText, u: Unit): boolean {
+  const word = text.tokens[u.start] ?? ''
+  return u.start > 0 && text.surfaces.some((s) => fold(s) === word && /^\p{Lu}/u.test(s))
+}
+
+/** Endings that make a people's or language's name of a place's ("Uruguay" → "Uruguayan"). */
+const DEMONYM = /^(?:n|an|ian|ean|ese|ish|i|ine|er)$/
+
+/**
+ * A place and the name of its people ("a Uruguayan striker" / "a striker from Uruguay", "Italy"
+ * / "Italian", "China" / "Chinese"): the same detail said another way.
+ */
+function samePlaceName(a: string, b: string): boolean {
+  const [short, long] = a.length <= b.length ? [a, b] : [b, a]
+  if (short.length < 4 || short.includes(' ') || long.includes(' ')) return false
+  // the place's last vowel may go ("Italy" → "Itali-an", "China" → "Chin-ese")
+  for (const stem of [short, short.slice(0, -1)])
+    if (long.startsWith(stem) && DEMONYM.test(long.slice(stem.length))) return true
+  return false
 }
 
 /** Whether two words share a WordNet sense, however rare ("lift" and "elevator"). */
@@ -1936,36 +2220,47 @@ export function gradeTranslation(example: EvaluatorExample, userText: string): T
     ...(example.idiom.literals ?? []),
   ]
   // what depends on the example only is worked out once per example (bounded memo, one key)
-  const { id, referenceWords, spanish, glossWords, idiomWords, glosses, refs, owns, literalRows } =
-    byExample(
-      [
-        ...references,
-        '\u0002',
-        example.text,
-        example.conjugatedSnippet,
-        example.idiom.translation,
-        ...meanings,
-        '\u0002',
-        ...literals,
-      ],
-      () => {
-        const glosses = makeGlosses(example.idiom.translation, meanings)
-        const refs = references.map((r) => analyseCached(r, REFERENCE_SENSE_RANK))
-        return {
-          id: ++examples,
-          referenceWords: new Set(references.flatMap(tokeniseEnglish)),
-          spanish: new Set(tokeniseSpanish(example.text).map((t) => t.folded)),
-          glossWords: new Set(tokeniseEnglish([example.idiom.translation, ...meanings].join(' '))),
-          idiomWords: tokeniseSpanish(example.conjugatedSnippet)
-            .map((t) => t.folded)
-            .filter((w) => w.length >= 4 && !SPANISH_FUNCTION_WORDS.has(w)),
-          glosses,
-          refs,
-          owns: literals.map((phrase) => literalOwn(phrase, refs, glosses)),
-          literalRows: literalRowsOf(example.idiom.literals ?? [], refs),
-        }
-      },
-    )
+  const {
+    id,
+    referenceWords,
+    spanish,
+    glossWords,
+    idiomWords,
+    glosses,
+    refs,
+    owns,
+    literalRows,
+    snippetAt,
+  } = byExample(
+    [
+      ...references,
+      '\u0002',
+      example.text,
+      example.conjugatedSnippet,
+      example.idiom.translation,
+      ...meanings,
+      '\u0002',
+      ...literals,
+    ],
+    () => {
+      const glosses = makeGlosses(example.idiom.translation, meanings)
+      const refs = references.map((r) => analyseCached(r, REFERENCE_SENSE_RANK))
+      return {
+        id: ++examples,
+        referenceWords: new Set(references.flatMap(tokeniseEnglish)),
+        spanish: new Set(tokeniseSpanish(example.text).map((t) => t.folded)),
+        glossWords: new Set(tokeniseEnglish([example.idiom.translation, ...meanings].join(' '))),
+        idiomWords: tokeniseSpanish(example.conjugatedSnippet)
+          .map((t) => t.folded)
+          .filter((w) => w.length >= 4 && !SPANISH_FUNCTION_WORDS.has(w)),
+        glosses,
+        refs,
+        owns: literals.map((phrase) => literalOwn(phrase, refs, glosses)),
+        literalRows: literalRowsOf(example.idiom.literals ?? [], refs),
+        snippetAt: snippetPlace(example.text, example.conjugatedSnippet),
+      }
+    },
+  )
   const copied = user.tokens.filter(
     (t) =>
       // the learner's tokens are already folded (tokeniseEnglish)
@@ -2004,7 +2299,16 @@ export function gradeTranslation(example: EvaluatorExample, userText: string): T
 
   let best: Judgement | null = null
   for (let i = 0; i < references.length; i++) {
-    const j = judge(`${id}\u0002${i}`, references[i]!, refs[i]!, userText, user, glosses, example)
+    const j = judge(
+      `${id}\u0002${i}`,
+      references[i]!,
+      refs[i]!,
+      userText,
+      user,
+      glosses,
+      example,
+      snippetAt,
+    )
     if (!best || j.rank > best.rank) best = j
     if (best.rank === RANK.perfect) break
   }

@@ -1,0 +1,152 @@
+import { describe, expect, it } from 'vitest'
+
+import type { EvaluatorExample } from '../contract/evaluation.js'
+import { gradeTranslation } from './translation.js'
+
+// Made up (no case set's sentence): a negation in the next clause, after a comma, is not the
+// idiom's own.
+const clue: EvaluatorExample = {
+  text: 'Estoy en bolas con química, no abrí el libro.',
+  conjugatedSnippet: 'Estoy en bolas',
+  translation: "I'm totally clueless about chemistry, I didn't open the book.",
+  idiom: {
+    text: 'estar en bolas',
+    translation: 'to be clueless; to be stark naked (vulgar)',
+    meanings: ['be clueless', 'not have a clue', 'have no idea'],
+  },
+}
+const request: EvaluatorExample = {
+  text: 'Si el jefe dice que no, elevá una nota a Personal.',
+  conjugatedSnippet: 'elevá una nota',
+  translation: 'If the boss says no, submit a formal letter to HR.',
+  idiom: {
+    text: 'elevar una nota',
+    translation: 'to submit a formal letter',
+    meanings: ['submit a formal letter', 'put in a written request'],
+  },
+}
+const low: EvaluatorExample = {
+  text: 'En la oficina soy el último orejón del tarro.',
+  conjugatedSnippet: 'soy el último orejón del tarro',
+  translation: "At the office I'm the lowest of the low.",
+  idiom: {
+    text: 'el último orejón del tarro',
+    translation: 'the lowest of the low; a nobody',
+    meanings: ['the lowest of the low', 'a nobody'],
+  },
+}
+
+describe("a negation in the next clause is not the idiom's", () => {
+  it('"I don\'t have a clue, I never opened the book" for "I\'m clueless, I didn\'t open …" is perfect', () => {
+    expect(
+      gradeTranslation(clue, "I don't have a clue about chemistry, I never opened the book.")
+        .accuracy,
+    ).toBe('perfect')
+  })
+
+  it('the idiom said without its negation is still the opposite', () => {
+    const r = gradeTranslation(clue, 'I have a clue about chemistry, I never opened the book.')
+    expect(r.accuracy).toBe('major')
+    expect(r.feedback).toContain('opposite')
+  })
+
+  it('a negation before the comma does not reach the idiom: the feedback reads the sentence as positive', () => {
+    const r = gradeTranslation(
+      request,
+      "If the boss says no, don't put in a written request to HR.",
+    )
+    expect(r.accuracy).toBe('major')
+    expect(r.feedback).toContain('the sentence is positive')
+  })
+})
+
+describe('"a total nobody"', () => {
+  it('says "a nobody": no longer a missed meaning', () => {
+    expect(gradeTranslation(low, "At the office I'm a total nobody.").accuracy).not.toBe('major')
+  })
+})
+
+describe('a negator joined to a word by a hyphen', () => {
+  const meetings: EvaluatorExample = {
+    text: 'Harto de reuniones eternas, el director pateó el tablero.',
+    conjugatedSnippet: 'pateó el tablero',
+    translation: 'Fed up with endless meetings, the director shook things up.',
+    idiom: {
+      text: 'patear el tablero',
+      translation: 'to shake things up; to change the rules of the game',
+      meanings: ['shake things up', 'change the rules of the game'],
+    },
+  }
+
+  it('is one word, no negation: "never-ending meetings" for "endless meetings" is no opposite', () => {
+    expect(
+      gradeTranslation(
+        meetings,
+        'Fed up with never-ending meetings, the director changed the rules of the game.',
+      ).accuracy,
+    ).not.toBe('major')
+  })
+
+  it('"never" on its own still negates', () => {
+    expect(
+      gradeTranslation(
+        meetings,
+        'Fed up with endless meetings, the director never shook things up.',
+      ).accuracy,
+    ).toBe('major')
+  })
+})
+
+describe('articles between a negator and the idiom', () => {
+  // made up: "not the time to live it up" and "no time to splash out" are the same negation
+  const spree: EvaluatorExample = {
+    text: 'No es momento de tirar manteca al techo; ahorrá algo.',
+    conjugatedSnippet: 'tirar manteca al techo',
+    translation: "It's not the time to live it up; save something.",
+    idiom: {
+      text: 'tirar manteca al techo',
+      translation: 'to live it up; to squander money extravagantly',
+      meanings: ['live it up', 'splash out', 'go on a spree'],
+    },
+  }
+
+  it('do not count as words between: "no time to go on a spree" agrees with it', () => {
+    expect(
+      gradeTranslation(spree, 'This is no time to go on a spending spree; save something.')
+        .accuracy,
+    ).toBe('perfect')
+  })
+
+  it('the idiom said without the negation is still the opposite', () => {
+    expect(
+      gradeTranslation(spree, 'This is the time to go on a spending spree; save something.')
+        .accuracy,
+    ).toBe('major')
+  })
+})
+
+describe('a hedge: "I don\'t mean to …, but"', () => {
+  // made up: the speaker does brag, however the sentence opens
+  const brag: EvaluatorExample = {
+    text: 'No tengo abuela, pero la torta me salió buenísima.',
+    conjugatedSnippet: 'No tengo abuela',
+    translation: 'I hate to blow my own trumpet, but the cake came out great.',
+    idiom: {
+      text: 'no tener abuela',
+      translation: "to blow one's own trumpet; to brag shamelessly",
+      meanings: ["blow one's own trumpet", 'brag', 'show off'],
+    },
+  }
+
+  it('is no negation: the learner brags too', () => {
+    expect(
+      gradeTranslation(brag, "I don't mean to brag, but the cake came out great.").accuracy,
+    ).not.toBe('major')
+  })
+
+  it('a plain "don\'t" still negates', () => {
+    expect(gradeTranslation(brag, "I don't brag, and the cake came out great.").accuracy).toBe(
+      'major',
+    )
+  })
+})
