@@ -7,9 +7,9 @@ import { bearer, startTestApp, type TestApp } from '../../test/support.js'
 import { fakeSynthesizer, perfect, seedExample, type SeededExample } from './exercises.fixtures.js'
 
 /**
- * Many learners answering at once (docs/decisions/045): on PGlite their reviews are written by one
- * transaction per batch (group commit); on PostgreSQL each has its own. Either way every learner
- * must end with exactly what the same answers given one after the other leave.
+ * Many learners answering at once (docs/decisions/045): their reviews are written by one
+ * transaction per batch (group commit), on PGlite and, since session 7, on PostgreSQL. Every
+ * learner must end with exactly what the same answers given one after the other leave.
  */
 
 const NOW = new Date('2026-05-04T10:00:00.000Z')
