@@ -145,7 +145,6 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     announce,
     config,
     db,
-    dbKind: database.kind,
     storage,
     log: app.log,
     secret: cookieSecret,

@@ -1,6 +1,6 @@
-import { randomBytes } from 'node:crypto'
+import { randomBytes, randomUUID } from 'node:crypto'
 import { sql } from 'drizzle-orm'
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, LightMyRequestResponse as LightReply } from 'fastify'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { betaKeyFor } from '@che/core'
@@ -229,6 +229,117 @@ describe.runIf(run)('two instances on one PostgreSQL database', { timeout: 60_00
       await database.close()
     }
     expect((await next()).text).toBe('Si mañana no entrego el informe, estoy al horno.')
+  })
+
+  it('answers sent at once to both instances are all kept, each seeing the ones before it', async () => {
+    // Each instance writes learners' reviews in batches (group commit, decision 045): batches of
+    // the two instances run at the same time on the same records and attempt ids, and must leave
+    // what the same answers one after the other leave, with no deadlock and no lost review.
+    const idiom = await a.inject({
+      method: 'POST',
+      url: '/api/admin/idiom',
+      headers: as(admin),
+      payload: { text: 'tomar el pelo', translation: 'to pull the leg', tone: 'Casual', usage: 8 },
+    })
+    expect(idiom.statusCode, idiom.body).toBe(200)
+    const texts = [
+      '¿Me estás tomando el pelo o lo decís en serio?',
+      'Che, ¿me estás tomando el pelo con eso?',
+    ]
+    const cards: { exampleId: string; text: string }[] = []
+    for (const text of texts) {
+      const example = await a.inject({
+        method: 'POST',
+        url: '/api/admin/idiom-examples',
+        headers: as(admin),
+        payload: {
+          idiomId: idiom.json().idiomId,
+          text,
+          conjugatedSnippet: 'tomando el pelo',
+          translation: 'Are you pulling my leg or do you mean it?',
+        },
+      })
+      expect(example.statusCode, example.body).toBe(200)
+      cards.push({ exampleId: example.json().exampleId, text })
+    }
+    const mint = await tokenMinter(url, PUBLIC_URL)
+    const learners = await Promise.all(
+      Array.from({ length: 8 }, (_, i) => mint(`multi-burst-${i}`)),
+    )
+    for (const token of learners) {
+      const res = await b.inject({
+        method: 'POST',
+        url: '/api/users/sync',
+        headers: as(token),
+        payload: {},
+      })
+      expect(res.statusCode, res.body).toBe(200)
+    }
+    const answer = (
+      token: string,
+      card: (typeof cards)[number],
+      attemptId: string = randomUUID(),
+    ) => ({
+      method: 'POST' as const,
+      url: '/api/exercises/evaluate',
+      headers: as(token),
+      payload: {
+        exampleId: card.exampleId,
+        userTranscription: card.text,
+        userTranslation: 'Are you pulling my leg or do you mean it?',
+        attemptId,
+      },
+    })
+    // Per learner: three answers to the first card (two on a, one on b), one to the second card
+    // on each instance, and one attempt id sent to both instances (a client retrying elsewhere).
+    const sent: { learner: number; card: number; retry?: string; reply: Promise<LightReply> }[] = []
+    learners.forEach((token, learner) => {
+      const retry = randomUUID()
+      const on = (app: FastifyInstance, card: number, attemptId?: string) =>
+        sent.push({
+          learner,
+          card,
+          ...(attemptId ? { retry: attemptId } : {}),
+          reply: app.inject(answer(token, cards[card]!, attemptId)),
+        })
+      on(a, 0)
+      on(b, 0)
+      on(a, 0)
+      on(a, 1)
+      on(b, 1)
+      on(learner % 2 ? a : b, 1, retry)
+      on(learner % 2 ? b : a, 1, retry)
+    })
+    const replies = await Promise.all(sent.map((s) => s.reply))
+    for (const r of replies) expect(r.statusCode, r.body).toBe(200)
+    const database = await openDatabase({ url, dataDir: 'unused' })
+    try {
+      for (let learner = 0; learner < learners.length; learner++) {
+        const mine = sent
+          .map((s, i) => ({ ...s, body: replies[i]!.json() }))
+          .filter((s) => s.learner === learner)
+        for (const card of [0, 1]) {
+          const answers = mine.filter((s) => s.card === card)
+          // The retried attempt id scheduled once: both replies are the same payload.
+          const retried = answers.filter((s) => s.retry)
+          if (retried.length) expect(retried[1]!.body).toEqual(retried[0]!.body)
+          // Three reviews per card: the retry counts once.
+          const distinct = [...answers.filter((s) => !s.retry), ...retried.slice(0, 1)]
+          const lengths = distinct
+            .map((s) => (s.body as { progress: { history: unknown[] } }).progress.history.length)
+            .sort()
+          expect(lengths).toEqual([1, 2, 3])
+          const progressId = (distinct[0]!.body as { progress: { progressId: string } }).progress
+            .progressId
+          const stored = (await database.db.execute(
+            sql`select p.review_count as n, (select count(*)::int from review_log r where r.progress_id = p.id) as logged from progress p where p.id = ${progressId}`,
+          )) as unknown as { rows: { n: number; logged: number }[] }
+          expect(stored.rows).toEqual([{ n: 3, logged: 3 }])
+        }
+      }
+    } finally {
+      await database.close()
+    }
   })
 
   it('Reset Caches on one instance clears the other one too', async () => {

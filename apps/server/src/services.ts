@@ -57,8 +57,6 @@ const EVALUATION_TIMEOUT_MS = 20_000
 export interface ServiceDeps {
   config: Config
   db: Db
-  /** Which database `db` is: on PGlite, learners' reads and reviews are batched (decision 045). */
-  dbKind: 'pglite' | 'postgres'
   storage: AppStorage
   log: FastifyBaseLogger
   /** Signs audio URLs (the cookie secret). */
@@ -108,7 +106,7 @@ export function createServices(deps: ServiceDeps) {
   const content = createContentService({ content: createContentRepo(db), clock })
   const idiomsRepo = createIdiomsRepo(db)
   const examplesRepo = createExamplesRepo(db)
-  const exercisesRepo = createExercisesRepo(db, { batch: deps.dbKind === 'pglite' })
+  const exercisesRepo = createExercisesRepo(db, { batch: true }) // both databases: decision 045, session 7
   const llmClient = config.llm ? createLlmClient(config.llm) : undefined
 
   const synthesizer =

@@ -133,4 +133,27 @@ describe('createBatchRunner', () => {
     expect(failing.batches).toEqual([['ok1', 'bad', 'ok2']])
     expect(failing.alone).toEqual(['x', 'ok1', 'bad', 'ok2'])
   })
+
+  it('retries the items of a failed batch alone all at once, not one after the other', async () => {
+    const started: string[] = []
+    const held = deferred<void>()
+    const runner = createBatchRunner<string, string>({
+      async single(item) {
+        started.push(item)
+        // The first retried item hangs (a query waiting for an unreachable database).
+        if (item === 'slow') await held.promise
+        return `one:${item}`
+      },
+      run: () => Promise.reject(new Error('the batch failed')),
+    })
+    // Three calls in one turn: the first alone at once, the other two together a turn later.
+    const lone = runner.call('lone')
+    const pair = ['slow', 'quick'].map((x) => runner.call(x))
+    expect(await lone).toBe('one:lone')
+    // The batch failed; 'quick' is answered while 'slow' still hangs.
+    expect(await pair[1]).toBe('one:quick')
+    expect(started).toEqual(['lone', 'slow', 'quick'])
+    held.resolve()
+    expect(await pair[0]).toBe('one:slow')
+  })
 })

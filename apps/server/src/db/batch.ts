@@ -65,7 +65,7 @@ export function createTurnGauge() {
  *
  * `run` answers every item of the batch, in order, with its result or its own error. When `run`
  * itself fails (the whole batch: a statement refused, a lost connection), each item of it is
- * retried alone through `single`, so one bad item costs the others nothing but time.
+ * retried alone through `single` (all at once), so one bad item costs the others nothing but time.
  */
 export function createBatchRunner<I, O>(opts: {
   run(items: I[]): Promise<BatchResult<O>[]>
@@ -121,14 +121,18 @@ export function createBatchRunner<I, O>(opts: {
     return batch
   }
 
+  // The items of one batch share no conflict key, so they are retried alone all at once: with
+  // the database unreachable, each waits its own timeout side by side, not one after the other.
   async function runAlone(batch: Waiting[]): Promise<void> {
-    for (const w of batch) {
-      try {
-        w.resolve(await opts.single(w.item))
-      } catch (err) {
-        w.reject(err)
-      }
-    }
+    await Promise.all(
+      batch.map(async (w) => {
+        try {
+          w.resolve(await opts.single(w.item))
+        } catch (err) {
+          w.reject(err)
+        }
+      }),
+    )
   }
 
   async function runBatch(batch: Waiting[]): Promise<void> {

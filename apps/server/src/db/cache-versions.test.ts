@@ -34,6 +34,26 @@ describe('cache versions', () => {
     expect(await libraryVersion()).toBeGreaterThan(afterInsert)
   })
 
+  /**
+   * The database as the version reader sees it, with each read of the versions (the prepared
+   * statement's execute, built once by the reader) going through `around`.
+   */
+  function readsThrough(around: (read: () => Promise<unknown[]>) => Promise<unknown[]>) {
+    return {
+      select: (...args: Parameters<typeof database.db.select>) => ({
+        from: (t: never) => ({
+          prepare: (name: string) => {
+            const query = database.db
+              .select(...args)
+              .from(t)
+              .prepare(name)
+            return { execute: () => around(() => query.execute()) }
+          },
+        }),
+      }),
+    } as unknown as typeof database.db
+  }
+
   it('a read asked for while another is in flight is answered by a read begun after it', async () => {
     // The first read has its answer from the database but is held back before handing it over.
     let release = () => {}
@@ -41,19 +61,11 @@ describe('cache versions', () => {
       release = r
     })
     let calls = 0
-    const gated = {
-      select: (...args: Parameters<typeof database.db.select>) => {
-        const query = database.db.select(...args)
-        if (++calls > 1) return query
-        return {
-          from: (t: never) =>
-            query.from(t).then(async (rows) => {
-              await held
-              return rows
-            }),
-        }
-      },
-    } as unknown as typeof database.db
+    const gated = readsThrough(async (read) => {
+      const rows = await read()
+      if (++calls === 1) await held
+      return rows
+    })
     const reader = createVersionReader(gated)
     const first = reader.read()
     await new Promise((r) => setTimeout(r, 50)) // its query has run by now
@@ -68,12 +80,10 @@ describe('cache versions', () => {
 
   it('callers asking together share one read, and a lone caller reads at once', async () => {
     let reads = 0
-    const counting = {
-      select: (...args: Parameters<typeof database.db.select>) => {
-        reads++
-        return database.db.select(...args)
-      },
-    } as unknown as typeof database.db
+    const counting = readsThrough((read) => {
+      reads++
+      return read()
+    })
     const reader = createVersionReader(counting)
     // A lone caller does not wait a turn: its read has started when read() returns.
     const lone = reader.read()

@@ -18,10 +18,14 @@ export type Versions = ReadonlyMap<string, number>
  * a lone request asks as each at most once per turn, which is what tells it from company.
  */
 export function createVersionReader(db: Db) {
+  // Built once (the most frequent statement of the learning loop, decision 045 session 7): no
+  // query building per read, and on PostgreSQL a named statement each connection parses once.
+  const query = db
+    .select({ topic: cacheVersions.topic, version: cacheVersions.version })
+    .from(cacheVersions)
+    .prepare('che_cache_versions')
   async function readNow(): Promise<Versions> {
-    const rows = await db
-      .select({ topic: cacheVersions.topic, version: cacheVersions.version })
-      .from(cacheVersions)
+    const rows = await query.execute()
     return new Map(rows.map((r) => [r.topic, r.version]))
   }
 

@@ -7,9 +7,9 @@ import { bearer, startTestApp, type TestApp } from '../../test/support.js'
 import { fakeSynthesizer, perfect, seedExample, type SeededExample } from './exercises.fixtures.js'
 
 /**
- * Many learners answering at once (docs/decisions/045): on PGlite their reviews are written by one
- * transaction per batch (group commit); on PostgreSQL each has its own. Either way every learner
- * must end with exactly what the same answers given one after the other leave.
+ * Many learners answering at once (docs/decisions/045): their reviews are written by one
+ * transaction per batch (group commit), on PGlite and, since session 7, on PostgreSQL. Every
+ * learner must end with exactly what the same answers given one after the other leave.
  */
 
 const NOW = new Date('2026-05-04T10:00:00.000Z')
@@ -164,7 +164,11 @@ describe('concurrent evaluations (group commit)', () => {
     // bound was "< 36" while every call waited a turn; since a call with no company runs at once
     // (decision 045, session 6), the first answer of each round runs alone before the other 11
     // are seen (≈ 4 transactions, as PGlite counts each lone statement), so the bound is now
-    // taken from the serial run of this test: 39 against 160 when written.
+    // taken from the serial run of this test: 39 against 160 when written. Session 7 (reviews
+    // batched on PostgreSQL too) left it at 39–42 on PGlite (it varies with timing), so the
+    // bound stays. On PostgreSQL the count depends on how the
+    // driver's replies interleave (62–89 against 160–172 seen, 90 before batching), too loose
+    // for a bound that could fail only for the right reason.
     if (t.database.kind === 'pglite') expect(used).toBeLessThan(serialUsed / 3)
   })
 

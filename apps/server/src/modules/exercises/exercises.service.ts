@@ -165,7 +165,7 @@ export function createExercisesService(deps: {
     return undefined
   }
 
-  /** One review in its own transaction (every review on PostgreSQL). */
+  /** One review in its own transaction (when the repo does not batch: some tests). */
   function commitOne(job: ReviewJob): Promise<ReviewOutcome> {
     return deps.exercises
       .transaction(async (tx) => {
@@ -193,7 +193,9 @@ export function createExercisesService(deps: {
   // together in the next transaction; each answer is sent only after its batch's COMMIT.
   const batches = deps.exercises.batched
     ? createBatchRunner<ReviewJob, ReviewOutcome>({
-        single: commitOne,
+        // A lone review takes the batch's path too, so every transaction on any instance locks in
+        // one order (attempt ids, then records, each sorted): none can wait on another in a cycle.
+        single: async (job) => (await deps.exercises.commitReviews([job]))[0]!,
         run: async (jobs) => (await deps.exercises.commitReviews(jobs)).map((value) => ({ value })),
         // Two answers to one record, or two uses of one attempt id, never share a batch: the
         // later one runs after the earlier one committed, as if in a transaction of its own.
