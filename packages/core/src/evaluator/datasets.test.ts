@@ -116,6 +116,19 @@ describe('evaluator agreement', () => {
     expect(summary.overall.rate).toBeGreaterThanOrEqual(0.86)
   })
 
+  it('the sixth set, measured once at the end of session 7: at least 85 %, no new critical error', () => {
+    // heldout-v6/RESULTS.md: 86.2 % untouched, 85.5 % tuning; its 9 critical errors (a meaning
+    // reversed by an antonym phrase, a formal idiom read word for word that no literal list
+    // holds) are the next session's material, and this bar may only go up from here
+    const path = fileURLToPath(new URL('./heldout-v6/all.jsonl', import.meta.url))
+    const { summary } = scoreCases(
+      withContent(parseCases(readFileSync(path, 'utf8')), content()),
+      evaluate,
+    )
+    expect(summary.criticalErrors).toBeLessThanOrEqual(9)
+    expect(summary.overall.rate).toBeGreaterThanOrEqual(0.85)
+  })
+
   for (const [name, folder] of [
     ['second', 'heldout-v2'],
     ['third', 'heldout-v3'],
