@@ -1,4 +1,4 @@
-import { execFileSync } from 'node:child_process'
+import { execFileSync, spawnSync } from 'node:child_process'
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -46,6 +46,36 @@ describe('the compiled server (apps/server/dist/main.js)', () => {
     } else {
       expect(page.status).toBe(503)
     }
+  })
+
+  // `npm run users -- create` beside a running server used to say "created" while the server's
+  // next checkpoint threw the account away: PGlite is one process's database.
+  it('makes the command-line tools refuse its PGlite folder while it runs', () => {
+    expect(readFileSync(join(dataDir, 'server.pid'), 'utf8')).toBe(String(server.child.pid))
+    const cli = spawnSync(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        'apps/server/src/cli/users.ts',
+        'create',
+        'late@cli.test',
+        '--name',
+        'Late',
+        '--password',
+        'yerba-mate-con-azucar-7',
+      ],
+      {
+        cwd: REPO_ROOT,
+        encoding: 'utf8',
+        env: { ...process.env, NODE_ENV: 'test', DATA_DIR: dataDir, DATABASE_URL: '' },
+      },
+    )
+    expect(cli.status).toBe(1)
+    expect(cli.stderr).toContain(
+      `the server (process ${server.child.pid}) is running on ${dataDir}; stop it first`,
+    )
+    expect(cli.stdout).not.toContain('created')
   })
 
   it('speaks examples with espeak-ng through its helper program', async () => {

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import { buildApp } from './app.js'
 import { type Config, loadConfig } from './config.js'
+import { claimDataDir } from './data-dir-owner.js'
 import { checkDataDir, explainStartupError } from './startup.js'
 
 /** Print why the server could not start (one actionable line when the cause is known) and exit 1. */
@@ -38,6 +39,9 @@ async function main(): Promise<void> {
     fail(err, config, 'listen')
   }
   const ms = Math.round(performance.now() - started)
+  // While it runs, `npm run users` and the other tools refuse this PGlite folder (see data-dir-owner).
+  const release = claimDataDir(config)
+  process.once('exit', release)
   console.log(`Che Idioms is ready at ${config.publicUrl} (ready in ${ms} ms)`)
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => {

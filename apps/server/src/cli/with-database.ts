@@ -1,4 +1,5 @@
 import { type Config, loadConfig } from '../config.js'
+import { dataDirOwner } from '../data-dir-owner.js'
 import { type Database, openDatabase } from '../db/client.js'
 import { toMessage } from '../errors.js'
 
@@ -10,6 +11,14 @@ export async function withConfiguredDatabase(
   work: (database: Database, config: Config) => Promise<void>,
 ): Promise<void> {
   const config = loadConfig()
+  const owner = dataDirOwner(config)
+  if (owner !== null) {
+    console.error(
+      `error: the server (process ${owner}) is running on ${config.dataDir}; stop it first, then run this again (PGlite is one process's database: what this command wrote now would be lost)`,
+    )
+    process.exitCode = 1
+    return
+  }
   const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir })
   try {
     await work(database, config)

@@ -88,7 +88,7 @@ export function LicensePage() {
 
       <Title order={2}>Credits</Title>
       <Text>Che Idioms is built on the work of these open-source projects. Thank you.</Text>
-      <Table.ScrollContainer minWidth={520}>
+      <Table.ScrollContainer minWidth={320}>
         <Table striped withTableBorder>
           <Table.Thead>
             <Table.Tr>

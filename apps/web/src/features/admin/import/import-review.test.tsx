@@ -118,6 +118,22 @@ describe('ImportReview', () => {
     ).toBeInTheDocument()
     expect(screen.getByText(/5 rows: 2 new, 1 with errors, 2 duplicates/)).toBeInTheDocument()
   })
+
+  // On a 390 px phone the five filters side by side made the whole page scroll sideways.
+  it('stacks the row filters on a phone and lays them side by side on a wide screen', () => {
+    const filters = () =>
+      screen.getByRole('radio', { name: 'All (5)' }).closest('[data-orientation]')
+    const view = renderWithProviders(<ImportReview review={buildReview(rows, existing)} />)
+    expect(filters()).toHaveAttribute('data-orientation', 'vertical')
+    view.unmount()
+    const narrow = window.matchMedia
+    vi.stubGlobal('matchMedia', (query: string) => ({
+      ...narrow(query),
+      matches: query === '(min-width: 48em)',
+    }))
+    renderWithProviders(<ImportReview review={buildReview(rows, existing)} />)
+    expect(filters()).toHaveAttribute('data-orientation', 'horizontal')
+  })
 })
 
 describe('ImportPage', () => {

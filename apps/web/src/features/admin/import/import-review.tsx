@@ -10,6 +10,7 @@ import {
   Text,
 } from '@mantine/core'
 import { LISTING_MAX_HEIGHT_PX } from '@che/core'
+import { useMediaQuery } from '@mantine/hooks'
 import { useMemo, useState } from 'react'
 import { reviewStatusLabel } from './csv-review'
 import type { Review, ReviewStatus } from './csv-review'
@@ -29,6 +30,8 @@ type Show = 'all' | ReviewStatus
 export function ImportReview({ review }: { review: Review }) {
   const [show, setShow] = useState<Show>('all')
   const [page, setPage] = useState(1)
+  // Five filters do not fit side by side on a phone: they stack there instead of widening the page.
+  const wide = useMediaQuery('(min-width: 48em)', false, { getInitialValueInEffect: false })
   const { counts } = review
   const duplicates = counts.duplicate + counts.exists
   const visible = useMemo(
@@ -56,6 +59,7 @@ export function ImportReview({ review }: { review: Review }) {
           setPage(1)
         }}
         aria-label="Show rows"
+        orientation={wide ? 'horizontal' : 'vertical'}
         data={[
           { value: 'all', label: `All (${review.rows.length})` },
           { value: 'new', label: `New (${counts.new})` },
