@@ -5,6 +5,7 @@ import { AppLayout } from '../../app/layouts/app-layout'
 import { configureApiClient } from '../../lib/api-client'
 import { json, makeNextExercise, makePayload } from '../../test/fixtures'
 import { makeProfile, renderRoutes, signedIn } from '../../test-utils'
+import { TOUCH_ONLY } from './components/keyboard-hints'
 import { AUTOPLAY_BLOCKED } from './components/prompt-phase'
 import { ExercisePage, progressLines } from './exercise-page'
 
@@ -118,6 +119,7 @@ describe('the listening loop on the exercise screen', () => {
 
     await user.click(screen.getByRole('button', { name: 'Submit' }))
     expect(await screen.findByRole('heading', { name: 'Results' })).toHaveFocus()
+    expect(screen.getByText('Press Enter for next exercise.')).toBeInTheDocument()
     expect(bodies[0]).toMatchObject({ elapsedMs: expect.any(Number) })
     expect(bodies[0]!.elapsedMs as number).toBeGreaterThanOrEqual(0)
     // Results replay the sentence too, normal and slow.
@@ -151,6 +153,25 @@ describe('the listening loop on the exercise screen', () => {
     await act(() => router.navigate('/app/exercise'))
     expect(await screen.findByLabelText('What you heard (Spanish)')).toHaveValue('Ayer me tomé')
     expect(screen.getByLabelText('English translation')).toHaveValue('Yesterday')
+  })
+
+  it('shows no key hints on a touch-only screen, where there is no Ctrl or Enter to press', async () => {
+    const user = userEvent.setup()
+    const desktop = window.matchMedia
+    vi.stubGlobal('matchMedia', (query: string) => ({
+      ...desktop(query),
+      matches: query === TOUCH_ONLY,
+    }))
+    serve()
+    mount()
+    await user.click(await screen.findByRole('button', { name: 'Continue' }))
+    await user.type(screen.getByLabelText('What you heard (Spanish)'), 'algo')
+    expect(screen.getByRole('button', { name: 'Replay' })).toBeInTheDocument()
+    expect(screen.queryByTestId('replay-shortcut')).toBeNull()
+    await user.click(screen.getByRole('button', { name: 'Submit' }))
+    await screen.findByRole('heading', { name: 'Results' })
+    expect(screen.getByRole('button', { name: 'Next Exercise' })).toBeInTheDocument()
+    expect(screen.queryByText(/Press Enter/)).toBeNull()
   })
 
   it('does not replay on Ctrl+Space when the example has no audio', async () => {

@@ -4,6 +4,7 @@ import { useEffect, useRef } from 'react'
 import type { KeyboardEvent, ReactNode } from 'react'
 import { Link } from 'react-router'
 import { formatDue } from '../../../lib/format-due'
+import { useKeyboardHints } from './keyboard-hints'
 import { ReplayButtons } from './sentence-audio'
 import { sentenceParts } from './sentence-parts'
 
@@ -120,6 +121,7 @@ export function ResultsPhase({
   useEffect(() => {
     heading.current?.focus()
   }, [])
+  const keyboardHints = useKeyboardHints()
   const onHeadingKeyDown = (event: KeyboardEvent<HTMLHeadingElement>) => {
     if (event.key !== 'Enter') return
     event.preventDefault()
@@ -148,9 +150,11 @@ export function ResultsPhase({
           <AccuracyBadge accuracy={evaluation.translationAccuracy} mode={mode} />
         </Group>
       </Group>
-      <Text size="xs" c="dimmed">
-        Press Enter for {nextLabel.toLowerCase()}.
-      </Text>
+      {keyboardHints ? (
+        <Text size="xs" c="dimmed">
+          Press Enter for {nextLabel.toLowerCase()}.
+        </Text>
+      ) : null}
       <FieldFeedback
         title={transcription}
         wrote={answer.transcription}

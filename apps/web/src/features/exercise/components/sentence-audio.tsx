@@ -1,5 +1,6 @@
 import { Button, Group, Kbd, Text } from '@mantine/core'
 import { forwardRef, useImperativeHandle, useRef } from 'react'
+import { useKeyboardHints } from './keyboard-hints'
 
 /** Slow replay speed, as Duolingo's turtle: slower, with the pitch kept (preservesPitch). */
 export const SLOW_RATE = 0.75
@@ -44,7 +45,7 @@ export interface ReplayButtonsProps {
   src: string
   /** Called each time the sentence starts playing (for the time to answer). */
   onPlay?: () => void
-  /** Show the keyboard shortcut beside the buttons (the input phase). */
+  /** Show the keyboard shortcut beside the buttons (the input phase; never on a touch-only screen). */
   showShortcut?: boolean
 }
 
@@ -58,6 +59,7 @@ export const ReplayButtons = forwardRef<ReplayHandle, ReplayButtonsProps>(functi
   ref,
 ) {
   const audio = useRef<HTMLAudioElement>(null)
+  const keyboardHints = useKeyboardHints()
   const replay = (slow = false) => {
     if (audio.current) void playFromStart(audio.current, slow ? SLOW_RATE : 1)
   }
@@ -71,7 +73,7 @@ export const ReplayButtons = forwardRef<ReplayHandle, ReplayButtonsProps>(functi
       <Button variant="light" size="sm" onClick={() => replay(true)} type="button">
         Slow replay
       </Button>
-      {showShortcut ? (
+      {showShortcut && keyboardHints ? (
         <Text size="xs" c="dimmed" data-testid="replay-shortcut">
           <Kbd>Ctrl</Kbd>+<Kbd>Space</Kbd> replays, <Kbd>Ctrl</Kbd>+<Kbd>Shift</Kbd>+
           <Kbd>Space</Kbd> slow, while you type
