@@ -126,6 +126,11 @@ describe('accounts', () => {
     await learner.getByLabel('Type DELETE to confirm').fill('DELETE')
     await remove.click()
     await learner.getByRole('button', { name: 'Login / Signup' }).waitFor({ timeout: 20_000 })
+    // The sign-out went through the identity provider and back: the landing page says it worked.
+    await learner
+      .getByRole('status')
+      .getByText(/^Your account has been deleted/)
+      .waitFor()
 
     await learner.getByRole('button', { name: 'Login / Signup' }).click()
     await learner.getByLabel('E-mail').fill(email)

@@ -1,5 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import {
+  ACCOUNT_DELETED_MESSAGE,
+  accountJustDeleted,
+  rememberAccountDeleted,
+} from '../../lib/account-deleted'
 import { makeAuth, makeProfile, renderRoutes, signedIn } from '../../test-utils'
 import type { Setup } from '../../test-utils'
 import { layoutRoutes, preloadScreens } from '../routes'
@@ -39,6 +44,17 @@ describe('public layout', () => {
       'href',
       '/report-a-problem?problem=sign-in',
     )
+  })
+
+  it('says, once, that an account was deleted when its sign-out lands here', async () => {
+    rememberAccountDeleted()
+    const first = visit('/', { auth: makeAuth() })
+    expect(screen.getByRole('status')).toHaveTextContent(ACCOUNT_DELETED_MESSAGE)
+    await waitFor(() => expect(accountJustDeleted()).toBe(false))
+    first.unmount()
+    visit('/', { auth: makeAuth() })
+    expect(screen.getByRole('heading', { level: 1 })).toBeInTheDocument()
+    expect(screen.queryByText(ACCOUNT_DELETED_MESSAGE)).toBeNull()
   })
 
   it('redirects a signed-in user from the landing page to the dashboard', async () => {

@@ -1,6 +1,8 @@
-import { screen } from '@testing-library/react'
+import { screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { DELETE_CONFIRMATION } from '@che/core'
+import { accountJustDeleted } from '../../lib/account-deleted'
 import { configureApiClient } from '../../lib/api-client'
 import { makeProfile, renderRoutes, signedIn } from '../../test-utils'
 import { callsTo, json, stubFetch } from '../../test/fetch-stub'
@@ -74,5 +76,51 @@ describe('AccountPage set-up code form', { timeout: 30_000 }, () => {
       expect.stringContaining('Too big: expected string to have <=100 characters'),
     )
     expect(callsTo(fetchMock, 'POST /api/setup/admin')).toHaveLength(0)
+  })
+})
+
+describe('AccountPage delete section', { timeout: 30_000 }, () => {
+  afterEach(() => sessionStorage.clear())
+
+  it('signs out once the account is deleted, and leaves word for the landing page', async () => {
+    const user = userEvent.setup()
+    const fetchMock = stubFetch({
+      'GET /api/account': account,
+      'POST /api/account/delete': () => json({ ok: true }),
+    })
+    const logout = vi.fn(async () => {})
+    renderRoutes([{ path: '/app/account', element: <AccountPage /> }], '/app/account', {
+      auth: signedIn({ logout }),
+      profile: makeProfile(),
+    })
+    const button = await screen.findByRole('button', { name: 'Delete my account' })
+    expect(button).toBeDisabled()
+    await user.type(screen.getByLabelText(`Type ${DELETE_CONFIRMATION} to confirm`), 'DELETE')
+    await user.click(button)
+    await waitFor(() => expect(logout).toHaveBeenCalledTimes(1))
+    expect(callsTo(fetchMock, 'POST /api/account/delete')).toHaveLength(1)
+    expect(accountJustDeleted()).toBe(true)
+  })
+
+  it('stays signed in, says why and leaves no word when the server refuses', async () => {
+    const user = userEvent.setup()
+    stubFetch({
+      'GET /api/account': account,
+      'POST /api/account/delete': () =>
+        json({ code: 'INTERNAL', message: 'Something went wrong' }, 500),
+    })
+    const logout = vi.fn(async () => {})
+    renderRoutes([{ path: '/app/account', element: <AccountPage /> }], '/app/account', {
+      auth: signedIn({ logout }),
+      profile: makeProfile(),
+    })
+    await user.type(
+      await screen.findByLabelText(`Type ${DELETE_CONFIRMATION} to confirm`),
+      'DELETE',
+    )
+    await user.click(screen.getByRole('button', { name: 'Delete my account' }))
+    expect(await screen.findByRole('alert')).toBeInTheDocument()
+    expect(logout).not.toHaveBeenCalled()
+    expect(accountJustDeleted()).toBe(false)
   })
 })

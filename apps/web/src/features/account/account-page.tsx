@@ -27,6 +27,7 @@ import { PROFILE_FALLBACK_ERROR, useProfile } from '../../lib/auth/profile'
 import { bodySchema, contractResolver, errorAboveButton, fieldErrorsFrom } from '../../lib/form'
 import { PASSWORD_FALLBACK_ERROR, useChangePassword } from './api/change-password'
 import { CLAIM_FALLBACK_ERROR, useClaimAdmin } from './api/claim-admin'
+import { rememberAccountDeleted } from '../../lib/account-deleted'
 import { DELETE_FALLBACK_ERROR, useDeleteAccount } from './api/delete-account'
 import { EXPORT_FALLBACK_ERROR, useExportData } from './api/export-data'
 import { ACCOUNT_FALLBACK_ERROR, useAccountInfo } from './api/get-account'
@@ -125,7 +126,12 @@ function DeleteSection() {
   const [typed, setTyped] = useState('')
   const submit = (e: FormEvent) => {
     e.preventDefault()
-    remove.mutate(undefined, { onSuccess: () => void logout() })
+    remove.mutate(undefined, {
+      onSuccess: () => {
+        rememberAccountDeleted()
+        void logout()
+      },
+    })
   }
   return (
     <Paper withBorder p="md" radius="md" component="section" aria-labelledby="delete-title">

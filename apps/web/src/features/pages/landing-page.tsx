@@ -1,13 +1,24 @@
 import { Alert, Anchor, Button, Group, List, Stack, Text, Title } from '@mantine/core'
+import { useEffect, useState } from 'react'
 import { Link, Navigate, useLocation } from 'react-router'
 import { Banner } from '../../components/banner'
 import { Loading } from '../../components/loading'
+import {
+  ACCOUNT_DELETED_MESSAGE,
+  accountJustDeleted,
+  forgetAccountDeleted,
+} from '../../lib/account-deleted'
 import { useAuth } from '../../lib/auth/auth-context'
 
 /** '/': tagline, login button and the under-development notice; signed-in users go to the dashboard. */
 export function LandingPage() {
   const auth = useAuth()
   const from = (useLocation().state as { from?: unknown } | null)?.from
+  // Just deleted their account (the sign-out redirect lands here): say it worked, once.
+  const [deleted, setDeleted] = useState(accountJustDeleted)
+  useEffect(() => {
+    if (deleted) forgetAccountDeleted()
+  }, [deleted])
   if (auth.loading) return <Loading />
   if (auth.authenticated) return <Navigate to="/app/dashboard" replace />
   // Sent here from Report Bugs (/app/bugreport) without an account: say where to go instead.
@@ -15,6 +26,9 @@ export function LandingPage() {
 
   return (
     <Stack gap="xl" py={{ base: 'md', sm: 'xl' }} maw={720} mx="auto">
+      {deleted ? (
+        <Banner message={ACCOUNT_DELETED_MESSAGE} onClose={() => setDeleted(false)} />
+      ) : null}
       {auth.error ? (
         <Banner
           type="error"
