@@ -73,61 +73,43 @@ describe('evaluator agreement', () => {
       0.85,
     ],
     // the fifth set was measured once at the start of session 7 (heldout-v5/RESULTS.md); its
-    // tuning half keeps one critical error (below), so it has its own test; its untouched half
+    // tuning half keeps one critical error (below); its untouched half
     // was 83.0 % when measured and 84.4 % after session 7 (decision 042)
     'spent v5 untouched': [
       fileURLToPath(new URL('./heldout-v5/untouched.jsonl', import.meta.url)),
       0.84,
     ],
-  } as const
-  for (const [name, [path, bar]] of Object.entries(withMeanings)) {
-    it.skipIf(!existsSync(path))(`meets the bar on the ${name} set with content meanings`, () => {
-      const cases = withContent(parseCases(readFileSync(path, 'utf8')), content())
-      const { summary } = scoreCases(cases, evaluate)
-      expect(summary.criticalErrors).toBe(0)
-      expect(summary.overall.rate).toBeGreaterThanOrEqual(bar)
-    })
-  }
-
-  it("the third set's tuning half: at least 88 %, no critical error", () => {
     // decision 042 (session 5): its two critical errors, "far away from the corner" for "right
     // there, on the corner" and "Ask the landlord …" for "… if you don't ask, you don't get", were
     // meaning phrases found only in the sentence's own ordinary words
-    const path = fileURLToPath(new URL('./heldout-v3/tuning.jsonl', import.meta.url))
-    const { summary } = scoreCases(
-      withContent(parseCases(readFileSync(path, 'utf8')), content()),
-      evaluate,
-    )
-    expect(summary.criticalErrors).toBe(0)
-    expect(summary.overall.rate).toBeGreaterThanOrEqual(0.88)
-  })
-
-  it("the fifth set's tuning half: at least 86 %, at most one critical error", () => {
+    'v3 tuning': [fileURLToPath(new URL('./heldout-v3/tuning.jsonl', import.meta.url)), 0.88],
     // decision 042 (session 7): of its three critical errors, "call off the work-to-rule" and
     // "married her … and ran off with" are majors now; "I'm stark naked" for "I'm totally
     // clueless" (the other sense of "estar en bolas") is left: nothing the engine has tells two
     // senses of a gloss apart from two wordings of one sense
-    const path = fileURLToPath(new URL('./heldout-v5/tuning.jsonl', import.meta.url))
-    const { summary } = scoreCases(
-      withContent(parseCases(readFileSync(path, 'utf8')), content()),
-      evaluate,
-    )
-    expect(summary.criticalErrors).toBeLessThanOrEqual(1)
-    expect(summary.overall.rate).toBeGreaterThanOrEqual(0.86)
-  })
-
-  it('the sixth set, measured once at the end of session 7: at least 85 %, no new critical error', () => {
-    // heldout-v6/RESULTS.md: 86.2 % untouched, 85.5 % tuning; its 9 critical errors (a meaning
-    // reversed by an antonym phrase, a formal idiom read word for word that no literal list
-    // holds) are the next session's material, and this bar may only go up from here
-    const path = fileURLToPath(new URL('./heldout-v6/all.jsonl', import.meta.url))
-    const { summary } = scoreCases(
-      withContent(parseCases(readFileSync(path, 'utf8')), content()),
-      evaluate,
-    )
-    expect(summary.criticalErrors).toBeLessThanOrEqual(9)
-    expect(summary.overall.rate).toBeGreaterThanOrEqual(0.85)
-  })
+    'spent v5 tuning': [
+      fileURLToPath(new URL('./heldout-v5/tuning.jsonl', import.meta.url)),
+      0.86,
+      1,
+    ],
+    // the sixth set, measured once at the end of session 7 (heldout-v6/RESULTS.md: 86.2 %
+    // untouched, 85.5 % tuning); its 9 critical errors (a meaning reversed by an antonym phrase,
+    // a formal idiom read word for word that no literal list holds) are the next session's
+    // material, and these bars may only go up from here
+    'spent v6': [fileURLToPath(new URL('./heldout-v6/all.jsonl', import.meta.url)), 0.85, 9],
+  } as const satisfies Record<string, readonly [string, number, number?]>
+  // [set, overall agreement at least, critical errors at most (0 unless given)]
+  for (const [name, [path, bar, critical = 0]] of Object.entries(withMeanings) as [
+    string,
+    readonly [string, number, number?],
+  ][]) {
+    it.skipIf(!existsSync(path))(`meets the bar on the ${name} set with content meanings`, () => {
+      const cases = withContent(parseCases(readFileSync(path, 'utf8')), content())
+      const { summary } = scoreCases(cases, evaluate)
+      expect(summary.criticalErrors).toBeLessThanOrEqual(critical)
+      expect(summary.overall.rate).toBeGreaterThanOrEqual(bar)
+    })
+  }
 
   for (const [name, folder] of [
     ['second', 'heldout-v2'],
