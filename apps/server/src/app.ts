@@ -215,6 +215,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
           revokeSessions: idp.revokeSessions,
         }
       : undefined,
+    adminEmails: config.adminEmails,
     adminSetupCode,
     clock: realClock,
   })

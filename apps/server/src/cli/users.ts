@@ -48,6 +48,7 @@ async function main(argv: string[]): Promise<void> {
             },
           }
         : undefined,
+      adminEmails: config.adminEmails,
       clock: () => new Date(),
     })
     /** The product users of an address; an error when there is none. */

@@ -25,6 +25,7 @@ import {
   PreferenceFilterPatch,
   Report,
   ReportSet,
+  Role,
   ScheduleStats,
   SettingsMap,
   SettingsResponse,
@@ -536,6 +537,16 @@ export const api = {
     params: IdParam,
     response: AdminUser,
     summary: 'Re-enable a disabled account.',
+  }),
+  adminUserRole: endpoint({
+    method: 'POST',
+    path: '/api/admin/users/:id/role',
+    access: 'admin',
+    params: IdParam,
+    body: z.object({ role: Role }),
+    response: AdminUser,
+    summary:
+      'Make an account a learner, an editor or an admin; it counts from its next call. Not your own account (409), and not away from admin for an address in ADMIN_EMAILS (409: it would be admin again at its next sign-in).',
   }),
   adminUserDelete: endpoint({
     method: 'POST',

@@ -33,6 +33,34 @@ export function createUserAccountsRepo(db: Db) {
       return row
     },
 
+    /**
+     * Set `id`'s role on behalf of `adminId`, only while `adminId` is still an admin. The admins'
+     * rows are locked first, so two admins taking each other's admin role at once cannot both
+     * win and leave the install without one: the second finds it is no longer admin.
+     * `undefined` when `id` does not exist; 'not-admin' when `adminId` no longer is one.
+     */
+    async setRoleAsAdmin(
+      adminId: string,
+      id: string,
+      role: UserRow['role'],
+    ): Promise<UserRow | 'not-admin' | undefined> {
+      return db.transaction(async (tx) => {
+        const admins = await tx
+          .select({ id: users.id })
+          .from(users)
+          .where(eq(users.role, 'admin'))
+          .orderBy(asc(users.id))
+          .for('update')
+        if (!admins.some((row) => row.id === adminId)) return 'not-admin'
+        const [row] = await tx
+          .update(users)
+          .set({ role, updatedAt: new Date() })
+          .where(eq(users.id, id))
+          .returning()
+        return row
+      })
+    },
+
     /** When the subject's user was deleted, if it was. */
     async deletedAt(issuer: string, subject: string): Promise<Date | undefined> {
       const [row] = await db

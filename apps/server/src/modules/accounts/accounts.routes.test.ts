@@ -15,7 +15,10 @@ describe('accounts', () => {
   let t: TestApp
   let admin: string
   beforeAll(async () => {
-    t = await startTestApp({}, { contentDir: false, synthesizer: fakeSynthesizer() })
+    t = await startTestApp(
+      { ADMIN_EMAILS: 'jefa@test.example' },
+      { contentDir: false, synthesizer: fakeSynthesizer() },
+    )
     admin = (await t.userWithRole('admin')).token
   })
   afterAll(() => t.close())
@@ -128,6 +131,82 @@ describe('accounts', () => {
       }
       const nobody = await post(`/api/admin/users/${randomUUID()}/disable`, admin)
       expect(nobody.statusCode).toBe(404)
+    })
+  })
+
+  describe('admin: roles', () => {
+    const setRole = (id: string, role: string, token = admin) =>
+      post(`/api/admin/users/${id}/role`, token, { role })
+    const roleOf = async (id: string) => (await createUsersRepo(t.database.db).findById(id))?.role
+
+    it('makes an account an editor, an admin, a learner again, counting from its next call', async () => {
+      const u = await t.userWithRole('learner')
+      const asEditor = () => get('/api/idioms', u.token)
+      const asAdmin = () => get('/api/admin/users', u.token)
+      expect((await asEditor()).statusCode).toBe(403)
+
+      const editor = await setRole(u.user.id, 'editor')
+      expect(editor.statusCode).toBe(200)
+      expect(AdminUser.parse(editor.json())).toMatchObject({ id: u.user.id, role: 'editor' })
+      expect((await asEditor()).statusCode).toBe(200)
+      expect((await asAdmin()).statusCode).toBe(403)
+
+      expect((await setRole(u.user.id, 'admin')).json()).toMatchObject({ role: 'admin' })
+      expect((await asAdmin()).statusCode).toBe(200)
+
+      expect((await setRole(u.user.id, 'learner')).json()).toMatchObject({ role: 'learner' })
+      expect((await asEditor()).statusCode).toBe(403)
+    })
+
+    it('is for admins only, and a role outside learner, editor, admin changes nothing', async () => {
+      const u = await t.userWithRole('learner')
+      const editor = await t.userWithRole('editor')
+      for (const token of [u.token, editor.token]) {
+        const refused = await setRole(u.user.id, 'admin', token)
+        expect(refused.statusCode).toBe(403)
+      }
+      const bad = await setRole(u.user.id, 'owner')
+      expect(bad.statusCode).toBe(400)
+      expect(bad.json()).toMatchObject({ code: 'VALIDATION_FAILED' })
+      expect(await roleOf(u.user.id)).toBe('learner')
+    })
+
+    it('will not change the admin’s own role, answers 404 for no one, and keeps ADMIN_EMAILS admins', async () => {
+      const me = await t.userWithRole('admin')
+      const own = await setRole(me.user.id, 'learner', me.token)
+      expect(own.statusCode).toBe(409)
+      expect(own.json()).toMatchObject({ code: 'CONFLICT' })
+      expect(await roleOf(me.user.id)).toBe('admin')
+
+      expect((await setRole(randomUUID(), 'editor')).statusCode).toBe(404)
+
+      const boss = await createUsersRepo(t.database.db).upsert({
+        issuer: t.config.oidc.issuer,
+        subject: randomUUID(),
+        email: 'jefa@test.example',
+        name: 'Jefa',
+        picture: null,
+        claims: {},
+        admin: true,
+      })
+      for (const role of ['editor', 'learner']) {
+        const kept = await setRole(boss.id, role)
+        expect(kept.statusCode).toBe(409)
+        expect(kept.json().message).toMatch(/ADMIN_EMAILS/)
+      }
+      expect(await roleOf(boss.id)).toBe('admin')
+    })
+
+    it('leaves one admin when two admins take each other’s admin role at once', async () => {
+      const a = await t.userWithRole('admin')
+      const b = await t.userWithRole('admin')
+      const [ab, ba] = await Promise.all([
+        setRole(b.user.id, 'learner', a.token),
+        setRole(a.user.id, 'learner', b.token),
+      ])
+      expect([ab.statusCode, ba.statusCode].sort()).toEqual([200, 403])
+      const roles = [await roleOf(a.user.id), await roleOf(b.user.id)]
+      expect(roles.filter((role) => role === 'admin')).toHaveLength(1)
     })
   })
 

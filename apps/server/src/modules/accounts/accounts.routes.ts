@@ -47,6 +47,9 @@ export function registerAccountsRoutes(ctx: AppContext, accounts: UserAccountsSe
     accounts.disable(userOf(caller), params.id),
   )
   registerEndpoint(app, contract, api.adminUserEnable, ({ params }) => accounts.enable(params.id))
+  registerEndpoint(app, contract, api.adminUserRole, ({ params, body, caller }) =>
+    accounts.setRole(userOf(caller), params.id, body.role),
+  )
   registerEndpoint(app, contract, api.adminUserDelete, async ({ params, caller }) => {
     await accounts.delete(userOf(caller), params.id)
     return { ok: true as const }

@@ -10,7 +10,7 @@ import {
 } from '../../errors.js'
 import type { AccountsRepo } from '../../idp/accounts.js'
 import type { Principal } from '../../plugins/auth.js'
-import type { UserRow, UsersRepo } from '../users/users.repo.js'
+import type { Role, UserRow, UsersRepo } from '../users/users.repo.js'
 import { toProfile } from '../users/users.service.js'
 import type { UserAccountsRepo } from './accounts.repo.js'
 
@@ -52,6 +52,8 @@ export function createUserAccountsService(deps: {
     accounts: AccountsRepo
     revokeSessions(accountId: string): Promise<void>
   }
+  /** Addresses made admin at every sign-in (ADMIN_EMAILS, lower case). */
+  adminEmails: readonly string[]
   /** The one-time code that makes the first admin of an exposed install (none on loopback). */
   adminSetupCode?: string | undefined
   clock: () => Date
@@ -162,6 +164,20 @@ export function createUserAccountsService(deps: {
 
     async enable(id: string): Promise<AdminUser> {
       const row = await repo.setDisabledAt(id, null)
+      if (!row) throw notFound('User')
+      return toAdminUser(row)
+    },
+
+    /** An admin sets another account's role; it counts from that account's next call. */
+    async setRole(admin: UserRow, id: string, role: Role): Promise<AdminUser> {
+      const user = await target(id, admin, 'change the role of')
+      if (role !== 'admin' && user.role === 'admin' && deps.adminEmails.includes(user.email)) {
+        throw conflict(
+          `${user.email} is in ADMIN_EMAILS, so it would be admin again at its next sign-in: remove it there first`,
+        )
+      }
+      const row = await repo.setRoleAsAdmin(admin.id, user.id, role)
+      if (row === 'not-admin') throw forbidden('You are no longer an admin')
       if (!row) throw notFound('User')
       return toAdminUser(row)
     },

@@ -1,34 +1,44 @@
-import { Badge, Button, Group, Modal, Stack, Table, Text, Title } from '@mantine/core'
-import type { AdminUser } from '@che/core'
+import { Badge, Button, Group, Modal, NativeSelect, Stack, Table, Text, Title } from '@mantine/core'
+import { ROLES, type AdminUser, type Role } from '@che/core'
 import { useState } from 'react'
 import { Banner } from '../../../components/banner'
 import { QueryState } from '../../../components/query-state'
 import { errorMessage } from '../../../lib/api-client'
 import { useProfile } from '../../../lib/auth/profile'
 import { USERS_FALLBACK_ERROR, useUsers } from './api/get-users'
+import { ROLE_FALLBACK_ERROR, useSetRole } from './api/set-role'
 import { ACTION_FALLBACK_ERROR, useUserAction, type UserAction } from './api/user-action'
 
-/** /admin/users: disable, re-enable or delete accounts (reached from the account page). */
+const ROLE_LABEL: Record<Role, string> = { learner: 'Learner', editor: 'Editor', admin: 'Admin' }
+
+/** /admin/users: roles; disable, re-enable or delete accounts (reached from the account page). */
 export function UsersPage() {
   const users = useUsers()
   const me = useProfile().data
   const action = useUserAction()
+  const setRole = useSetRole()
   const [toDelete, setToDelete] = useState<AdminUser | undefined>()
-  const run = (user: AdminUser, what: UserAction) => action.mutate({ id: user.id, action: what })
+  const run = (user: AdminUser, what: UserAction) => {
+    setRole.reset()
+    action.mutate({ id: user.id, action: what })
+  }
   return (
     <Stack gap="lg">
       <Title order={1}>Accounts</Title>
       <Text c="dimmed" maw={720}>
-        A disabled account is refused from its next request and signed out everywhere; enabling it
-        lets it sign in again. Deleting removes the account and its progress, reviews and reports
-        for good.
+        An editor records audio for the idioms assigned to them; an admin can do everything. A new
+        role counts from the account's next request. A disabled account is refused from its next
+        request and signed out everywhere; enabling it lets it sign in again. Deleting removes the
+        account and its progress, reviews and reports for good.
       </Text>
       <Banner
         type="error"
         message={
           action.isError
             ? errorMessage(action.error, ACTION_FALLBACK_ERROR[action.variables.action])
-            : null
+            : setRole.isError
+              ? errorMessage(setRole.error, ROLE_FALLBACK_ERROR)
+              : null
         }
       />
       <QueryState query={users} errorFallback={USERS_FALLBACK_ERROR}>
@@ -52,7 +62,26 @@ export function UsersPage() {
                     <Table.Tr key={user.id}>
                       <Table.Td>{user.name || '—'}</Table.Td>
                       <Table.Td>{user.email || '—'}</Table.Td>
-                      <Table.Td>{user.role}</Table.Td>
+                      <Table.Td>
+                        {self ? (
+                          ROLE_LABEL[user.role]
+                        ) : (
+                          <NativeSelect
+                            size="xs"
+                            aria-label={`Role of ${user.email || user.name}`}
+                            value={user.role}
+                            disabled={setRole.isPending && setRole.variables.id === user.id}
+                            data={ROLES.map((role) => ({ value: role, label: ROLE_LABEL[role] }))}
+                            onChange={(event) => {
+                              action.reset()
+                              setRole.mutate({
+                                id: user.id,
+                                role: event.currentTarget.value as Role,
+                              })
+                            }}
+                          />
+                        )}
+                      </Table.Td>
                       <Table.Td>
                         {user.disabled ? (
                           <Badge color="red">Disabled</Badge>

@@ -1,0 +1,87 @@
+import { screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import type { AdminUser } from '@che/core'
+import { configureApiClient } from '../../../lib/api-client'
+import { makeProfile, renderRoutes, signedIn } from '../../../test-utils'
+import { callsTo, json, stubFetch } from '../test/fetch-stub'
+import { UsersPage } from './users-page'
+
+const ME = makeProfile({ role: 'admin' })
+const LUCIA = '00000000-0000-4000-8000-0000000000aa'
+
+function account(overrides: Partial<AdminUser>): AdminUser {
+  return {
+    id: LUCIA,
+    name: 'Lucía Pérez',
+    email: 'lucia@example.com',
+    role: 'learner',
+    disabled: false,
+    createdAt: '2025-03-01T10:00:00.000Z',
+    ...overrides,
+  }
+}
+
+beforeEach(() => configureApiClient({ getAccessToken: () => 't', logError: () => {} }))
+afterEach(() => vi.unstubAllGlobals())
+
+const mount = () =>
+  renderRoutes([{ path: '/admin/users', element: <UsersPage /> }], '/admin/users', {
+    auth: signedIn(),
+    profile: ME,
+  })
+
+describe('UsersPage: roles', { timeout: 20_000 }, () => {
+  it('makes a learner an editor, and shows the new role from the fetched list', async () => {
+    let lucia = account({})
+    const fetch = stubFetch({
+      'GET /api/admin/users': () =>
+        json([account({ id: ME.id, name: ME.name, email: ME.email, role: 'admin' }), lucia]),
+      [`POST /api/admin/users/${LUCIA}/role`]: (_url, init) => {
+        lucia = { ...lucia, ...JSON.parse(String(init?.body)) }
+        return json(lucia)
+      },
+    })
+    mount()
+    const select = await screen.findByRole('combobox', { name: 'Role of lucia@example.com' })
+    expect(select).toHaveValue('learner')
+    // The admin's own role is not a choice here: nobody can lock themselves out.
+    expect(screen.queryByRole('combobox', { name: `Role of ${ME.email}` })).toBeNull()
+    const myRow = screen.getByRole('row', { name: new RegExp(ME.email) })
+    expect(within(myRow).getByRole('cell', { name: 'Admin' })).toBeInTheDocument()
+
+    await userEvent.selectOptions(select, 'Editor')
+    await waitFor(() =>
+      expect(callsTo(fetch, `POST /api/admin/users/${LUCIA}/role`)).toHaveLength(1),
+    )
+    expect(
+      JSON.parse(String(callsTo(fetch, `POST /api/admin/users/${LUCIA}/role`)[0]?.body)),
+    ).toEqual({ role: 'editor' })
+    await waitFor(() => expect(callsTo(fetch, 'GET /api/admin/users')).toHaveLength(2))
+    await waitFor(() =>
+      expect(screen.getByRole('combobox', { name: 'Role of lucia@example.com' })).toHaveValue(
+        'editor',
+      ),
+    )
+  })
+
+  it('says why the server kept the role, and shows the role it kept', async () => {
+    stubFetch({
+      'GET /api/admin/users': () => json([account({ role: 'admin', email: 'jefa@example.com' })]),
+      [`POST /api/admin/users/${LUCIA}/role`]: () =>
+        json(
+          {
+            code: 'CONFLICT',
+            message:
+              'jefa@example.com is in ADMIN_EMAILS, so it would be admin again at its next sign-in: remove it there first',
+          },
+          409,
+        ),
+    })
+    mount()
+    const select = await screen.findByRole('combobox', { name: 'Role of jefa@example.com' })
+    await userEvent.selectOptions(select, 'Learner')
+    await screen.findByText(/is in ADMIN_EMAILS, so it would be admin again/)
+    await waitFor(() => expect(select).toHaveValue('admin'))
+  })
+})
