@@ -1624,6 +1624,7 @@ export interface operations {
                     elapsedMs?: number;
                     /** Format: date-time */
                     answeredAt?: string;
+                    gaveUp?: boolean;
                 };
             };
         };
@@ -1650,6 +1651,7 @@ export interface operations {
                             missedWords: string[];
                             targetWords: string[];
                             confidence?: number;
+                            gaveUp?: boolean;
                         };
                         progress: {
                             /** Format: uuid */
@@ -1681,6 +1683,7 @@ export interface operations {
                                     missedWords: string[];
                                     targetWords: string[];
                                     confidence?: number;
+                                    gaveUp?: boolean;
                                 };
                                 rating: string;
                             }[];
@@ -1700,6 +1703,7 @@ export interface operations {
                                 missedWords: string[];
                                 targetWords: string[];
                                 confidence?: number;
+                                gaveUp?: boolean;
                             } | null;
                             /** Format: date-time */
                             createdAt: string;
@@ -1834,6 +1838,7 @@ export interface operations {
                     elapsedMs?: number;
                     /** Format: date-time */
                     answeredAt?: string;
+                    gaveUp?: boolean;
                 };
             };
         };
@@ -1860,6 +1865,7 @@ export interface operations {
                             missedWords: string[];
                             targetWords: string[];
                             confidence?: number;
+                            gaveUp?: boolean;
                         };
                     };
                 };
