@@ -46,6 +46,12 @@ describe('changing one’s name on the account page', { timeout: 30_000 }, () =>
     expect(within(header).getByText('AG')).toBeInTheDocument()
     const field = await screen.findByLabelText(/Your name/)
     expect(field).toHaveValue('Ana García')
+    // The account's address comes before the name's form, not under its Save button.
+    expect(
+      screen.getByTestId('account-email').compareDocumentPosition(field) &
+        Node.DOCUMENT_POSITION_FOLLOWING,
+    ).toBeTruthy()
+    expect(screen.getByTestId('account-email')).toHaveTextContent('ana@example.com')
     const save = screen.getByRole('button', { name: 'Save name' })
     expect(save).toBeDisabled()
     await user.clear(field)

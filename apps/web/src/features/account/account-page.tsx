@@ -66,6 +66,10 @@ function ProfileSection({ profile, info }: { profile: UserProfile; info: Account
         <Title order={2} size="h3" id="profile-title">
           Profile
         </Title>
+        {/* The address first: it identifies the account, and stays clear of the name's Save button. */}
+        <Text c="dimmed" data-testid="account-email">
+          {profile.email}
+        </Text>
         {info.nameManagedHere ? (
           <form onSubmit={submit} noValidate>
             <Stack gap="sm">
@@ -98,7 +102,6 @@ function ProfileSection({ profile, info }: { profile: UserProfile; info: Account
             </Text>
           </Stack>
         )}
-        <Text c="dimmed">{profile.email}</Text>
         {profile.role === 'admin' ? (
           <Anchor component={Link} to="/admin/users" size="sm">
             Manage accounts

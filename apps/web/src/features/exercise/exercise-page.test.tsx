@@ -192,6 +192,9 @@ describe('ExercisePage', () => {
     await user.click(await screen.findByRole('button', { name: 'Continue' }))
     const spanish = screen.getByLabelText('What you heard (Spanish)')
     expect(spanish).toHaveFocus()
+    // A phone's on-screen keyboard labels Enter by what it does: next field, then send.
+    expect(spanish).toHaveAttribute('enterkeyhint', 'next')
+    expect(screen.getByLabelText('English translation')).toHaveAttribute('enterkeyhint', 'send')
     // Enter, Enter: the empty answer is not sent; the learner is asked, with the safe choice focused.
     await user.keyboard('{Enter}{Enter}')
     const question = await screen.findByRole('group', { name: 'You have not typed anything.' })

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Stack, Text, TextInput } from '@mantine/core'
+import { Button, Group, Paper, Stack, Text, TextInput } from '@mantine/core'
 import { useEffect, useId, useRef, useState } from 'react'
 import type { FormEvent, KeyboardEvent } from 'react'
 import { ErrorText } from '../../../components/error-text'
@@ -91,6 +91,8 @@ export function InputPhase(props: InputPhaseProps) {
           ref={spanishRef}
           label="What you heard (Spanish)"
           lang="es"
+          // A phone's on-screen keyboard labels its Enter key by what Enter does here.
+          enterKeyHint="next"
           autoFocus
           autoComplete="off"
           autoCorrect="off"
@@ -104,13 +106,14 @@ export function InputPhase(props: InputPhaseProps) {
           ref={translationRef}
           label="English translation"
           lang="en"
+          enterKeyHint="send"
           autoComplete="off"
           value={props.translation}
           onChange={(e) => props.onTranslationChange(e.currentTarget.value)}
         />
         {asking ? (
-          // A group (fieldset) named by the question (Mantine's Alert sets its own ARIA names); the Alert
-          // inside is announced as it appears, while focus moves to "Keep trying".
+          // A group (fieldset) named by the question; focus moves to "Keep trying", so the question
+          // is read out with it.
           <fieldset
             style={{ border: 0, margin: 0, padding: 0, minWidth: 0 }}
             aria-labelledby={`${questionId}-title`}
@@ -122,7 +125,8 @@ export function InputPhase(props: InputPhaseProps) {
               backToTyping()
             }}
           >
-            <Alert color="yellow" variant="light">
+            {/* A Paper, not an Alert: Alert clips its content, and with it the buttons' focus ring. */}
+            <Paper p="md" radius="md" bg="yellow.0" withBorder>
               <Stack gap="xs">
                 <Text fw={600} id={`${questionId}-title`}>
                   {NOTHING_TYPED}
@@ -139,7 +143,7 @@ export function InputPhase(props: InputPhaseProps) {
                   </Button>
                 </Group>
               </Stack>
-            </Alert>
+            </Paper>
           </fieldset>
         ) : (
           <Group>
