@@ -34,8 +34,8 @@ import { DELETE_FALLBACK_ERROR, useDeleteAccount } from './api/delete-account'
 import { EXPORT_FALLBACK_ERROR, useExportData } from './api/export-data'
 import { ACCOUNT_FALLBACK_ERROR, useAccountInfo } from './api/get-account'
 
-export const NAME_CHANGED = 'Your name is changed.'
-export const NAME_FROM_PROVIDER =
+const NAME_CHANGED = 'Your name is changed.'
+const NAME_FROM_PROVIDER =
   'Your name comes from your identity provider. Change it there: it shows here from your next sign-in.'
 
 /**

@@ -22,10 +22,10 @@ export interface InputPhaseProps {
   onPlay?: () => void
 }
 
-export const NOTHING_TYPED = 'You have not typed anything.'
-export const GIVE_UP_SCORED =
+const NOTHING_TYPED = 'You have not typed anything.'
+const GIVE_UP_SCORED =
   'Show the answer? The sentence counts as not known yet, so it comes back soon.'
-export const GIVE_UP_PRACTICE = 'Show the answer? Nothing is scored in the Playroom.'
+const GIVE_UP_PRACTICE = 'Show the answer? Nothing is scored in the Playroom.'
 
 /**
  * Phase 2: type what you heard and its translation. Keyboard-first: focus starts in the Spanish
