@@ -222,6 +222,19 @@ describe('keyboard alone', () => {
     expect(again.exampleId).not.toBe(shown.exampleId)
     await page.getByRole('button', { name: 'Continue' }).waitFor()
     await expect.poll(() => focused(page).then((f) => f.name)).toBe('Continue')
+
+    // Stray Enters with nothing typed send nothing: the learner is asked, "Keep trying" focused.
+    let evaluations = 0
+    page.on('request', (r) => {
+      if (r.url().endsWith('/api/exercises/evaluate')) evaluations++
+    })
+    await page.keyboard.press('Enter')
+    await page.getByLabel('What you heard (Spanish)').waitFor()
+    await page.keyboard.press('Enter')
+    await page.keyboard.press('Enter')
+    await page.getByRole('group', { name: 'You have not typed anything.' }).waitFor()
+    await expect.poll(() => focused(page).then((f) => f.name)).toBe('Keep trying')
+    expect(evaluations).toBe(0)
   })
 
   it('an editor records an assigned example and saves it', async () => {

@@ -150,6 +150,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     secret: cookieSecret,
     realClock,
     userinfo: (principal) => userinfo(principal),
+    accountName: (principal) => accountName(principal),
     synthesizer: opts.synthesizer,
     evaluator: opts.evaluator,
   })
@@ -191,6 +192,11 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   if (idp) await idp.register(app)
   const verify = createTokenVerifier(config.oidc, idp ? () => idp.publicJwks() : undefined)
   const discovery = createDiscovery(config.oidc.issuer)
+
+  async function accountName(principal: Principal): Promise<string | undefined> {
+    if (!idp || principal.issuer !== userIssuer(config.oidc)) return undefined
+    return (await idp.accounts.findById(principal.subject))?.name
+  }
 
   async function userinfo(principal: Principal): Promise<Record<string, unknown>> {
     if (idp) return {}

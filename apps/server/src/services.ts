@@ -65,6 +65,8 @@ export interface ServiceDeps {
   realClock: () => Date
   /** Claims of the identity provider's userinfo endpoint, read when a user syncs. */
   userinfo: (principal: Principal) => Promise<Record<string, unknown>>
+  /** The current name of an embedded account, read when its user syncs (undefined otherwise). */
+  accountName?: (principal: Principal) => Promise<string | undefined>
   synthesizer?: SpeechSynthesizer | undefined
   evaluator?: Evaluator | undefined
   /** Whether the first account of the install becomes admin (false on an exposed install). */
@@ -213,6 +215,7 @@ export function createServices(deps: ServiceDeps) {
     adminEmails: config.adminEmails,
     userinfo: deps.userinfo,
     firstUserIsAdmin: deps.firstUserIsAdmin,
+    accountName: deps.accountName,
   })
   const caches = createCacheRegistry({ broadcast: deps.announce('caches') })
   caches.register('settings', () => settings.invalidate())

@@ -130,6 +130,13 @@ describe('llm evaluator', () => {
     expect(systems).toEqual(['GRADE THIS (admin prompt v1)', 'GRADE THIS (admin prompt v2)'])
   })
 
+  it('never lets the model mark an answer as given up (that is the learner’s choice)', async () => {
+    const s = setup(() => completion(JSON.stringify({ ...modelAnswer, gaveUp: true })))
+    const result = await (await s.start())(example, attempt)
+    expect(result).not.toHaveProperty('gaveUp')
+    expect(result.transcriptionAccuracy).toBe('minor')
+  })
+
   it('fills a missing or blank englishTranslation with the reference', async () => {
     for (const englishTranslation of [undefined, '  ']) {
       const s = setup(() => completion(JSON.stringify({ ...modelAnswer, englishTranslation })))

@@ -23,7 +23,10 @@ interface Log {
 }
 
 /** The contract's Evaluation, except that a missing englishTranslation is filled with the reference. */
-const LlmAnswer = Evaluation.extend({ englishTranslation: z.string().optional() })
+// gaveUp is the learner's choice, never the model's.
+const LlmAnswer = Evaluation.omit({ gaveUp: true }).extend({
+  englishTranslation: z.string().optional(),
+})
 
 /** What the model gets in the user message: the example and the learner's answer, nothing else. */
 export function evaluationRequest(example: EvaluatorExample, attempt: EvaluatorAttempt): string {

@@ -76,7 +76,8 @@ function validateEmail(raw: string): string {
   return email
 }
 
-function validateName(raw: string): string {
+/** The sign-up's rules for a display name; throws VALIDATION_FAILED (field name). */
+export function validateName(raw: string): string {
   const name = raw.trim().replace(/\s+/g, ' ')
   if (!name) throw badRequest('Enter your name', { field: 'name' })
   if (CONTROL_CHARACTERS.test(name)) {

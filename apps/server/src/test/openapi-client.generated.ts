@@ -780,12 +780,32 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * What the account page may offer the caller (password change, admin set-up).
+         * What the account page may offer the caller (name and password change, admin set-up).
          * @description Access: Any signed-in user (learner, editor or admin).
          */
         get: operations["accountInfo"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account/name": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Change my display name (embedded sign-in only; 409 CONFLICT with an external provider, whose claims set the name at every sign-in).
+         * @description Access: Any signed-in user (learner, editor or admin).
+         */
+        post: operations["accountName"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1644,6 +1664,7 @@ export interface operations {
                     elapsedMs?: number;
                     /** Format: date-time */
                     answeredAt?: string;
+                    gaveUp?: boolean;
                 };
             };
         };
@@ -1670,6 +1691,7 @@ export interface operations {
                             missedWords: string[];
                             targetWords: string[];
                             confidence?: number;
+                            gaveUp?: boolean;
                         };
                         progress: {
                             /** Format: uuid */
@@ -1701,6 +1723,7 @@ export interface operations {
                                     missedWords: string[];
                                     targetWords: string[];
                                     confidence?: number;
+                                    gaveUp?: boolean;
                                 };
                                 rating: string;
                             }[];
@@ -1720,6 +1743,7 @@ export interface operations {
                                 missedWords: string[];
                                 targetWords: string[];
                                 confidence?: number;
+                                gaveUp?: boolean;
                             } | null;
                             /** Format: date-time */
                             createdAt: string;
@@ -1854,6 +1878,7 @@ export interface operations {
                     elapsedMs?: number;
                     /** Format: date-time */
                     answeredAt?: string;
+                    gaveUp?: boolean;
                 };
             };
         };
@@ -1880,6 +1905,7 @@ export interface operations {
                             missedWords: string[];
                             targetWords: string[];
                             confidence?: number;
+                            gaveUp?: boolean;
                         };
                     };
                 };
@@ -4087,7 +4113,88 @@ export interface operations {
                 content: {
                     "application/json": {
                         passwordManagedHere: boolean;
+                        nameManagedHere: boolean;
                         adminSetupPending: boolean;
+                    };
+                };
+            };
+            /** @description VALIDATION_FAILED: the input does not match the schema */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHENTICATED: no valid bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN (role) or BETA_REQUIRED (beta gate) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    accountName: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        name: string;
+                        email: string;
+                        picture: string | null;
+                        /** @enum {string} */
+                        role: "learner" | "editor" | "admin";
+                        editor: boolean;
+                        preferences: {
+                            /**
+                             * @default {
+                             *       "usage": "",
+                             *       "tone": ""
+                             *     }
+                             */
+                            filter: {
+                                /** @default  */
+                                usage: ("super_common" | "common" | "uncommon" | "super_rare") | "";
+                                /** @default  */
+                                tone: ("Casual" | "Neutral" | "Street" | "Esoteric" | "Official") | "";
+                            };
+                            /** @default  */
+                            getNextExample: string;
+                            /** @default 20 */
+                            offlineExercises: number;
+                        };
                     };
                 };
             };

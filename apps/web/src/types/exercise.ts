@@ -14,6 +14,8 @@ export interface Answer {
   attemptId: string
   /** Ms from the sentence's first play to submit (scored mode only; docs/decisions/013). */
   elapsedMs?: number
+  /** "Show the answer" with nothing typed: recorded as given up (AnswerInput.gaveUp). */
+  gaveUp?: boolean
 }
 
 export interface EvaluatedAnswer {

@@ -16,10 +16,29 @@ export type AdminUser = z.infer<typeof AdminUser>
 export const AccountInfo = z.object({
   /** True when the password is kept here (embedded sign-in), so it can be changed here. */
   passwordManagedHere: z.boolean(),
+  /**
+   * True when the display name is kept here (embedded sign-in), so it can be changed here. With an
+   * external identity provider the name comes from its claims at every sign-in, so it is changed
+   * there.
+   */
+  nameManagedHere: z.boolean(),
   /** True while nobody is admin and the install waits for the set-up code (exposed installs). */
   adminSetupPending: z.boolean(),
 })
 export type AccountInfo = z.infer<typeof AccountInfo>
+
+/** The longest display name (the embedded sign-up's limit too). */
+export const NAME_MAX_LENGTH = 100
+
+/** A new display name (embedded sign-in only): spaces around it are dropped. */
+export const NameChange = z.object({
+  name: z
+    .string()
+    .trim()
+    .min(1, 'Enter your name')
+    .max(NAME_MAX_LENGTH, `Your name can have at most ${NAME_MAX_LENGTH} characters`),
+})
+export type NameChange = z.infer<typeof NameChange>
 
 export const PasswordChange = z.object({
   currentPassword: z.string().min(1).max(1_000),

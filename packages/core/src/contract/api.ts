@@ -38,6 +38,7 @@ import {
   AccountInfo,
   AdminUser,
   DELETE_CONFIRMATION,
+  NameChange,
   PasswordChange,
 } from './accounts.js'
 
@@ -479,7 +480,16 @@ export const api = {
     path: '/api/account',
     access: 'user',
     response: AccountInfo,
-    summary: 'What the account page may offer the caller (password change, admin set-up).',
+    summary: 'What the account page may offer the caller (name and password change, admin set-up).',
+  }),
+  accountName: endpoint({
+    method: 'POST',
+    path: '/api/account/name',
+    access: 'user',
+    body: NameChange,
+    response: UserProfile,
+    summary:
+      'Change my display name (embedded sign-in only; 409 CONFLICT with an external provider, whose claims set the name at every sign-in).',
   }),
   accountPassword: endpoint({
     method: 'POST',

@@ -208,25 +208,39 @@ export const CalendarItem = z.object({
   confidence: z.number().min(0).max(1),
 })
 
-export const AnswerInput = z.object({
-  exampleId: Id,
-  userTranscription: z.string().max(2_000),
-  userTranslation: z.string().max(2_000),
-  /** Client-generated id of this attempt, so a double submit schedules once. */
-  attemptId: z.string().uuid().optional(),
-  /**
-   * Milliseconds from the first play of the sentence (or, with no audio, from the prompt being
-   * shown) to submit. Fast perfect answers may be rated Easy (scheduler/rating.ts); absent means
-   * not fast. Capped at a day.
-   */
-  elapsedMs: z.number().int().min(0).max(86_400_000).optional(),
-  /**
-   * When the learner answered, for answers given offline and synced later: the server schedules
-   * the review at this time (never later than now, never earlier than OFFLINE_ANSWER_MAX_AGE_DAYS
-   * ago or than the item's last review).
-   */
-  answeredAt: IsoDate.optional(),
-})
+export const AnswerInput = z
+  .object({
+    exampleId: Id,
+    userTranscription: z.string().max(2_000),
+    userTranslation: z.string().max(2_000),
+    /** Client-generated id of this attempt, so a double submit schedules once. */
+    attemptId: z.string().uuid().optional(),
+    /**
+     * Milliseconds from the first play of the sentence (or, with no audio, from the prompt being
+     * shown) to submit. Fast perfect answers may be rated Easy (scheduler/rating.ts); absent means
+     * not fast. Capped at a day.
+     */
+    elapsedMs: z.number().int().min(0).max(86_400_000).optional(),
+    /**
+     * When the learner answered, for answers given offline and synced later: the server schedules
+     * the review at this time (never later than now, never earlier than OFFLINE_ANSWER_MAX_AGE_DAYS
+     * ago or than the item's last review).
+     */
+    answeredAt: IsoDate.optional(),
+    /**
+     * The learner chose to see the answer without typing anything ("Show the answer" on the
+     * exercise's empty-answer question): graded major on both fields without asking any engine, and
+     * the evaluation says so (`gaveUp: true`, kept in the review log). Only with both fields blank.
+     */
+    gaveUp: z.boolean().optional(),
+  })
+  .refine(
+    (a) => !a.gaveUp || (a.userTranscription.trim() === '' && a.userTranslation.trim() === ''),
+    {
+      path: ['gaveUp'],
+      message: 'Only an empty answer can give up; send what you typed without gaveUp',
+    },
+  )
 
 /** Where the learner is in today's work, served with each exercise (the exercise's progress line). */
 export const TodayProgress = z.object({

@@ -48,6 +48,8 @@ export const Evaluation = z.object({
    * answer may leave it out). The hybrid server asks an LLM only below its threshold.
    */
   confidence: z.number().min(0).max(1).optional(),
+  /** The learner asked to see the answer without answering (AnswerInput.gaveUp). */
+  gaveUp: z.boolean().optional(),
 })
 export type Evaluation = z.infer<typeof Evaluation>
 

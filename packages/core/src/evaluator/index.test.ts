@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 
 import { Evaluation, type EvaluatorExample } from '../contract/evaluation.js'
-import { evaluate } from './index.js'
+import { evaluate, GAVE_UP_FEEDBACK, gaveUpEvaluation } from './index.js'
 
 const example: EvaluatorExample = {
   text: 'Hoy no hay clases, así que me tiro a la bartola.',
@@ -38,5 +38,26 @@ describe('evaluate', () => {
   it('is deterministic', () => {
     const attempt = { userTranscription: 'hoy no hay clase', userTranslation: 'No school today.' }
     expect(evaluate(example, attempt)).toEqual(evaluate(example, attempt))
+  })
+})
+
+describe('gaveUpEvaluation', () => {
+  it('grades a given-up answer major on both fields, every word missed, and says it was a choice', () => {
+    const e = gaveUpEvaluation(example)
+    expect(Evaluation.parse(e)).toEqual(e)
+    expect(e).toMatchObject({
+      transcriptionAccuracy: 'major',
+      translationAccuracy: 'major',
+      transcriptionFeedback: GAVE_UP_FEEDBACK.transcription,
+      translationFeedback: GAVE_UP_FEEDBACK.translation,
+      englishTranslation: example.translation,
+      mistakeType: 'empty',
+      confidence: 1,
+      gaveUp: true,
+    })
+    expect(e.missedWords).toEqual(
+      evaluate(example, { userTranscription: '', userTranslation: '' }).missedWords,
+    )
+    expect(e.missedWords).toContain('bartola')
   })
 })

@@ -51,6 +51,29 @@ export const evaluate: Evaluator = (example, attempt) => {
   }
 }
 
+/** The feedback when the learner chose to see the answer without answering. */
+export const GAVE_UP_FEEDBACK = {
+  transcription: 'You chose to see the answer. Listen again while you read the sentence below.',
+  translation: 'You chose to see the answer: compare the sentence with its translation below.',
+} as const
+
+/**
+ * The evaluation of an answer given up ("Show the answer" with nothing typed): what an empty
+ * answer gets (major on both fields, every word of the sentence missed, so the Playroom drills
+ * them), said as a choice rather than as a mistake, and marked `gaveUp` so the review log tells it
+ * apart from an answer that was typed and wrong. Certain: no engine is asked.
+ */
+export function gaveUpEvaluation(example: EvaluatorExample): Evaluation {
+  const empty = evaluate(example, { userTranscription: '', userTranslation: '' })
+  return {
+    ...empty,
+    transcriptionFeedback: GAVE_UP_FEEDBACK.transcription,
+    translationFeedback: GAVE_UP_FEEDBACK.translation,
+    confidence: 1,
+    gaveUp: true,
+  }
+}
+
 export { DEFAULT_LLM_THRESHOLD } from './confidence.js'
 export { gradeTranscription } from './transcription.js'
 export { gradeTranslation, TRANSLATION_CONFIDENCE } from './translation.js'

@@ -96,6 +96,31 @@ export function createUserAccountsRepo(db: Db) {
       })
     },
 
+    /**
+     * A new display name for a user of the embedded provider: its account (where new tokens take
+     * the name from) and the product user (what the app shows), in one transaction.
+     */
+    async renameUser(
+      userId: string,
+      embeddedAccountId: string,
+      name: string,
+    ): Promise<UserRow | undefined> {
+      return db.transaction(async (tx) => {
+        const [account] = await tx
+          .update(idpAccounts)
+          .set({ name })
+          .where(eq(idpAccounts.id, embeddedAccountId))
+          .returning({ id: idpAccounts.id })
+        if (!account) return undefined
+        const [row] = await tx
+          .update(users)
+          .set({ name, updatedAt: new Date() })
+          .where(eq(users.id, userId))
+          .returning()
+        return row
+      })
+    },
+
     async hasAdmin(): Promise<boolean> {
       const [row] = await db
         .select({ id: users.id })

@@ -215,12 +215,51 @@ describe('accounts', () => {
       const u = await embeddedUser()
       expect((await get('/api/account', u.token)).json()).toEqual({
         passwordManagedHere: true,
+        nameManagedHere: true,
         adminSetupPending: false,
       })
       const external = await t.userWithRole('learner')
       expect((await get('/api/account', external.token)).json()).toMatchObject({
         passwordManagedHere: false,
+        nameManagedHere: false,
       })
+    })
+
+    it('changes the display name of an embedded account, and a sync with an older token keeps it', async () => {
+      const u = await embeddedUser()
+      const res = await post('/api/account/name', u.token, { name: '  Vera   Paz Ortiz ' })
+      expect(res.statusCode, res.body).toBe(200)
+      expect(res.json()).toMatchObject({ id: u.id, name: 'Vera Paz Ortiz', email: u.email })
+      // The provider's account changed too: the next tokens carry the new name.
+      expect((await createAccountsRepo(t.database.db).findById(u.account.id))?.name).toBe(
+        'Vera Paz Ortiz',
+      )
+      // The token still says 'Vera Paz'; syncing with it does not put the old name back.
+      const again = await sync(u.token)
+      expect(again.json()).toMatchObject({ name: 'Vera Paz Ortiz' })
+      const listed = AdminUser.array().parse((await get('/api/admin/users', admin)).json())
+      expect(listed).toContainEqual(expect.objectContaining({ id: u.id, name: 'Vera Paz Ortiz' }))
+    })
+
+    it('refuses a blank or too long name with VALIDATION_FAILED and changes nothing', async () => {
+      const u = await embeddedUser()
+      for (const name of ['   ', 'x'.repeat(101)]) {
+        const res = await post('/api/account/name', u.token, { name })
+        expect(res.statusCode).toBe(400)
+        expect(res.json()).toMatchObject({
+          code: 'VALIDATION_FAILED',
+          details: [expect.objectContaining({ field: 'name' })],
+        })
+      }
+      expect((await sync(u.token)).json()).toMatchObject({ name: 'Vera Paz' })
+    })
+
+    it('answers 409 when the name comes from an external provider, and keeps the name', async () => {
+      const external = await t.userWithRole('learner', 'Ana Externa')
+      const res = await post('/api/account/name', external.token, { name: 'Someone Else' })
+      expect(res.statusCode).toBe(409)
+      expect(res.json()).toMatchObject({ code: 'CONFLICT' })
+      expect((await sync(external.token)).json()).toMatchObject({ name: 'Ana Externa' })
     })
 
     it('changes the password only with the current one, and ends the sessions', async () => {

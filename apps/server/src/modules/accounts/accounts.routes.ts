@@ -23,6 +23,13 @@ export function registerAccountsRoutes(ctx: AppContext, accounts: UserAccountsSe
     },
     { rateLimit: { max: 10, timeWindow: '1 minute' } },
   )
+  registerEndpoint(
+    app,
+    contract,
+    api.accountName,
+    ({ body, caller }) => accounts.changeName(userOf(caller), body.name),
+    { rateLimit: { max: 10, timeWindow: '1 minute' } },
+  )
   registerEndpoint(app, contract, api.accountExport, async ({ caller, reply }) => {
     const user = userOf(caller)
     const day = new Date().toISOString().slice(0, 10)

@@ -8,7 +8,7 @@ import {
   notFound,
   unauthenticated,
 } from '../../errors.js'
-import type { AccountsRepo } from '../../idp/accounts.js'
+import { validateName, type AccountsRepo } from '../../idp/accounts.js'
 import type { Principal } from '../../plugins/auth.js'
 import type { Role, UserRow, UsersRepo } from '../users/users.repo.js'
 import { toProfile } from '../users/users.service.js'
@@ -100,10 +100,28 @@ export function createUserAccountsService(deps: {
 
     async info(user: UserRow): Promise<AccountInfo> {
       const accountId = embeddedAccountOf(user)
+      const managedHere = Boolean(accountId && (await idp?.accounts.findById(accountId)))
       return {
-        passwordManagedHere: Boolean(accountId && (await idp?.accounts.findById(accountId))),
+        passwordManagedHere: managedHere,
+        nameManagedHere: managedHere,
         adminSetupPending: deps.adminSetupCode !== undefined && !(await repo.hasAdmin()),
       }
+    },
+
+    /**
+     * A new display name, for embedded sign-in: the provider's account and the product user in
+     * one write, so the next token and the next sync say the same. With an external provider the
+     * name comes from its claims at every sign-in: 409 CONFLICT.
+     */
+    async changeName(user: UserRow, raw: string): Promise<UserProfile> {
+      const accountId = embeddedAccountOf(user)
+      const account = accountId && idp ? await idp.accounts.findById(accountId) : undefined
+      if (!account) {
+        throw conflict('Your name comes from your identity provider; change it there')
+      }
+      const row = await repo.renameUser(user.id, account.id, validateName(raw))
+      if (!row) throw conflict('Your name comes from your identity provider; change it there')
+      return toProfile(row)
     },
 
     async changePassword(user: UserRow, current: string, next: string): Promise<void> {

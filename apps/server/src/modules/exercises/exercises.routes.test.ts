@@ -471,6 +471,58 @@ describe('exercises', () => {
       expect(res.json().progress.history).toHaveLength(1)
     })
 
+    it('records an answer given up as such: major on both fields, rated again, the choice kept in the log', async () => {
+      const { token } = await h.learner()
+      const res = await h.evaluate(token, {
+        exampleId: ex.exampleId,
+        userTranscription: '',
+        userTranslation: ' ',
+        gaveUp: true,
+      })
+      expect(res.statusCode, res.body).toBe(200)
+      const body = ExercisePayload.parse(res.json())
+      expect(body.evaluation).toMatchObject({
+        transcriptionAccuracy: 'major',
+        translationAccuracy: 'major',
+        mistakeType: 'empty',
+        gaveUp: true,
+        transcriptionFeedback: expect.stringContaining('You chose to see the answer'),
+      })
+      expect(body.progress.history).toEqual([
+        expect.objectContaining({ rating: 'again', evaluation: body.evaluation }),
+      ])
+      expect(body.progress.missedWords.length).toBeGreaterThan(0)
+      // An empty answer sent without the choice is graded as before, and not marked given up.
+      const { token: other } = await h.learner()
+      const plain = ExercisePayload.parse(
+        (
+          await h.evaluate(other, {
+            exampleId: ex.exampleId,
+            userTranscription: '',
+            userTranslation: '',
+          })
+        ).json(),
+      )
+      expect(plain.evaluation.gaveUp).toBeUndefined()
+      expect(plain.evaluation.transcriptionFeedback).not.toContain('You chose')
+    })
+
+    it('refuses gaveUp with a typed answer with VALIDATION_FAILED and writes nothing', async () => {
+      const { token } = await h.learner()
+      const res = await h.evaluate(token, {
+        exampleId: ex.exampleId,
+        userTranscription: 'algo',
+        userTranslation: '',
+        gaveUp: true,
+      })
+      expect(res.statusCode).toBe(400)
+      expect(res.json()).toMatchObject({
+        code: 'VALIDATION_FAILED',
+        details: [expect.objectContaining({ field: 'gaveUp' })],
+      })
+      expect((await h.get('/api/exercises', token)).json()).toEqual([])
+    })
+
     it('answers 404 NOT_FOUND for an unknown example and writes nothing', async () => {
       const { token } = await h.learner()
       const res = await h.evaluate(token, {

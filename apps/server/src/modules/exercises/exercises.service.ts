@@ -28,6 +28,7 @@ import {
   scheduleStats,
   startOfLocalDay,
 } from '@che/core/scheduler'
+import { evaluatorModule } from '../../lib/evaluator-module.js'
 import { createBatchRunner } from '../../db/batch.js'
 import { AppError, conflict, notFound, unavailable } from '../../errors.js'
 import type { AudioService } from '../audio/audio.service.js'
@@ -67,6 +68,25 @@ const Uuid = z.string().uuid()
 export function countSetting(map: Record<string, string>, key: string, fallback: number): number {
   const raw = map[key]
   return raw !== undefined && /^\d{1,12}$/.test(raw) ? Number(raw) : fallback
+}
+
+/**
+ * The evaluation of an answer: an answer given up (AnswerInput.gaveUp, both fields blank) gets
+ * core's gaveUpEvaluation, certain and free, without asking the engine (an LLM least of all);
+ * any other goes to the engine.
+ */
+export async function gradeAnswer(
+  evaluator: (
+    ...args: Parameters<Evaluator>
+  ) => ReturnType<Evaluator> | Promise<ReturnType<Evaluator>>,
+  example: EvaluatorExample,
+  input: Pick<AnswerInput, 'userTranscription' | 'userTranslation' | 'gaveUp'>,
+): Promise<ReturnType<Evaluator>> {
+  if (input.gaveUp) return (await evaluatorModule()).gaveUpEvaluation(example)
+  return evaluator(example, {
+    userTranscription: input.userTranscription,
+    userTranslation: input.userTranslation,
+  })
 }
 
 /** What the evaluator needs from an example row and its idiom. */
@@ -291,10 +311,7 @@ export function createExercisesService(deps: {
       const found = (await deps.library.snapshot()).get(input.exampleId)
       if (!found) throw notFound('Example')
       const { example, idiom } = found
-      const evaluation = await deps.evaluator(evaluatorExample(example, idiom), {
-        userTranscription: input.userTranscription,
-        userTranslation: input.userTranslation,
-      })
+      const evaluation = await gradeAnswer(deps.evaluator, evaluatorExample(example, idiom), input)
       const now = deps.clock()
       const reviewAt = answerTime(input.answeredAt, now)
       const card = newCard(now)

@@ -189,6 +189,24 @@ describe('sandbox (Playroom)', () => {
       expect((await get('/api/exercises', token)).json()).toEqual(calendarBefore)
     })
 
+    it('shows the answer to a learner who gives up, still without a score or a write', async () => {
+      const { token } = await t.userWithRole('learner')
+      const calendarBefore = (await get('/api/exercises', token)).json()
+      const res = await post('/api/sandbox/evaluate', token, {
+        exampleId: horno.exampleId,
+        userTranscription: '',
+        userTranslation: '',
+        gaveUp: true,
+      })
+      expect(res.statusCode, res.body).toBe(200)
+      expect(res.json().evaluation).toMatchObject({
+        transcriptionAccuracy: 'major',
+        gaveUp: true,
+        englishTranslation: expect.any(String),
+      })
+      expect((await get('/api/exercises', token)).json()).toEqual(calendarBefore)
+    })
+
     it('answers 404 for an unknown example and VALIDATION_FAILED for oversized answers', async () => {
       const { token } = await t.userWithRole('learner')
       const unknown = await post('/api/sandbox/evaluate', token, {

@@ -7,7 +7,7 @@ import { evaluatorModule } from '../../lib/evaluator-module.js'
 import type { AudioService } from '../audio/audio.service.js'
 import type { ExamplesRepo } from '../examples/examples.repo.js'
 import type { ExercisesRepo } from '../exercises/exercises.repo.js'
-import { evaluatorExample, type AnswerInput } from '../exercises/exercises.service.js'
+import { evaluatorExample, gradeAnswer, type AnswerInput } from '../exercises/exercises.service.js'
 import { toExample } from '../idioms/idioms.mappers.js'
 import type { UserRow } from '../users/users.repo.js'
 
@@ -107,10 +107,11 @@ export function createSandboxService(deps: {
     ): Promise<{ exampleId: string; evaluation: z.infer<typeof Evaluation> }> {
       const found = await deps.examples.findWithIdiom(input.exampleId)
       if (!found) throw notFound('Example')
-      const evaluation = await deps.evaluator(evaluatorExample(found.example, found.idiom), {
-        userTranscription: input.userTranscription,
-        userTranslation: input.userTranslation,
-      })
+      const evaluation = await gradeAnswer(
+        deps.evaluator,
+        evaluatorExample(found.example, found.idiom),
+        input,
+      )
       return { exampleId: found.example.id, evaluation }
     },
   }

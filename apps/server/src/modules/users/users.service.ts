@@ -55,6 +55,12 @@ export function createUsersService(deps: {
   userinfo: (principal: Principal) => Promise<Record<string, unknown>>
   /** The very first account becomes admin (loopback installs); off on an exposed install. */
   firstUserIsAdmin?: boolean
+  /**
+   * The current name of the caller's embedded account (undefined for an external provider's
+   * users): it wins over the token's name claim, which is as old as the token, so a name changed
+   * on the account page is not put back by a sync with a token issued before the change.
+   */
+  accountName?: (principal: Principal) => Promise<string | undefined>
 }) {
   return {
     /**
@@ -68,6 +74,7 @@ export function createUsersService(deps: {
         claims = { ...(await deps.userinfo(principal).then(personClaims)), ...claims }
       const email = (str(claims.email) ?? '').toLowerCase()
       const name =
+        str(await deps.accountName?.(principal)) ??
         str(claims.name) ??
         str(authUser.name) ??
         (str(claims.given_name) &&

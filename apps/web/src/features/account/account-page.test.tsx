@@ -17,7 +17,8 @@ const mount = () =>
     profile: makeProfile(),
   })
 
-const account = () => json({ passwordManagedHere: true, adminSetupPending: false })
+const account = () =>
+  json({ passwordManagedHere: true, nameManagedHere: true, adminSetupPending: false })
 
 describe('AccountPage password form', { timeout: 30_000 }, () => {
   it("refuses a password over the contract's 1,000 characters, under the field", async () => {
@@ -65,7 +66,8 @@ describe('AccountPage set-up code form', { timeout: 30_000 }, () => {
   it("refuses a code over the contract's 100 characters, under the field", async () => {
     const user = userEvent.setup()
     const fetchMock = stubFetch({
-      'GET /api/account': () => json({ passwordManagedHere: true, adminSetupPending: true }),
+      'GET /api/account': () =>
+        json({ passwordManagedHere: true, nameManagedHere: true, adminSetupPending: true }),
     })
     mount()
     const code = await screen.findByLabelText(/Set-up code/)

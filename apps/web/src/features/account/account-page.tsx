@@ -13,6 +13,7 @@ import { useForm } from '@mantine/form'
 import {
   api,
   DELETE_CONFIRMATION,
+  NameChange,
   PasswordChange,
   type AccountInfo,
   type UserProfile,
@@ -25,12 +26,91 @@ import { errorMessage } from '../../lib/api-client'
 import { useAuth } from '../../lib/auth/auth-context'
 import { PROFILE_FALLBACK_ERROR, useProfile } from '../../lib/auth/profile'
 import { bodySchema, contractResolver, errorAboveButton, fieldErrorsFrom } from '../../lib/form'
+import { NAME_FALLBACK_ERROR, useChangeName } from './api/change-name'
 import { PASSWORD_FALLBACK_ERROR, useChangePassword } from './api/change-password'
 import { CLAIM_FALLBACK_ERROR, useClaimAdmin } from './api/claim-admin'
 import { rememberAccountDeleted } from '../../lib/account-deleted'
 import { DELETE_FALLBACK_ERROR, useDeleteAccount } from './api/delete-account'
 import { EXPORT_FALLBACK_ERROR, useExportData } from './api/export-data'
 import { ACCOUNT_FALLBACK_ERROR, useAccountInfo } from './api/get-account'
+
+const NAME_CHANGED = 'Your name is changed.'
+const NAME_FROM_PROVIDER =
+  'Your name comes from your identity provider. Change it there: it shows here from your next sign-in.'
+
+/**
+ * The name shown in the header and on reports. Embedded sign-in keeps it here, so it can be
+ * changed here (checked with the contract's NameChange); an external provider's claims set it at
+ * every sign-in, so the page says where to change it instead of offering an edit that would be
+ * overwritten.
+ */
+function ProfileSection({ profile, info }: { profile: UserProfile; info: AccountInfo }) {
+  const change = useChangeName()
+  const form = useForm({
+    initialValues: { name: profile.name },
+    validate: contractResolver(NameChange),
+  })
+  const submit = form.onSubmit((values) =>
+    change.mutate(
+      { name: values.name.trim() },
+      {
+        onSuccess: (saved) => form.setValues({ name: saved.name }),
+        onError: (error) => form.setErrors(fieldErrorsFrom(error)),
+      },
+    ),
+  )
+  const typed = form.values.name.trim()
+  return (
+    <Paper withBorder p="md" radius="md" component="section" aria-labelledby="profile-title">
+      <Stack gap="sm">
+        <Title order={2} size="h3" id="profile-title">
+          Profile
+        </Title>
+        {/* The address first: it identifies the account, and stays clear of the name's Save button. */}
+        <Text c="dimmed" data-testid="account-email">
+          {profile.email}
+        </Text>
+        {info.nameManagedHere ? (
+          <form onSubmit={submit} noValidate>
+            <Stack gap="sm">
+              <TextInput
+                label="Your name"
+                description="Shown in the header, beside the menu."
+                autoComplete="name"
+                maw={400}
+                {...form.getInputProps('name')}
+                onChange={(event) => {
+                  change.reset()
+                  form.getInputProps('name').onChange(event)
+                }}
+                required
+              />
+              <Banner type="error" message={errorAboveButton(change.error, NAME_FALLBACK_ERROR)} />
+              <Banner message={change.isSuccess ? NAME_CHANGED : null} />
+              <Group>
+                <Button type="submit" loading={change.isPending} disabled={typed === profile.name}>
+                  Save name
+                </Button>
+              </Group>
+            </Stack>
+          </form>
+        ) : (
+          <Stack gap={4}>
+            <Text>{profile.name}</Text>
+            <Text size="sm" c="dimmed" data-testid="name-from-provider">
+              {NAME_FROM_PROVIDER}
+            </Text>
+          </Stack>
+        )}
+        {profile.role === 'admin' ? (
+          <Anchor component={Link} to="/admin/users" size="sm">
+            Manage accounts
+          </Anchor>
+        ) : null}
+      </Stack>
+    </Paper>
+  )
+}
 
 /** Checked with the contract's PasswordChange; the password policy itself is the server's. */
 function PasswordSection() {
@@ -215,20 +295,7 @@ function AdminSetupSection() {
 function AccountSections({ profile, info }: { profile: UserProfile; info: AccountInfo }) {
   return (
     <Stack gap="lg" maw={640}>
-      <Paper withBorder p="md" radius="md" component="section" aria-labelledby="profile-title">
-        <Stack gap={4}>
-          <Title order={2} size="h3" id="profile-title">
-            Profile
-          </Title>
-          <Text>{profile.name}</Text>
-          <Text c="dimmed">{profile.email}</Text>
-          {profile.role === 'admin' ? (
-            <Anchor component={Link} to="/admin/users" size="sm">
-              Manage accounts
-            </Anchor>
-          ) : null}
-        </Stack>
-      </Paper>
+      <ProfileSection profile={profile} info={info} />
       {info.adminSetupPending ? <AdminSetupSection /> : null}
       {info.passwordManagedHere ? <PasswordSection /> : null}
       <DataSection />
@@ -237,7 +304,10 @@ function AccountSections({ profile, info }: { profile: UserProfile; info: Accoun
   )
 }
 
-/** /app/account: password, "download my data" and deleting the account (linked from Preferences). */
+/**
+ * /app/account: name, password, "download my data" and deleting the account (linked from
+ * Preferences).
+ */
 export function AccountPage() {
   const profile = useProfile()
   const info = useAccountInfo()

@@ -21,6 +21,8 @@ beforeEach(() => {
 afterEach(() => {
   vi.unstubAllGlobals()
   fetchMock.mockReset()
+  // The answer in progress is kept in sessionStorage (draft.ts); each test starts afresh.
+  sessionStorage.clear()
 })
 
 const tomorrow = () => new Date(Date.now() + 86_400_000).toISOString()
@@ -175,6 +177,92 @@ describe('ExercisePage', () => {
     expect(await screen.findByText('Major errors')).toBeInTheDocument()
     expect(attempts).toHaveLength(2)
     expect(attempts[0]).not.toBe(attempts[1])
+  })
+
+  it('asks before grading an empty answer, so a stray Enter costs nothing', async () => {
+    const user = userEvent.setup()
+    const bodies: unknown[] = []
+    fetchMock.mockImplementation(async (input, init) => {
+      const url = String(input)
+      if (url.startsWith('/api/exercises/next')) return json(makeNextExercise())
+      if (url === '/api/exercises/evaluate') bodies.push(JSON.parse(String(init?.body)))
+      return json({}, 404)
+    })
+    mount()
+    await user.click(await screen.findByRole('button', { name: 'Continue' }))
+    const spanish = screen.getByLabelText('What you heard (Spanish)')
+    expect(spanish).toHaveFocus()
+    // A phone's on-screen keyboard labels Enter by what it does: next field, then send.
+    expect(spanish).toHaveAttribute('enterkeyhint', 'next')
+    expect(screen.getByLabelText('English translation')).toHaveAttribute('enterkeyhint', 'send')
+    // Enter, Enter: the empty answer is not sent; the learner is asked, with the safe choice focused.
+    await user.keyboard('{Enter}{Enter}')
+    const question = await screen.findByRole('group', { name: 'You have not typed anything.' })
+    expect(question).toHaveAccessibleDescription(
+      'Show the answer? The sentence counts as not known yet, so it comes back soon.',
+    )
+    expect(screen.getByRole('button', { name: 'Keep trying' })).toHaveFocus()
+    expect(screen.queryByRole('button', { name: 'Submit' })).toBeNull()
+    // A third stray Enter keeps trying: back in the Spanish field, nothing sent.
+    await user.keyboard('{Enter}')
+    expect(spanish).toHaveFocus()
+    expect(screen.queryByTestId('empty-answer')).toBeNull()
+    // Escape also keeps trying.
+    await user.click(screen.getByRole('button', { name: 'Submit' }))
+    await user.keyboard('{Escape}')
+    expect(spanish).toHaveFocus()
+    expect(screen.queryByTestId('empty-answer')).toBeNull()
+    // Spaces are still nothing; typing a word dismisses the question.
+    await user.type(spanish, '   {Enter}')
+    await user.keyboard('{Enter}')
+    expect(screen.getByTestId('empty-answer')).toBeInTheDocument()
+    await user.type(spanish, 'che')
+    expect(screen.queryByTestId('empty-answer')).toBeNull()
+    expect(bodies).toEqual([])
+  })
+
+  it('sends "Show the answer" as an answer given up, with no time, and shows the answer', async () => {
+    const user = userEvent.setup()
+    const bodies: Record<string, unknown>[] = []
+    fetchMock.mockImplementation(async (input, init) => {
+      const url = String(input)
+      if (url.startsWith('/api/exercises/next')) return json(makeNextExercise())
+      if (url === '/api/exercises/evaluate') {
+        bodies.push(JSON.parse(String(init?.body)) as Record<string, unknown>)
+        return json(
+          makePayload(
+            tomorrow(),
+            makeEvaluation({
+              transcriptionAccuracy: 'major',
+              translationAccuracy: 'major',
+              transcriptionFeedback: 'You chose to see the answer.',
+              mistakeType: 'empty',
+              gaveUp: true,
+            }),
+          ),
+        )
+      }
+      return json({}, 404)
+    })
+    mount()
+    await user.click(await screen.findByRole('button', { name: 'Continue' }))
+    // Giving up on purpose, with the keyboard: Submit, then Tab to "Show the answer".
+    await user.keyboard('{Enter}{Enter}')
+    await user.tab()
+    expect(screen.getByRole('button', { name: 'Show the answer' })).toHaveFocus()
+    await user.keyboard('{Enter}')
+    expect(await screen.findByRole('heading', { name: 'Results' })).toBeInTheDocument()
+    expect(bodies).toEqual([
+      {
+        exampleId: EXAMPLE_ID,
+        userTranscription: '',
+        userTranslation: '',
+        attemptId: expect.stringMatching(/^[0-9a-f-]{36}$/),
+        gaveUp: true,
+      },
+    ])
+    expect(screen.getByText('You chose to see the answer.')).toBeInTheDocument()
+    expect(screen.getByText('Yesterday I left because the party was a bore.')).toBeInTheDocument()
   })
 
   it('shows an audio player instead of the text when the example has audio', async () => {

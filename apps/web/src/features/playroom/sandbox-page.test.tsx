@@ -94,6 +94,35 @@ describe('SandboxPage', () => {
     expect(evaluateBody).not.toHaveProperty('elapsedMs')
   })
 
+  it('asks before showing the answer to an empty drill, saying nothing is scored, and sends it as given up', async () => {
+    const user = userEvent.setup()
+    const bodies: unknown[] = []
+    fetchMock.mockImplementation(async (input, init) => {
+      const url = String(input)
+      if (url.startsWith('/api/exercises/stats')) return stats()
+      if (url === '/api/sandbox/next') return json(makeExample({ text: 'Primera frase.' }))
+      if (url === '/api/sandbox/evaluate') {
+        bodies.push(JSON.parse(String(init?.body)))
+        return json({
+          exampleId: EXAMPLE_ID,
+          evaluation: makeEvaluation({ transcriptionAccuracy: 'major', gaveUp: true }),
+        })
+      }
+      return json({}, 404)
+    })
+    mount()
+    await user.click(await screen.findByRole('button', { name: 'Start' }))
+    await user.click(await screen.findByRole('button', { name: 'Continue' }))
+    await user.keyboard('{Enter}{Enter}')
+    expect(
+      await screen.findByRole('group', { name: 'You have not typed anything.' }),
+    ).toHaveAccessibleDescription('Show the answer? Nothing is scored in the Playroom.')
+    expect(bodies).toEqual([])
+    await user.click(screen.getByRole('button', { name: 'Show the answer' }))
+    expect(await screen.findByRole('heading', { name: 'Feedback' })).toBeInTheDocument()
+    expect(bodies).toEqual([expect.objectContaining({ gaveUp: true, userTranscription: '' })])
+  })
+
   it('offers no Start button while the calendar is not clear, or when there is nothing to drill', async () => {
     fetchMock.mockResolvedValue(stats({ upToDate: false, numPastDue: 2 }))
     const first = mount()

@@ -60,7 +60,7 @@ export function ExerciseFlow({
     saveDraft(draftKey, { exampleId: example.exampleId, transcription, translation })
   }, [draftKey, phase, example.exampleId, transcription, translation])
 
-  const submit = async () => {
+  const submit = async (gaveUp = false) => {
     if (inFlight.current) return
     inFlight.current = true
     setError(null)
@@ -72,7 +72,8 @@ export function ExerciseFlow({
         userTranscription: transcription.trim(),
         userTranslation: translation.trim(),
         attemptId: newAttemptId(),
-        ...(mode === 'scored' && started !== null
+        ...(gaveUp ? { gaveUp: true } : {}),
+        ...(mode === 'scored' && started !== null && !gaveUp
           ? { elapsedMs: Math.max(0, Math.round(performance.now() - started)) }
           : {}),
       })
@@ -116,6 +117,8 @@ export function ExerciseFlow({
           onTranscriptionChange={setTranscription}
           onTranslationChange={setTranslation}
           onSubmit={() => void submit()}
+          onGiveUp={() => void submit(true)}
+          mode={mode}
           error={error}
           audioSrc={audioSrc}
           onPlay={onPlay}

@@ -37,16 +37,26 @@ export async function refreshKept(userId: string): Promise<void> {
 export async function answerOffline(
   userId: string,
   item: KeptExercise,
-  answer: { attemptId: string; userTranscription: string; userTranslation: string },
+  answer: {
+    attemptId: string
+    userTranscription: string
+    userTranslation: string
+    gaveUp?: boolean
+  },
   now: Date,
 ): Promise<QueuedAnswer> {
-  const { evaluate } = await import('@che/core/evaluator')
-  const localEvaluation = evaluate(item.reference, {
+  const { evaluate, gaveUpEvaluation } = await import('@che/core/evaluator')
+  const localEvaluation = answer.gaveUp
+    ? gaveUpEvaluation(item.reference)
+    : evaluate(item.reference, {
+        userTranscription: answer.userTranscription,
+        userTranslation: answer.userTranslation,
+      })
+  const queued: QueuedAnswer = {
+    attemptId: answer.attemptId,
     userTranscription: answer.userTranscription,
     userTranslation: answer.userTranslation,
-  })
-  const queued: QueuedAnswer = {
-    ...answer,
+    ...(answer.gaveUp ? { gaveUp: true } : {}),
     userId,
     exampleId: item.example.exampleId,
     answeredAt: now.toISOString(),
@@ -85,6 +95,7 @@ export function syncAnswers(userId: string): Promise<number> {
             userTranslation: a.userTranslation,
             attemptId: a.attemptId,
             answeredAt: a.answeredAt,
+            ...(a.gaveUp ? { gaveUp: true } : {}),
           },
         })
         await markSynced(a.attemptId, payload.evaluation, payload.progress.dueDate)

@@ -13,6 +13,8 @@ export interface QueuedAnswer {
   exampleId: string
   userTranscription: string
   userTranslation: string
+  /** "Show the answer" with nothing typed (AnswerInput.gaveUp). */
+  gaveUp?: boolean
   /** When the learner answered (ISO); the server schedules the review at this time. */
   answeredAt: string
   /** The browser's grade, shown at once. */
