@@ -1208,6 +1208,31 @@ function snippetPlace(text: string, snippet: string): number | null {
   return null
 }
 
+/** Verbs that negate the action said right after them ("stop sweet-talking me"). */
+const STOP = new Set('stop stops stopped stopping quit quits quitting'.split(' '))
+/** Spanish words that negate the verb right after them ("no hizo lugar", "nunca le dio bola"). */
+const SPANISH_NEGATORS = new Set(['no', 'nunca', 'jamas', 'ni', 'tampoco'])
+/** Clitic pronouns that may stand between a negator and its verb ("no le hizo caso"). */
+const SPANISH_CLITICS = new Set('me te se le les lo la los las nos os'.split(' '))
+
+/**
+ * Whether the Spanish sentence negates the idiom from outside its words: "no" (nunca, ni …)
+ * right before the snippet, clitic pronouns between ("El tribunal no hizo lugar al pedido"). A
+ * "no" inside the snippet is the idiom's own ("no tener ni idea").
+ */
+function snippetNegated(text: string, snippet: string): boolean {
+  const words = tokeniseSpanish(text).map((t) => t.folded)
+  const own = tokeniseSpanish(snippet).map((t) => t.folded)
+  if (own.length === 0 || SPANISH_NEGATORS.has(own[0]!)) return false
+  for (let i = 0; i + own.length <= words.length; i++) {
+    if (!own.every((w, k) => words[i + k] === w)) continue
+    let j = i - 1
+    while (j >= 0 && SPANISH_CLITICS.has(words[j]!)) j--
+    return j >= 0 && SPANISH_NEGATORS.has(words[j]!)
+  }
+  return false
+}
+
 /** Whether span `a` reaches over all of span `b` and further. */
 function holds(a: number[], b: number[]): boolean {
   const [a0, a1, b0, b1] = [a[0]!, a[a.length - 1]!, b[0]!, b[b.length - 1]!]
@@ -1244,6 +1269,8 @@ interface Pair extends IdiomPlaces {
   glosses: Gloss[]
   /** Where the idiom stands in the Spanish sentence, as a share of its length (0–1), or null. */
   snippetAt: number | null
+  /** The Spanish sentence negates the idiom ("no hizo lugar"). */
+  spanishNegated: boolean
   /** The idiom, quoted, and the meaning to name in feedback. */
   idiomName: string
   meaning: string
@@ -1520,6 +1547,32 @@ function reversedIdiom(p: Pair): Judgement | null {
     accuracy: 'major',
     mistakeType: 'meaning',
     feedback: `Your translation says the opposite of the idiom: ${p.idiomName} means "${p.meaning}".`,
+    confidence: TRANSLATION_CONFIDENCE.opposite,
+  }
+}
+
+/**
+ * The Spanish negates the idiom ("El tribunal no hizo lugar al pedido"), the reference says it
+ * with an opposite word that no meaning phrase finds ("refused"), and the learner says a meaning
+ * phrase of the idiom without a negation ("granted the request"): the sentence reversed, a major,
+ * or null.
+ */
+function unnegatedIdiom(p: Pair): Judgement | null {
+  if (!p.spanishNegated || p.refSpan || !p.userSpan || !p.userGloss) return null
+  if (spanNegative(p.user, p.userSpan, p.userGloss)) return null
+  // a negator anywhere earlier in the idiom's clause ("Don't give me that sweet talk"), or
+  // "stop" right before it ("Stop sweet-talking me")
+  const starts = clauseStarts(p.user)
+  if (STOP.has(p.user.tokens[p.userSpan[0]! - 1] ?? '')) return null
+  for (let i = p.userSpan[0]! - 1; i >= 0; i--) {
+    if (negatesAt(p.user.tokens, i)) return null
+    if (starts.has(i)) break
+  }
+  return {
+    rank: 0,
+    accuracy: 'major',
+    mistakeType: 'meaning',
+    feedback: `Your translation says the opposite: the sentence says "no" to ${p.idiomName} ("${p.meaning}"), and you wrote it as done.`,
     confidence: TRANSLATION_CONFIDENCE.opposite,
   }
 }
@@ -1957,9 +2010,11 @@ function judge(
   glosses: Gloss[],
   example: EvaluatorExample,
   snippetAt: number | null,
+  spanishNegated: boolean,
 ): Judgement {
   const p: Pair = {
     snippetAt,
+    spanishNegated,
     key,
     reference,
     userText,
@@ -1970,7 +2025,7 @@ function judge(
     meaning: glosses[0]?.text ?? example.idiom.translation,
     ...locateIdiom(key, ref, user, glosses),
   }
-  const reversed = reversedIdiom(p)
+  const reversed = reversedIdiom(p) ?? unnegatedIdiom(p)
   if (reversed) return reversed
   const words = compareWords(p)
   const { judgement: missing, missingDetails } = missingMeaning(p, words)
@@ -1983,7 +2038,15 @@ function judge(
   const { omitted, candidates, otherWords } = droppedClause(p, words)
   const details = missingDetails.filter((u) => isDetailUnit(ref, u, words.isDetail))
   const extraDetails = words.extra.filter((u) => isDetailUnit(user, u, words.isDetail))
-  const oppositeSentence = oppositeStatement(p, candidates, otherWords)
+  // the learner negates the idiom's meaning phrase where the Spanish negates the idiom and the
+  // reference says it by an opposite word ("didn't approve" for "no dio luz verde", "rejected"):
+  // the same statement
+  const negatedAsSpanish =
+    p.spanishNegated &&
+    !p.refSpan &&
+    p.userSpan !== null &&
+    spanNegative(p.user, p.userSpan, p.userGloss)
+  const oppositeSentence = negatedAsSpanish ? null : oppositeStatement(p, candidates, otherWords)
   if (oppositeSentence) return oppositeSentence
 
   const slips = slipsOf(p, omitted, details, extraDetails)
@@ -2231,6 +2294,7 @@ export function gradeTranslation(example: EvaluatorExample, userText: string): T
     owns,
     literalRows,
     snippetAt,
+    spanishNegated,
   } = byExample(
     [
       ...references,
@@ -2258,6 +2322,7 @@ export function gradeTranslation(example: EvaluatorExample, userText: string): T
         owns: literals.map((phrase) => literalOwn(phrase, refs, glosses)),
         literalRows: literalRowsOf(example.idiom.literals ?? [], refs),
         snippetAt: snippetPlace(example.text, example.conjugatedSnippet),
+        spanishNegated: snippetNegated(example.text, example.conjugatedSnippet),
       }
     },
   )
@@ -2308,6 +2373,7 @@ export function gradeTranslation(example: EvaluatorExample, userText: string): T
       glosses,
       example,
       snippetAt,
+      spanishNegated,
     )
     if (!best || j.rank > best.rank) best = j
     if (best.rank === RANK.perfect) break
