@@ -2199,6 +2199,9 @@ function literalReading(owns: Unit[][], user: EnglishText, glosses: Gloss[]): bo
 /** Words that may stand inside a literal phrase said in a row ("has it very clear"). */
 const MAX_LITERAL_INSERTS = 2
 
+/** Words of a general verb's object that may stand inside a literal phrase ("put it in value"). */
+const MAX_LITERAL_OBJECT = 5
+
 /** The positions of `row`'s words in `tokens`, in order (any verb form), small words between, or null. */
 function rowAt(row: string[], tokens: string[]): number[] | null {
   const same = (word: string, t: string): boolean => word === t || lemmasOf(word).includes(t)
@@ -2206,8 +2209,11 @@ function rowAt(row: string[], tokens: string[]): number[] | null {
     if (!same(tokens[i]!, row[0]!)) continue
     const at = [i]
     let inserts = 0
+    // a verb's object may stand before the rest of the row ("put the old station in value")
+    let object = isLightVerb(row[0]!) && row.length >= 3 ? MAX_LITERAL_OBJECT : 0
     for (let j = i + 1; at.length < row.length && j < tokens.length; j++) {
       if (same(tokens[j]!, row[at.length]!)) at.push(j)
+      else if (at.length === 1 && object-- > 0) continue
       // a small word between ("very", "all")
       else if (!isFunctionWord(tokens[j]!) || ++inserts > MAX_LITERAL_INSERTS) break
     }
