@@ -1809,7 +1809,12 @@ function lightClauseLeftOut(p: Pair): string | null {
  * always count, and the learner's words for the idiom keep no clause of the reference ("I gave
  * up." for "I gave up and didn't hand it in": "hand in" is a synonym of "give up").
  */
-function oppositeStatement(p: Pair, candidates: Unit[], otherWords: Unit[]): Judgement | null {
+function oppositeStatement(
+  p: Pair,
+  candidates: Unit[],
+  otherWords: Unit[],
+  missing: Unit[],
+): Judgement | null {
   const { ref, user } = p
   const both = p.refSpan !== null && p.userSpan !== null
   const userIdiom = new Set(p.userSpan ?? [])
@@ -1838,7 +1843,7 @@ function oppositeStatement(p: Pair, candidates: Unit[], otherWords: Unit[]): Jud
     user,
     both ? p.userSpan : null,
     p.userGloss,
-    keptIn(user, ref, userIdiom, candidates.length > 0),
+    keptIn(user, ref, userIdiom, candidates.length > 0 || idiomWordLeftOut(p, missing)),
     false,
     ref,
   )
@@ -1857,6 +1862,21 @@ function oppositeStatement(p: Pair, candidates: Unit[], otherWords: Unit[]): Jud
     }`,
     confidence: TRANSLATION_CONFIDENCE.opposite,
   }
+}
+
+/**
+ * Where the learner's meaning phrase is only the reference's own words ("crashed" found as
+ * "wreck" in both) and a content word of the reference is left out ("totalled"): that word may
+ * be where the reference says the idiom, so the learner's own words may stand in its place
+ * ("came out without a scratch").
+ */
+function idiomWordLeftOut(p: Pair, missing: Unit[]): boolean {
+  const { userSpan, refSpan } = p
+  if (!userSpan || !refSpan) return false
+  const lemmas = (text: EnglishText, span: number[]): string =>
+    span.map((i) => verbLemma(text.tokens[i] ?? '')).join(' ')
+  if (lemmas(p.user, userSpan) !== lemmas(p.ref, refSpan)) return false
+  return missing.some((u) => !u.light && !isGeneral(p.ref, u))
 }
 
 /** The small slips the rubric calls minor, each said in words a learner understands. */
@@ -2046,7 +2066,9 @@ function judge(
     !p.refSpan &&
     p.userSpan !== null &&
     spanNegative(p.user, p.userSpan, p.userGloss)
-  const oppositeSentence = negatedAsSpanish ? null : oppositeStatement(p, candidates, otherWords)
+  const oppositeSentence = negatedAsSpanish
+    ? null
+    : oppositeStatement(p, candidates, otherWords, words.missing)
   if (oppositeSentence) return oppositeSentence
 
   const slips = slipsOf(p, omitted, details, extraDetails)
