@@ -10,7 +10,14 @@ import lexicon from './lexicon.json' with { type: 'json' }
  * base 36, comma-separated, keys separated by ";"; `hypernyms`: "id:parent,parent" entries
  * separated by ";".
  */
-const LEXICON = lexicon as { format: string; keys: string; senses: string; hypernyms: string }
+const LEXICON = lexicon as {
+  format: string
+  keys: string
+  senses: string
+  hypernyms: string
+  /** WordNet's direct antonyms of one-word verbs, adjectives and adverbs: "a:b" pairs, ";" apart. */
+  antonyms?: string
+}
 
 /**
  * The lexicon, packed: every code in one typed array, and per key one small integer, the offset
@@ -485,6 +492,31 @@ export function lemmasOf(word: string): string[] {
   const list = [...forms]
   lemmaCache.set(word, list)
   return list
+}
+
+/** WordNet's direct antonyms, both ways (built on first use: most answers never ask). */
+let wordNetAntonyms: Map<string, string[]> | null = null
+
+/**
+ * The WordNet antonyms of a word in any of its forms ("unknown" → known, "refused" → accept), an
+ * adverb through its adjective ("proudly" → humble): verbs, adjectives and adverbs only.
+ */
+export function wordNetAntonymsOf(word: string): string[] {
+  if (!wordNetAntonyms) {
+    wordNetAntonyms = new Map()
+    for (const pair of (LEXICON.antonyms ?? '').split(';')) {
+      const [a, b] = pair.split(':')
+      if (!a || !b) continue
+      wordNetAntonyms.set(a, [...(wordNetAntonyms.get(a) ?? []), b])
+      wordNetAntonyms.set(b, [...(wordNetAntonyms.get(b) ?? []), a])
+    }
+  }
+  const forms = [...lemmasOf(word)]
+  if (word.endsWith('ily')) forms.push(`${word.slice(0, -3)}y`)
+  else if (word.endsWith('ly')) forms.push(word.slice(0, -2))
+  const found: string[] = []
+  for (const f of forms) for (const a of wordNetAntonyms.get(f) ?? []) found.push(a)
+  return found
 }
 
 /** WordNet synsets of a lexicon key with their sense rank (0 = most frequent). */

@@ -18,6 +18,7 @@ import {
   antonymIn,
   antonymNegates,
   antonymsOf,
+  wordNetAntonymsOf,
   cancelledBefore,
   areOpposites,
   isVerbMoreThanAdjective,
@@ -1577,6 +1578,65 @@ function unnegatedIdiom(p: Pair): Judgement | null {
   }
 }
 
+/** The content words of the idiom's meaning phrases, in their dictionary forms, per gloss list. */
+const meaningWordsCache = new WeakMap<Gloss[], Set<string>>()
+function meaningWords(glosses: Gloss[]): Set<string> {
+  let found = meaningWordsCache.get(glosses)
+  if (!found) {
+    found = new Set()
+    // a phrase's own word only where it says what it says: not inside a longer expression ("fall
+    // for", "first-rate"), not negated ("pretend not to notice"), not a general verb ("come")
+    for (const g of glosses) {
+      if (g.negative) continue
+      for (const u of g.analysed.cover) {
+        const t = g.analysed.tokens[u.start] ?? ''
+        if (u.multi || u.light || u.keys.some(isLightVerb) || isFunctionWord(t)) continue
+        for (const l of lemmasOf(t)) found.add(l)
+      }
+    }
+    meaningWordsCache.set(glosses, found)
+  }
+  return found
+}
+
+/**
+ * The learner says a word whose WordNet antonym is a word of the idiom's meaning phrases
+ * ("unknown" where the idiom means "publicly known", "proudly" where it means "humbled"), and
+ * neither says that word nor the reference the learner's: the idiom's meaning reversed, a major,
+ * or null.
+ */
+function antonymOfMeaning(p: Pair): Judgement | null {
+  const span = p.userSpan
+  if (!span) return null
+  const meaning = meaningWords(p.glosses)
+  const userForms = lemmaSet(p.user)
+  const refForms = lemmaSet(p.ref)
+  // right at the learner's meaning phrase ("still unknown to the public"): a word elsewhere is
+  // the sentence's own
+  const from = windowStart(p.user.tokens, span[0]!)
+  const to = Math.min(p.user.tokens.length - 1, span[span.length - 1]! + NEGATION_WINDOW)
+  for (let i = from; i <= to; i++) {
+    const t = p.user.tokens[i]!
+    if (isFunctionWord(t) || lemmasOf(t).some((f) => refForms.has(f) || isLightVerb(f))) continue
+    // a word of a meaning phrase or expression the learner said ("cool things down", "slipped
+    // my mind") is that phrase's
+    if (p.userAll.has(i) || p.user.units.some((u) => u.multi && u.start <= i && i <= u.end))
+      continue
+    // "not know" says "ignore"
+    if (negatesAt(p.user.tokens, i - 1) || negatesAt(p.user.tokens, i - 2)) continue
+    const opposite = wordNetAntonymsOf(t).find((a) => meaning.has(a) && !userForms.has(a))
+    if (!opposite) continue
+    return {
+      rank: 0,
+      accuracy: 'major',
+      mistakeType: 'meaning',
+      feedback: `Your translation says the opposite of the idiom: you wrote "${p.user.surfaces[i] ?? t}", the opposite of "${opposite}". ${p.idiomName} means "${p.meaning}".`,
+      confidence: TRANSLATION_CONFIDENCE.opposite,
+    }
+  }
+  return null
+}
+
 /** The reference's words the learner left out and the learner's words the reference lacks. */
 function compareWords(p: Pair): WordComparison {
   const { ref, user } = p
@@ -2045,7 +2105,7 @@ function judge(
     meaning: glosses[0]?.text ?? example.idiom.translation,
     ...locateIdiom(key, ref, user, glosses),
   }
-  const reversed = reversedIdiom(p) ?? unnegatedIdiom(p)
+  const reversed = reversedIdiom(p) ?? unnegatedIdiom(p) ?? antonymOfMeaning(p)
   if (reversed) return reversed
   const words = compareWords(p)
   const { judgement: missing, missingDetails } = missingMeaning(p, words)
