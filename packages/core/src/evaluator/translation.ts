@@ -1155,8 +1155,10 @@ function statementPolarity(
   let negators = 0
   let clause: string | null = null
   for (const [sentence, tokens] of sentencesOf(text, isReference)) {
-    if (!sentence.trim().endsWith('?')) {
+    const asked = questionFrom(sentence, tokens)
+    if (asked > 0) {
       tokens.forEach((_, k) => {
+        if (k >= asked) return
         const negates =
           (negatesAt(tokens, k) && !skip.has(offset + k)) ||
           // "forgot" against "didn't remember": the verb is the clause, kept by that other word
@@ -1170,6 +1172,37 @@ function statementPolarity(
     offset += tokens.length
   }
   return { negative: negators % 2 === 1, clause }
+}
+
+/** Words that make a statement a question at its end ("…, OK?", "…, right?"). */
+const QUESTION_TAGS = new Set(['ok', 'okay', 'right', 'all right', 'alright', 'yeah', 'eh', 'huh'])
+/** Auxiliaries that open a question ("don't you …", "can you …", "is it …"). */
+const QUESTION_OPENERS = new Set(
+  'do does did dont doesnt didnt is isnt are arent was were can cant could will would have has should'.split(
+    ' ',
+  ),
+)
+
+/**
+ * How many of a sentence's tokens state something: all of them (its length), none (0) for a
+ * question ("Don't you want another one?"; so is one a learner wrote without its "?", "don't
+ * you want another one", opening with an auxiliary and a pronoun), or those before a question tag
+ * ("Just pretend I didn't say anything, OK?" states "pretend I didn't say anything").
+ */
+function questionFrom(sentence: string, tokens: string[]): number {
+  const trimmed = sentence.trim()
+  if (trimmed.endsWith('?')) {
+    const comma = trimmed.lastIndexOf(',')
+    if (comma < 0) return 0
+    const tag = tokeniseEnglish(trimmed.slice(comma + 1))
+    return QUESTION_TAGS.has(tag.join(' ')) ? tokens.length - tag.length : 0
+  }
+  if (/[.!]$/.test(trimmed)) return tokens.length
+  const first = tokens[0] ?? ''
+  const next = tokens[1] === 'not' ? tokens[2] : tokens[1]
+  return QUESTION_OPENERS.has(first) && next !== undefined && PERSON_OF[next] !== undefined
+    ? 0
+    : tokens.length
 }
 
 /** Whether a text has a verb that says "not" of another word ("forgot"): kept per analysed text. */
