@@ -150,3 +150,34 @@ describe('a hedge: "I don\'t mean to …, but"', () => {
     )
   })
 })
+
+// Made up: the negation of a clause before the idiom's, within three words of the idiom.
+const leave: EvaluatorExample = {
+  text: 'Si no te aprueban las vacaciones, elevá una nota al gerente.',
+  conjugatedSnippet: 'elevá una nota',
+  translation: "If they don't approve your holiday, send a formal letter to the manager.",
+  idiom: {
+    text: 'elevar una nota',
+    translation: 'to submit a formal letter',
+    meanings: ['submit a formal letter', 'send a formal letter', 'put in a request'],
+    literals: ['raise a note'],
+  },
+}
+
+describe("a negation in the clause before the idiom's", () => {
+  it("is that clause's, kept where the idiom follows right after the comma", () => {
+    const r = gradeTranslation(
+      leave,
+      "If your holiday isn't approved, put in a request to the manager.",
+    )
+    expect(r.accuracy).toBe('perfect')
+    expect(r.feedback).not.toContain('check the negation')
+  })
+
+  it('left out, it is the opposite', () => {
+    expect(
+      gradeTranslation(leave, 'If your holiday is approved, put in a request to the manager.')
+        .accuracy,
+    ).toBe('major')
+  })
+})

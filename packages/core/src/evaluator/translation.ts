@@ -1137,7 +1137,15 @@ function statementPolarity(
   })
   const idiomWords = new Set<number>()
   if (idiom?.length) {
-    const from = windowStart(analysed.tokens, idiom[0]!)
+    // the idiom's own negation stands in its clause ("If your leave isn't approved, put in a
+    // request": the "not" is the first clause's, as negatorsAt reads it)
+    let from = windowStart(analysed.tokens, idiom[0]!)
+    const opens = from < idiom[0]! ? clauseStarts(analysed) : NO_POSITIONS
+    for (let i = idiom[0]!; i > from; i--)
+      if (opens.has(i)) {
+        from = i
+        break
+      }
     let to = idiom[idiom.length - 1]! + (gloss?.negative ? 2 * NEGATION_WINDOW : 0)
     // a negative meaning's own negation trails it within its clause, not into the next one
     const starts = gloss?.negative ? clauseStarts(analysed) : NO_POSITIONS
