@@ -181,3 +181,29 @@ describe("a negation in the clause before the idiom's", () => {
     ).toBe('major')
   })
 })
+
+// Made up: a question answered with a short negative reply of its own.
+const lend: EvaluatorExample = {
+  text: '¿Flasheaste que te iba a prestar la moto? Ni en pedo.',
+  conjugatedSnippet: 'Flasheaste',
+  translation: 'Did you imagine I was going to lend you the motorbike? No way.',
+  idiom: {
+    text: 'flashear',
+    translation: 'to imagine things',
+    meanings: ['imagine things', 'daydream', 'be seeing things'],
+    literals: ['flash'],
+  },
+}
+
+describe('a short negative reply', () => {
+  it('said with other words is the same reply, not an opposite', () => {
+    for (const answer of [
+      'Were you daydreaming that I would lend you the motorbike? Not a chance.',
+      'Did you imagine I was going to lend you the motorbike? Not at all.',
+    ]) {
+      const r = gradeTranslation(lend, answer)
+      expect(r.accuracy, answer).toBe('perfect')
+      expect(r.feedback, answer).not.toContain('check the negation')
+    }
+  })
+})

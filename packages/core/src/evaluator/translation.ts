@@ -1111,10 +1111,15 @@ function statementPolarity(
   const otherLemmas =
     other && (hasAntonyms(analysed) || hasAntonyms(other)) ? lemmaSet(other) : NO_LEMMAS
   const skip = new Set(analysed.opening)
+  // a short negative reply ("No way.", "Not a chance.") kept by one in the other text
+  const replies =
+    other && shortReplies(other.raw, !isReference).length > 0
+      ? new Set(shortReplies(text, isReference))
+      : NO_POSITIONS
   // a negator whose clause the other text left out says nothing about polarity ("and never laid
   // a brick" dropped is an omission, not an opposite)
   analysed.tokens.forEach((_, i) => {
-    if (!negatesAt(analysed.tokens, i)) return
+    if (!negatesAt(analysed.tokens, i) || replies.has(i)) return
     // the content words after the negator are what it negates ("nobody is doing anything
     // wrong"); the other text kept that phrase if it has one of them ("don't have a single free
     // minute" / "don't have a minute to spare")
@@ -1180,6 +1185,24 @@ function statementPolarity(
     offset += tokens.length
   }
   return { negative: negators % 2 === 1, clause }
+}
+
+/** Words a short negative reply may have after its negator ("No way.", "Not a chance."). */
+const MAX_REPLY = 3
+
+/**
+ * Where a text's short negative replies begin, as token positions: a sentence of at most three
+ * words that opens with a negator ("No way.", "Not a chance.", "Not at all.").
+ */
+function shortReplies(text: string, keep: boolean): number[] {
+  const found: number[] = []
+  let offset = 0
+  for (const [, tokens] of sentencesOf(text, keep)) {
+    if (tokens.length > 0 && tokens.length <= MAX_REPLY && NEGATORS.has(tokens[0]!))
+      found.push(offset)
+    offset += tokens.length
+  }
+  return found
 }
 
 /** Words that make a statement a question at its end ("…, OK?", "…, right?"). */
