@@ -511,13 +511,19 @@ export function wordNetAntonymsOf(word: string): string[] {
       wordNetAntonyms.set(b, [...(wordNetAntonyms.get(b) ?? []), a])
     }
   }
+  const cached = antonymCache.get(word)
+  if (cached) return cached
   const forms = [...lemmasOf(word)]
   if (word.endsWith('ily')) forms.push(`${word.slice(0, -3)}y`)
   else if (word.endsWith('ly')) forms.push(word.slice(0, -2))
   const found: string[] = []
   for (const f of forms) for (const a of wordNetAntonyms.get(f) ?? []) found.push(a)
+  if (antonymCache.size >= 50_000) antonymCache.clear()
+  antonymCache.set(word, found)
   return found
 }
+/** Each word's antonyms, as asked (bounded like the other per-word caches). */
+const antonymCache = new Map<string, string[]>()
 
 /** WordNet synsets of a lexicon key with their sense rank (0 = most frequent). */
 export function sensesOf(key: string, maxRank: number): Map<number, number> {

@@ -773,6 +773,22 @@ function clauseStarts(text: EnglishText): Set<number> {
   return starts
 }
 
+/** Token positions right after a comma (lazily, per text). */
+const commaStartsCache = new WeakMap<EnglishText, Set<number>>()
+function commaStarts(text: EnglishText): Set<number> {
+  let starts = commaStartsCache.get(text)
+  if (!starts) {
+    starts = new Set()
+    let offset = 0
+    for (const part of text.raw.split(',')) {
+      offset += tokeniseEnglish(part).length
+      starts.add(offset)
+    }
+    commaStartsCache.set(text, starts)
+  }
+  return starts
+}
+
 /**
  * Whether a verb that cancels an action ("call off", "scrap") stands right before the words from
  * `start` on, in the same clause: "will call off the work-to-rule" is "won't work to rule";
@@ -1142,10 +1158,13 @@ function statementPolarity(
   })
   const idiomWords = new Set<number>()
   if (idiom?.length) {
-    // the idiom's own negation stands in its clause ("If your leave isn't approved, put in a
-    // request": the "not" is the first clause's, as negatorsAt reads it)
+    // the idiom's own negation stands after a comma before it ("If your leave isn't approved, put
+    // in a request": the "not" is the first clause's); a colon may open the idiom's own clause
+    // ("If you don't train, you won't improve: no pain, no gain")
     let from = windowStart(analysed.tokens, idiom[0]!)
-    const opens = from < idiom[0]! ? clauseStarts(analysed) : NO_POSITIONS
+    let before = false
+    for (let i = from; i < idiom[0]! && !before; i++) before = negatesAt(analysed.tokens, i)
+    const opens = before ? commaStarts(analysed) : NO_POSITIONS
     for (let i = idiom[0]!; i > from; i--)
       if (opens.has(i)) {
         from = i
@@ -1673,14 +1692,15 @@ function antonymOfMeaning(p: Pair): Judgement | null {
   const span = p.userSpan
   if (!span) return null
   const meaning = meaningWords(p.glosses)
-  const userForms = lemmaSet(p.user)
-  const refForms = lemmaSet(p.ref)
   // right at the learner's meaning phrase ("still unknown to the public"): a word elsewhere is
   // the sentence's own
   const from = windowStart(p.user.tokens, span[0]!)
   const to = Math.min(p.user.tokens.length - 1, span[span.length - 1]! + NEGATION_WINDOW)
   for (let i = from; i <= to; i++) {
     const t = p.user.tokens[i]!
+    // most words have no antonym a meaning says: ruled out before the texts' word sets are made
+    if (!wordNetAntonymsOf(t).some((a) => meaning.has(a))) continue
+    const refForms = lemmaSet(p.ref)
     if (isFunctionWord(t) || lemmasOf(t).some((f) => refForms.has(f) || isLightVerb(f))) continue
     // a word of a meaning phrase or expression the learner said ("cool things down", "slipped
     // my mind") is that phrase's
@@ -1688,6 +1708,7 @@ function antonymOfMeaning(p: Pair): Judgement | null {
       continue
     // "not know" says "ignore"
     if (negatesAt(p.user.tokens, i - 1) || negatesAt(p.user.tokens, i - 2)) continue
+    const userForms = lemmaSet(p.user)
     const opposite = wordNetAntonymsOf(t).find((a) => meaning.has(a) && !userForms.has(a))
     if (!opposite) continue
     return {
