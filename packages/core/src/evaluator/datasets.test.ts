@@ -52,19 +52,20 @@ describe('evaluator agreement', () => {
     tuning: [fileURLToPath(new URL('./heldout/tuning.jsonl', import.meta.url)), 0.97],
     // the first held-out set's untouched half was measured once in session 2 and may be tuned
     // on since (decision 036); the second set's untouched half has no threshold here
-    'spent untouched': [fileURLToPath(new URL('./heldout/untouched.jsonl', import.meta.url)), 0.95],
-    'v2 tuning': [fileURLToPath(new URL('./heldout-v2/tuning.jsonl', import.meta.url)), 0.95],
+    // raised in session 8 (98.4 % met)
+    'spent untouched': [fileURLToPath(new URL('./heldout/untouched.jsonl', import.meta.url)), 0.97],
+    'v2 tuning': [fileURLToPath(new URL('./heldout-v2/tuning.jsonl', import.meta.url)), 0.96],
     // the second set's untouched half was measured once in session 3 and is tuning material
     // since (decision 042)
     'spent v2 untouched': [
       fileURLToPath(new URL('./heldout-v2/untouched.jsonl', import.meta.url)),
-      0.92,
+      0.94,
     ],
     // the third set's untouched half was measured once in session 4 and is tuning material
     // since (decision 042, session 5)
     'spent v3 untouched': [
       fileURLToPath(new URL('./heldout-v3/untouched.jsonl', import.meta.url)),
-      0.93,
+      0.95,
     ],
     // the fourth set was measured once at the end of session 5 (heldout-v4/RESULTS.md) and is
     // tuning material since; its 6 critical errors are 0 since session 6 (decision 042)
@@ -72,7 +73,7 @@ describe('evaluator agreement', () => {
     'spent v4 tuning': [fileURLToPath(new URL('./heldout-v4/tuning.jsonl', import.meta.url)), 0.86],
     'spent v4 untouched': [
       fileURLToPath(new URL('./heldout-v4/untouched.jsonl', import.meta.url)),
-      0.85,
+      0.87,
     ],
     // the fifth set was measured once at the start of session 7 (heldout-v5/RESULTS.md); its
     // tuning half keeps one critical error (below); its untouched half
@@ -97,8 +98,13 @@ describe('evaluator agreement', () => {
     // the sixth set, measured once at the end of session 7 (heldout-v6/RESULTS.md: 86.2 %
     // untouched, 85.5 % tuning); its 9 critical errors (a meaning reversed by an antonym phrase,
     // a formal idiom read word for word that no literal list holds) are the next session's
-    // material, and these bars may only go up from here
-    'spent v6': [fileURLToPath(new URL('./heldout-v6/all.jsonl', import.meta.url)), 0.85, 9],
+    // material, and these bars may only go up from here. Session 8 (decision 042): six are
+    // majors now (an antonym beside the meaning phrase, the Spanish's own "no", a literal with its
+    // object inside, the learner's own negated words for a left-out idiom word, a meaning list's
+    // literal reading); three are left: two other senses of a gloss ("to the right wing and to the
+    // left wing", "tossed … up for grabs") and "neglected its obligations" (graded at 0.55, so the
+    // hybrid engine asks the LLM)
+    'spent v6': [fileURLToPath(new URL('./heldout-v6/all.jsonl', import.meta.url)), 0.87, 3],
   }
   for (const [name, [path, bar, critical = 0]] of Object.entries(withMeanings)) {
     it.skipIf(!existsSync(path))(`meets the bar on the ${name} set with content meanings`, () => {

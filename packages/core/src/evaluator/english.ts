@@ -3,14 +3,21 @@ import lemmatize from 'wink-lemmatizer'
 import lexicon from './lexicon.json' with { type: 'json' }
 
 /**
- * lexicon.json (scripts/build-lexicon.ts) holds three strings, not an object of 100k keys: the
+ * lexicon.json (scripts/build-lexicon.ts) holds four strings, not an object of 100k keys: the
  * parsed JSON stays in memory for as long as the module does (bundlers also export its top-level
  * fields), and strings take a fraction of the room. `keys`: lexicon keys, one a line; `senses`:
  * per key, in the same order, its sense codes (synset id * 32 + part of speech * 8 + rank) in
  * base 36, comma-separated, keys separated by ";"; `hypernyms`: "id:parent,parent" entries
- * separated by ";".
+ * separated by ";"; `antonyms`: WordNet antonym pairs "a:b" separated by ";".
  */
-const LEXICON = lexicon as { format: string; keys: string; senses: string; hypernyms: string }
+const LEXICON = lexicon as {
+  format: string
+  keys: string
+  senses: string
+  hypernyms: string
+  /** WordNet's direct antonyms of one-word verbs, adjectives and adverbs: "a:b" pairs, ";" apart. */
+  antonyms?: string
+}
 
 /**
  * The lexicon, packed: every code in one typed array, and per key one small integer, the offset
@@ -486,6 +493,37 @@ export function lemmasOf(word: string): string[] {
   lemmaCache.set(word, list)
   return list
 }
+
+/** WordNet's direct antonyms, both ways (built on first use: most answers never ask). */
+let wordNetAntonyms: Map<string, string[]> | null = null
+
+/**
+ * The WordNet antonyms of a word in any of its forms ("unknown" → known, "refused" → accept), an
+ * adverb through its adjective ("proudly" → humble): verbs, adjectives and adverbs only.
+ */
+export function wordNetAntonymsOf(word: string): string[] {
+  if (!wordNetAntonyms) {
+    wordNetAntonyms = new Map()
+    for (const pair of (LEXICON.antonyms ?? '').split(';')) {
+      const [a, b] = pair.split(':')
+      if (!a || !b) continue
+      wordNetAntonyms.set(a, [...(wordNetAntonyms.get(a) ?? []), b])
+      wordNetAntonyms.set(b, [...(wordNetAntonyms.get(b) ?? []), a])
+    }
+  }
+  const cached = antonymCache.get(word)
+  if (cached) return cached
+  const forms = [...lemmasOf(word)]
+  if (word.endsWith('ily')) forms.push(`${word.slice(0, -3)}y`)
+  else if (word.endsWith('ly')) forms.push(word.slice(0, -2))
+  const found: string[] = []
+  for (const f of forms) for (const a of wordNetAntonyms.get(f) ?? []) found.push(a)
+  if (antonymCache.size >= 50_000) antonymCache.clear()
+  antonymCache.set(word, found)
+  return found
+}
+/** Each word's antonyms, as asked (bounded like the other per-word caches). */
+const antonymCache = new Map<string, string[]>()
 
 /** WordNet synsets of a lexicon key with their sense rank (0 = most frequent). */
 export function sensesOf(key: string, maxRank: number): Map<number, number> {

@@ -33,3 +33,40 @@ describe('a literal phrase said word for word', () => {
     expect(grade('Ask Beto about the taxes, he knows his stuff.').accuracy).toBe('perfect')
   })
 })
+
+// Made up: a formal idiom whose literal reading puts the verb's object inside the phrase.
+const showcase: EvaluatorExample = {
+  text: 'El museo puso en valor la colección de mapas antiguos.',
+  conjugatedSnippet: 'puso en valor',
+  translation: 'The museum highlighted its collection of old maps.',
+  idiom: {
+    text: 'poner en valor',
+    translation: 'to showcase; to highlight the worth of',
+    meanings: ['showcase', 'highlight', 'value', 'bring out the value of'],
+    literals: ['put in value'],
+  },
+}
+
+describe("a literal phrase with the verb's object inside it", () => {
+  it('is the literal reading', () => {
+    for (const answer of [
+      'The museum put its collection of old maps in value.',
+      'The museum put the collection in value.',
+    ])
+      expect(gradeTranslation(showcase, answer), answer).toMatchObject({
+        accuracy: 'major',
+        mistakeType: 'literal',
+      })
+  })
+
+  it('a meaning phrase said with the object is the idiom', () => {
+    expect(
+      gradeTranslation(showcase, 'The museum brought out the value of its collection of old maps.')
+        .accuracy,
+    ).toBe('perfect')
+    expect(
+      gradeTranslation(showcase, 'The museum highlighted the value of its collection of old maps.')
+        .accuracy,
+    ).toBe('perfect')
+  })
+})

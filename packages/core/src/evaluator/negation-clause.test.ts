@@ -150,3 +150,60 @@ describe('a hedge: "I don\'t mean to …, but"', () => {
     )
   })
 })
+
+// Made up: the negation of a clause before the idiom's, within three words of the idiom.
+const leave: EvaluatorExample = {
+  text: 'Si no te aprueban las vacaciones, elevá una nota al gerente.',
+  conjugatedSnippet: 'elevá una nota',
+  translation: "If they don't approve your holiday, send a formal letter to the manager.",
+  idiom: {
+    text: 'elevar una nota',
+    translation: 'to submit a formal letter',
+    meanings: ['submit a formal letter', 'send a formal letter', 'put in a request'],
+    literals: ['raise a note'],
+  },
+}
+
+describe("a negation in the clause before the idiom's", () => {
+  it("is that clause's, kept where the idiom follows right after the comma", () => {
+    const r = gradeTranslation(
+      leave,
+      "If your holiday isn't approved, put in a request to the manager.",
+    )
+    expect(r.accuracy).toBe('perfect')
+    expect(r.feedback).not.toContain('check the negation')
+  })
+
+  it('left out, it is the opposite', () => {
+    expect(
+      gradeTranslation(leave, 'If your holiday is approved, put in a request to the manager.')
+        .accuracy,
+    ).toBe('major')
+  })
+})
+
+// Made up: a question answered with a short negative reply of its own.
+const lend: EvaluatorExample = {
+  text: '¿Flasheaste que te iba a prestar la moto? Ni en pedo.',
+  conjugatedSnippet: 'Flasheaste',
+  translation: 'Did you imagine I was going to lend you the motorbike? No way.',
+  idiom: {
+    text: 'flashear',
+    translation: 'to imagine things',
+    meanings: ['imagine things', 'daydream', 'be seeing things'],
+    literals: ['flash'],
+  },
+}
+
+describe('a short negative reply', () => {
+  it('said with other words is the same reply, not an opposite', () => {
+    for (const answer of [
+      'Were you daydreaming that I would lend you the motorbike? Not a chance.',
+      'Did you imagine I was going to lend you the motorbike? Not at all.',
+    ]) {
+      const r = gradeTranslation(lend, answer)
+      expect(r.accuracy, answer).toBe('perfect')
+      expect(r.feedback, answer).not.toContain('check the negation')
+    }
+  })
+})

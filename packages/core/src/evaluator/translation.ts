@@ -18,6 +18,7 @@ import {
   antonymIn,
   antonymNegates,
   antonymsOf,
+  wordNetAntonymsOf,
   cancelledBefore,
   areOpposites,
   isVerbMoreThanAdjective,
@@ -772,6 +773,22 @@ function clauseStarts(text: EnglishText): Set<number> {
   return starts
 }
 
+/** Token positions right after a comma (lazily, per text). */
+const commaStartsCache = new WeakMap<EnglishText, Set<number>>()
+function commaStarts(text: EnglishText): Set<number> {
+  let starts = commaStartsCache.get(text)
+  if (!starts) {
+    starts = new Set()
+    let offset = 0
+    for (const part of text.raw.split(',')) {
+      offset += tokeniseEnglish(part).length
+      starts.add(offset)
+    }
+    commaStartsCache.set(text, starts)
+  }
+  return starts
+}
+
 /**
  * Whether a verb that cancels an action ("call off", "scrap") stands right before the words from
  * `start` on, in the same clause: "will call off the work-to-rule" is "won't work to rule";
@@ -1110,10 +1127,15 @@ function statementPolarity(
   const otherLemmas =
     other && (hasAntonyms(analysed) || hasAntonyms(other)) ? lemmaSet(other) : NO_LEMMAS
   const skip = new Set(analysed.opening)
+  // a short negative reply ("No way.", "Not a chance.") kept by one in the other text
+  const replies =
+    other && shortReplies(other.raw, !isReference).length > 0
+      ? new Set(shortReplies(text, isReference))
+      : NO_POSITIONS
   // a negator whose clause the other text left out says nothing about polarity ("and never laid
   // a brick" dropped is an omission, not an opposite)
   analysed.tokens.forEach((_, i) => {
-    if (!negatesAt(analysed.tokens, i)) return
+    if (!negatesAt(analysed.tokens, i) || replies.has(i)) return
     // the content words after the negator are what it negates ("nobody is doing anything
     // wrong"); the other text kept that phrase if it has one of them ("don't have a single free
     // minute" / "don't have a minute to spare")
@@ -1136,7 +1158,18 @@ function statementPolarity(
   })
   const idiomWords = new Set<number>()
   if (idiom?.length) {
-    const from = windowStart(analysed.tokens, idiom[0]!)
+    // the idiom's own negation stands after a comma before it ("If your leave isn't approved, put
+    // in a request": the "not" is the first clause's); a colon may open the idiom's own clause
+    // ("If you don't train, you won't improve: no pain, no gain")
+    let from = windowStart(analysed.tokens, idiom[0]!)
+    let before = false
+    for (let i = from; i < idiom[0]! && !before; i++) before = negatesAt(analysed.tokens, i)
+    const opens = before ? commaStarts(analysed) : NO_POSITIONS
+    for (let i = idiom[0]!; i > from; i--)
+      if (opens.has(i)) {
+        from = i
+        break
+      }
     let to = idiom[idiom.length - 1]! + (gloss?.negative ? 2 * NEGATION_WINDOW : 0)
     // a negative meaning's own negation trails it within its clause, not into the next one
     const starts = gloss?.negative ? clauseStarts(analysed) : NO_POSITIONS
@@ -1154,8 +1187,10 @@ function statementPolarity(
   let negators = 0
   let clause: string | null = null
   for (const [sentence, tokens] of sentencesOf(text, isReference)) {
-    if (!sentence.trim().endsWith('?')) {
+    const asked = questionFrom(sentence, tokens)
+    if (asked > 0) {
       tokens.forEach((_, k) => {
+        if (k >= asked) return
         const negates =
           (negatesAt(tokens, k) && !skip.has(offset + k)) ||
           // "forgot" against "didn't remember": the verb is the clause, kept by that other word
@@ -1169,6 +1204,55 @@ function statementPolarity(
     offset += tokens.length
   }
   return { negative: negators % 2 === 1, clause }
+}
+
+/** Words a short negative reply may have after its negator ("No way.", "Not a chance."). */
+const MAX_REPLY = 3
+
+/**
+ * Where a text's short negative replies begin, as token positions: a sentence of at most three
+ * words that opens with a negator ("No way.", "Not a chance.", "Not at all.").
+ */
+function shortReplies(text: string, keep: boolean): number[] {
+  const found: number[] = []
+  let offset = 0
+  for (const [, tokens] of sentencesOf(text, keep)) {
+    if (tokens.length > 0 && tokens.length <= MAX_REPLY && NEGATORS.has(tokens[0]!))
+      found.push(offset)
+    offset += tokens.length
+  }
+  return found
+}
+
+/** Words that make a statement a question at its end ("…, OK?", "…, right?"). */
+const QUESTION_TAGS = new Set(['ok', 'okay', 'right', 'all right', 'alright', 'yeah', 'eh', 'huh'])
+/** Auxiliaries that open a question ("don't you …", "can you …", "is it …"). */
+const QUESTION_OPENERS = new Set(
+  'do does did dont doesnt didnt is isnt are arent was were can cant could will would have has should'.split(
+    ' ',
+  ),
+)
+
+/**
+ * How many of a sentence's tokens state something: all of them (its length), none (0) for a
+ * question ("Don't you want another one?"; so is one a learner wrote without its "?", "don't
+ * you want another one", opening with an auxiliary and a pronoun), or those before a question tag
+ * ("Just pretend I didn't say anything, OK?" states "pretend I didn't say anything").
+ */
+function questionFrom(sentence: string, tokens: string[]): number {
+  const trimmed = sentence.trim()
+  if (trimmed.endsWith('?')) {
+    const comma = trimmed.lastIndexOf(',')
+    if (comma < 0) return 0
+    const tag = tokeniseEnglish(trimmed.slice(comma + 1))
+    return QUESTION_TAGS.has(tag.join(' ')) ? tokens.length - tag.length : 0
+  }
+  if (/[.!]$/.test(trimmed)) return tokens.length
+  const first = tokens[0] ?? ''
+  const next = tokens[1] === 'not' ? tokens[2] : tokens[1]
+  return QUESTION_OPENERS.has(first) && next !== undefined && PERSON_OF[next] !== undefined
+    ? 0
+    : tokens.length
 }
 
 /** Whether a text has a verb that says "not" of another word ("forgot"): kept per analysed text. */
@@ -1208,6 +1292,31 @@ function snippetPlace(text: string, snippet: string): number | null {
   return null
 }
 
+/** Verbs that negate the action said right after them ("stop sweet-talking me"). */
+const STOP = new Set('stop stops stopped stopping quit quits quitting'.split(' '))
+/** Spanish words that negate the verb right after them ("no hizo lugar", "nunca le dio bola"). */
+const SPANISH_NEGATORS = new Set(['no', 'nunca', 'jamas', 'ni', 'tampoco'])
+/** Clitic pronouns that may stand between a negator and its verb ("no le hizo caso"). */
+const SPANISH_CLITICS = new Set('me te se le les lo la los las nos os'.split(' '))
+
+/**
+ * Whether the Spanish sentence negates the idiom from outside its words: "no" (nunca, ni …)
+ * right before the snippet, clitic pronouns between ("El tribunal no hizo lugar al pedido"). A
+ * "no" inside the snippet is the idiom's own ("no tener ni idea").
+ */
+function snippetNegated(text: string, snippet: string): boolean {
+  const words = tokeniseSpanish(text).map((t) => t.folded)
+  const own = tokeniseSpanish(snippet).map((t) => t.folded)
+  if (own.length === 0 || SPANISH_NEGATORS.has(own[0]!)) return false
+  for (let i = 0; i + own.length <= words.length; i++) {
+    if (!own.every((w, k) => words[i + k] === w)) continue
+    let j = i - 1
+    while (j >= 0 && SPANISH_CLITICS.has(words[j]!)) j--
+    return j >= 0 && SPANISH_NEGATORS.has(words[j]!)
+  }
+  return false
+}
+
 /** Whether span `a` reaches over all of span `b` and further. */
 function holds(a: number[], b: number[]): boolean {
   const [a0, a1, b0, b1] = [a[0]!, a[a.length - 1]!, b[0]!, b[b.length - 1]!]
@@ -1244,6 +1353,8 @@ interface Pair extends IdiomPlaces {
   glosses: Gloss[]
   /** Where the idiom stands in the Spanish sentence, as a share of its length (0–1), or null. */
   snippetAt: number | null
+  /** The Spanish sentence negates the idiom ("no hizo lugar"). */
+  spanishNegated: boolean
   /** The idiom, quoted, and the meaning to name in feedback. */
   idiomName: string
   meaning: string
@@ -1524,6 +1635,93 @@ function reversedIdiom(p: Pair): Judgement | null {
   }
 }
 
+/**
+ * The Spanish negates the idiom ("El tribunal no hizo lugar al pedido"), the reference says it
+ * with an opposite word that no meaning phrase finds ("refused"), and the learner says a meaning
+ * phrase of the idiom without a negation ("granted the request"): the sentence reversed, a major,
+ * or null.
+ */
+function unnegatedIdiom(p: Pair): Judgement | null {
+  if (!p.spanishNegated || p.refSpan || !p.userSpan || !p.userGloss) return null
+  if (spanNegative(p.user, p.userSpan, p.userGloss)) return null
+  // a negator anywhere earlier in the idiom's clause ("Don't give me that sweet talk"), or
+  // "stop" right before it ("Stop sweet-talking me")
+  const starts = clauseStarts(p.user)
+  if (STOP.has(p.user.tokens[p.userSpan[0]! - 1] ?? '')) return null
+  for (let i = p.userSpan[0]! - 1; i >= 0; i--) {
+    if (negatesAt(p.user.tokens, i)) return null
+    if (starts.has(i)) break
+  }
+  return {
+    rank: 0,
+    accuracy: 'major',
+    mistakeType: 'meaning',
+    feedback: `Your translation says the opposite: the sentence says "no" to ${p.idiomName} ("${p.meaning}"), and you wrote it as done.`,
+    confidence: TRANSLATION_CONFIDENCE.opposite,
+  }
+}
+
+/** The content words of the idiom's meaning phrases, in their dictionary forms, per gloss list. */
+const meaningWordsCache = new WeakMap<Gloss[], Set<string>>()
+function meaningWords(glosses: Gloss[]): Set<string> {
+  let found = meaningWordsCache.get(glosses)
+  if (!found) {
+    found = new Set()
+    // a phrase's own word only where it says what it says: not inside a longer expression ("fall
+    // for", "first-rate"), not negated ("pretend not to notice"), not a general verb ("come")
+    for (const g of glosses) {
+      if (g.negative) continue
+      for (const u of g.analysed.cover) {
+        const t = g.analysed.tokens[u.start] ?? ''
+        if (u.multi || u.light || u.keys.some(isLightVerb) || isFunctionWord(t)) continue
+        for (const l of lemmasOf(t)) found.add(l)
+      }
+    }
+    meaningWordsCache.set(glosses, found)
+  }
+  return found
+}
+
+/**
+ * The learner says a word whose WordNet antonym is a word of the idiom's meaning phrases
+ * ("unknown" where the idiom means "publicly known", "proudly" where it means "humbled"), and
+ * neither says that word nor the reference the learner's: the idiom's meaning reversed, a major,
+ * or null.
+ */
+function antonymOfMeaning(p: Pair): Judgement | null {
+  const span = p.userSpan
+  if (!span) return null
+  const meaning = meaningWords(p.glosses)
+  // right at the learner's meaning phrase ("still unknown to the public"): a word elsewhere is
+  // the sentence's own
+  const from = windowStart(p.user.tokens, span[0]!)
+  const to = Math.min(p.user.tokens.length - 1, span[span.length - 1]! + NEGATION_WINDOW)
+  for (let i = from; i <= to; i++) {
+    const t = p.user.tokens[i]!
+    // most words have no antonym a meaning says: ruled out before the texts' word sets are made
+    if (!wordNetAntonymsOf(t).some((a) => meaning.has(a))) continue
+    const refForms = lemmaSet(p.ref)
+    if (isFunctionWord(t) || lemmasOf(t).some((f) => refForms.has(f) || isLightVerb(f))) continue
+    // a word of a meaning phrase or expression the learner said ("cool things down", "slipped
+    // my mind") is that phrase's
+    if (p.userAll.has(i) || p.user.units.some((u) => u.multi && u.start <= i && i <= u.end))
+      continue
+    // "not know" says "ignore"
+    if (negatesAt(p.user.tokens, i - 1) || negatesAt(p.user.tokens, i - 2)) continue
+    const userForms = lemmaSet(p.user)
+    const opposite = wordNetAntonymsOf(t).find((a) => meaning.has(a) && !userForms.has(a))
+    if (!opposite) continue
+    return {
+      rank: 0,
+      accuracy: 'major',
+      mistakeType: 'meaning',
+      feedback: `Your translation says the opposite of the idiom: you wrote "${p.user.surfaces[i] ?? t}", the opposite of "${opposite}". ${p.idiomName} means "${p.meaning}".`,
+      confidence: TRANSLATION_CONFIDENCE.opposite,
+    }
+  }
+  return null
+}
+
 /** The reference's words the learner left out and the learner's words the reference lacks. */
 function compareWords(p: Pair): WordComparison {
   const { ref, user } = p
@@ -1756,7 +1954,12 @@ function lightClauseLeftOut(p: Pair): string | null {
  * always count, and the learner's words for the idiom keep no clause of the reference ("I gave
  * up." for "I gave up and didn't hand it in": "hand in" is a synonym of "give up").
  */
-function oppositeStatement(p: Pair, candidates: Unit[], otherWords: Unit[]): Judgement | null {
+function oppositeStatement(
+  p: Pair,
+  candidates: Unit[],
+  otherWords: Unit[],
+  missing: Unit[],
+): Judgement | null {
   const { ref, user } = p
   const both = p.refSpan !== null && p.userSpan !== null
   const userIdiom = new Set(p.userSpan ?? [])
@@ -1785,7 +1988,7 @@ function oppositeStatement(p: Pair, candidates: Unit[], otherWords: Unit[]): Jud
     user,
     both ? p.userSpan : null,
     p.userGloss,
-    keptIn(user, ref, userIdiom, candidates.length > 0),
+    keptIn(user, ref, userIdiom, candidates.length > 0 || idiomWordLeftOut(p, missing)),
     false,
     ref,
   )
@@ -1804,6 +2007,21 @@ function oppositeStatement(p: Pair, candidates: Unit[], otherWords: Unit[]): Jud
     }`,
     confidence: TRANSLATION_CONFIDENCE.opposite,
   }
+}
+
+/**
+ * Where the learner's meaning phrase is only the reference's own words ("crashed" found as
+ * "wreck" in both) and a content word of the reference is left out ("totalled"): that word may
+ * be where the reference says the idiom, so the learner's own words may stand in its place
+ * ("came out without a scratch").
+ */
+function idiomWordLeftOut(p: Pair, missing: Unit[]): boolean {
+  const { userSpan, refSpan } = p
+  if (!userSpan || !refSpan) return false
+  const lemmas = (text: EnglishText, span: number[]): string =>
+    span.map((i) => verbLemma(text.tokens[i] ?? '')).join(' ')
+  if (lemmas(p.user, userSpan) !== lemmas(p.ref, refSpan)) return false
+  return missing.some((u) => !u.light && !isGeneral(p.ref, u))
 }
 
 /** The small slips the rubric calls minor, each said in words a learner understands. */
@@ -1957,9 +2175,11 @@ function judge(
   glosses: Gloss[],
   example: EvaluatorExample,
   snippetAt: number | null,
+  spanishNegated: boolean,
 ): Judgement {
   const p: Pair = {
     snippetAt,
+    spanishNegated,
     key,
     reference,
     userText,
@@ -1970,7 +2190,7 @@ function judge(
     meaning: glosses[0]?.text ?? example.idiom.translation,
     ...locateIdiom(key, ref, user, glosses),
   }
-  const reversed = reversedIdiom(p)
+  const reversed = reversedIdiom(p) ?? unnegatedIdiom(p) ?? antonymOfMeaning(p)
   if (reversed) return reversed
   const words = compareWords(p)
   const { judgement: missing, missingDetails } = missingMeaning(p, words)
@@ -1983,7 +2203,17 @@ function judge(
   const { omitted, candidates, otherWords } = droppedClause(p, words)
   const details = missingDetails.filter((u) => isDetailUnit(ref, u, words.isDetail))
   const extraDetails = words.extra.filter((u) => isDetailUnit(user, u, words.isDetail))
-  const oppositeSentence = oppositeStatement(p, candidates, otherWords)
+  // the learner negates the idiom's meaning phrase where the Spanish negates the idiom and the
+  // reference says it by an opposite word ("didn't approve" for "no dio luz verde", "rejected"):
+  // the same statement
+  const negatedAsSpanish =
+    p.spanishNegated &&
+    !p.refSpan &&
+    p.userSpan !== null &&
+    spanNegative(p.user, p.userSpan, p.userGloss)
+  const oppositeSentence = negatedAsSpanish
+    ? null
+    : oppositeStatement(p, candidates, otherWords, words.missing)
   if (oppositeSentence) return oppositeSentence
 
   const slips = slipsOf(p, omitted, details, extraDetails)
@@ -2136,6 +2366,9 @@ function literalReading(owns: Unit[][], user: EnglishText, glosses: Gloss[]): bo
 /** Words that may stand inside a literal phrase said in a row ("has it very clear"). */
 const MAX_LITERAL_INSERTS = 2
 
+/** Words of a general verb's object that may stand inside a literal phrase ("put it in value"). */
+const MAX_LITERAL_OBJECT = 5
+
 /** The positions of `row`'s words in `tokens`, in order (any verb form), small words between, or null. */
 function rowAt(row: string[], tokens: string[]): number[] | null {
   const same = (word: string, t: string): boolean => word === t || lemmasOf(word).includes(t)
@@ -2143,8 +2376,11 @@ function rowAt(row: string[], tokens: string[]): number[] | null {
     if (!same(tokens[i]!, row[0]!)) continue
     const at = [i]
     let inserts = 0
+    // a verb's object may stand before the rest of the row ("put the old station in value")
+    let object = isLightVerb(row[0]!) && row.length >= 3 ? MAX_LITERAL_OBJECT : 0
     for (let j = i + 1; at.length < row.length && j < tokens.length; j++) {
       if (same(tokens[j]!, row[at.length]!)) at.push(j)
+      else if (at.length === 1 && object-- > 0) continue
       // a small word between ("very", "all")
       else if (!isFunctionWord(tokens[j]!) || ++inserts > MAX_LITERAL_INSERTS) break
     }
@@ -2231,6 +2467,7 @@ export function gradeTranslation(example: EvaluatorExample, userText: string): T
     owns,
     literalRows,
     snippetAt,
+    spanishNegated,
   } = byExample(
     [
       ...references,
@@ -2258,6 +2495,7 @@ export function gradeTranslation(example: EvaluatorExample, userText: string): T
         owns: literals.map((phrase) => literalOwn(phrase, refs, glosses)),
         literalRows: literalRowsOf(example.idiom.literals ?? [], refs),
         snippetAt: snippetPlace(example.text, example.conjugatedSnippet),
+        spanishNegated: snippetNegated(example.text, example.conjugatedSnippet),
       }
     },
   )
@@ -2308,6 +2546,7 @@ export function gradeTranslation(example: EvaluatorExample, userText: string): T
       glosses,
       example,
       snippetAt,
+      spanishNegated,
     )
     if (!best || j.rank > best.rank) best = j
     if (best.rank === RANK.perfect) break
