@@ -9,6 +9,8 @@ const serverProject = (db: 'pglite' | 'postgres'): TestProjectInlineConfiguratio
     include: ['src/**/*.test.ts'],
     environment: 'node',
     env: { CHE_TEST_DB: db },
+    // PGlite's migrated database, made once per run rather than once per file (decision 046).
+    ...(db === 'pglite' ? { globalSetup: ['./src/test/global-setup.ts'] } : {}),
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },
@@ -54,6 +56,8 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 120_000,
           fileParallelism: false,
+          // Tests a file marks concurrent (accessibility.spec.ts) run two at a time: one per core.
+          maxConcurrency: 2,
         },
       },
     ],

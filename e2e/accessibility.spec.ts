@@ -1,5 +1,5 @@
 import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, type ExpectStatic, it } from 'vitest'
 import { accessToken, signIn } from './support/auth.js'
 import { scan } from './support/axe.js'
 import { baseUrl, launchBrowser, settle } from './support/browser.js'
@@ -9,6 +9,11 @@ import { api } from './support/api.js'
  * Issue 13.1: every route of the spec, as each role, at a desktop and a phone size, scanned with
  * axe-core in real Chromium. Any serious or critical violation fails; minor and moderate ones are
  * counted and printed.
+ *
+ * The eight tests run two at a time (describe.concurrent; the e2e project's maxConcurrency is 2):
+ * each has its own browser context and only reads from the server, and while one page waits for
+ * the network to go quiet the other is being scanned (decision 046). Each test asserts with its
+ * own `expect`, so a failure is reported against the test that made it.
  */
 
 const VIEWPORTS = [
@@ -38,7 +43,8 @@ const ADMIN = [
   '/admin/bugreports',
 ]
 
-describe('accessibility: axe-core over every screen', () => {
+// Two tests share the machine's two cores, so each gets twice the e2e project's 60 s.
+describe.concurrent('accessibility: axe-core over every screen', { timeout: 120_000 }, () => {
   let browser: Browser
   let close: () => Promise<void>
   let minorTotal = 0
@@ -50,7 +56,12 @@ describe('accessibility: axe-core over every screen', () => {
     await close()
   })
 
-  async function scanAll(page: Page, paths: string[], tag: string): Promise<string[]> {
+  async function scanAll(
+    expect: ExpectStatic,
+    page: Page,
+    paths: string[],
+    tag: string,
+  ): Promise<string[]> {
     const failures: string[] = []
     for (const path of paths) {
       await page.goto(path)
@@ -68,11 +79,16 @@ describe('accessibility: axe-core over every screen', () => {
   for (const vp of VIEWPORTS) {
     const viewport = { width: vp.width, height: vp.height }
 
-    it(`a visitor's pages and the sign-in and sign-up pages (${vp.name})`, async () => {
+    it(`a visitor's pages and the sign-in and sign-up pages (${vp.name})`, async ({ expect }) => {
       const context = await browser.newContext({ baseURL: baseUrl(), viewport })
       const page = await context.newPage()
       // The public problem form is a visitor's page; the learner scan is long enough already.
-      const failures = await scanAll(page, [...PUBLIC, '/report-a-problem'], `visitor/${vp.name}`)
+      const failures = await scanAll(
+        expect,
+        page,
+        [...PUBLIC, '/report-a-problem'],
+        `visitor/${vp.name}`,
+      )
 
       await page.goto('/')
       await page.getByRole('button', { name: 'Login / Signup' }).click()
@@ -92,7 +108,7 @@ describe('accessibility: axe-core over every screen', () => {
       expect(failures, failures.join('\n')).toEqual([])
     })
 
-    it(`a learner's pages (${vp.name})`, async () => {
+    it(`a learner's pages (${vp.name})`, async ({ expect }) => {
       const context = await browser.newContext({ baseURL: baseUrl(), viewport })
       const page = await context.newPage()
       await signIn(page, 'learner')
@@ -106,16 +122,17 @@ describe('accessibility: axe-core over every screen', () => {
         '/admin',
         ...PUBLIC.slice(1),
       ]
-      const failures = await scanAll(page, paths, `learner/${vp.name}`)
+      const failures = await scanAll(expect, page, paths, `learner/${vp.name}`)
       await context.close()
       expect(failures, failures.join('\n')).toEqual([])
     })
 
-    it(`an editor's pages (${vp.name})`, async () => {
+    it(`an editor's pages (${vp.name})`, async ({ expect }) => {
       const context = await browser.newContext({ baseURL: baseUrl(), viewport })
       const page = await context.newPage()
       await signIn(page, 'editor')
       const failures = await scanAll(
+        expect,
         page,
         ['/editor/manage', '/app/dashboard'],
         `editor/${vp.name}`,
@@ -124,7 +141,7 @@ describe('accessibility: axe-core over every screen', () => {
       expect(failures, failures.join('\n')).toEqual([])
     })
 
-    it(`an admin's pages (${vp.name})`, async () => {
+    it(`an admin's pages (${vp.name})`, async ({ expect }) => {
       const context = await browser.newContext({ baseURL: baseUrl(), viewport })
       const page = await context.newPage()
       await signIn(page, 'admin')
@@ -137,7 +154,7 @@ describe('accessibility: axe-core over every screen', () => {
         '/editor/manage',
         '/app/preferences',
       ]
-      const failures = await scanAll(page, paths, `admin/${vp.name}`)
+      const failures = await scanAll(expect, page, paths, `admin/${vp.name}`)
       await context.close()
       expect(failures, failures.join('\n')).toEqual([])
     })

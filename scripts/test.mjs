@@ -3,19 +3,38 @@
 // when TEST_DATABASE_URL is set, web, tools, e2e), then one plain closing line
 // 'tests: N passed, N failed' that CI reads. Extra arguments go to Vitest (e.g. --project core)
 // and skip the checks before it.
-import { spawnSync } from 'node:child_process'
+import { spawn, spawnSync } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 
+/** Run `npm run <script>` with its output captured: { status, output }. */
+function runCaptured(script) {
+  return new Promise((resolve) => {
+    const child = spawn('npm', ['run', '--silent', script], { stdio: ['ignore', 'pipe', 'pipe'] })
+    const chunks = []
+    child.stdout.on('data', (c) => chunks.push(c))
+    child.stderr.on('data', (c) => chunks.push(c))
+    child.on('close', (status) => resolve({ status, output: Buffer.concat(chunks).toString() }))
+  })
+}
+
 if (process.argv.length <= 2) {
-  for (const [script, what] of [
+  // The three checks are independent: the type check (one core, the longest) runs beside lint
+  // and knip (decision 046). Each one's output is printed whole, in this order, once it is done.
+  const checks = [
     ['lint', 'lint'],
     ['knip', 'dependencies and files'],
     ['typecheck', 'type check'],
-  ]) {
-    const step = spawnSync('npm', ['run', '--silent', script], { stdio: 'inherit' })
-    if (step.status !== 0) {
+  ]
+  const typecheck = runCaptured('typecheck')
+  const results = []
+  for (const [script] of checks.slice(0, 2)) results.push(await runCaptured(script))
+  results.push(await typecheck)
+  for (const [i, [script, what]] of checks.entries()) {
+    const { status, output } = results[i]
+    process.stdout.write(output)
+    if (status !== 0) {
       console.log(`tests: 0 passed, 1 failed (${what}: npm run ${script})`)
       process.exit(1)
     }

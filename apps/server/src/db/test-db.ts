@@ -1,7 +1,10 @@
 import { randomBytes } from 'node:crypto'
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
+import { join, resolve } from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
 import pg from 'pg'
 import { openDatabase, usePglite, type Database } from './client.js'
+import { templateKey } from './pglite-template.js'
 
 export interface TestDatabase extends Database {
   /** Close and, on PostgreSQL, drop the database. */
@@ -47,17 +50,50 @@ export async function createTestDatabase(): Promise<TestDatabase> {
 
 let template: Promise<Blob> | undefined
 
+/** node_modules/.cache/che-test at the repository's root (ignored by git, like tsc's cache). */
+const DUMP_DIR = resolve(import.meta.dirname, '../../../../node_modules/.cache/che-test')
+
 /**
- * A migrated, empty PGlite data directory, made once per test worker: starting from it skips
- * PGlite's initdb and the migrations, which are most of the cost of a fresh database.
+ * The dump's file: keyed like the build's pre-made cluster (PGlite version, start parameters,
+ * every migration; db/pglite-template.ts), so a dump from other migrations is never loaded.
+ */
+const dumpFile = (): string => join(DUMP_DIR, `pglite-migrated-${templateKey()}.tar`)
+
+/** A fresh in-memory PGlite with every migration, dumped as an uncompressed tarball. */
+async function makeDump(): Promise<Blob> {
+  const database = await openDatabase({ dataDir: 'memory://' })
+  const client = (database.db as unknown as { $client: PGlite }).$client
+  const dump = await client.dumpDataDir('none')
+  await database.close()
+  return dump
+}
+
+/**
+ * Make the migrated dump once for a whole test run (the server project's Vitest globalSetup,
+ * src/test/global-setup.ts) and keep it on disk: without it every test file — a fresh module
+ * graph in a fresh worker — ran PGlite's initdb and every migration itself (≈ 6 s of CPU each).
+ * Written to a temporary name and renamed, so a concurrent run never reads half a file.
+ */
+export async function prepareTestTemplate(): Promise<void> {
+  const file = dumpFile()
+  if (existsSync(file)) return
+  const dump = Buffer.from(await (await makeDump()).arrayBuffer())
+  mkdirSync(DUMP_DIR, { recursive: true })
+  const staging = `${file}.tmp-${process.pid}`
+  writeFileSync(staging, dump)
+  renameSync(staging, file)
+}
+
+/**
+ * A migrated, empty PGlite data directory, loaded once per test file: starting from it skips
+ * PGlite's initdb and the migrations, which are most of the cost of a fresh database. It comes
+ * from the run's dump when there is one (see prepareTestTemplate), else it is made here.
  */
 function migratedTemplate(): Promise<Blob> {
   template ??= (async () => {
-    const database = await openDatabase({ dataDir: 'memory://' })
-    const client = (database.db as unknown as { $client: PGlite }).$client
-    const dump = await client.dumpDataDir('none')
-    await database.close()
-    return dump
+    const file = dumpFile()
+    if (existsSync(file)) return new Blob([readFileSync(file)])
+    return makeDump()
   })()
   return template
 }
