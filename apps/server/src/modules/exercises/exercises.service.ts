@@ -137,6 +137,11 @@ export function toProgressRecord(
   }
 }
 
+/**
+ * Each call takes an optional `scope`: the request, whose cache versions were read while
+ * authenticating it; the library is then checked against that same read (one read per request,
+ * docs/decisions/045 session 8). These calls write nothing the versions count.
+ */
 export function createExercisesService(deps: {
   exercises: ExercisesRepo
   /** The library held in memory while current (docs/decisions/044). */
@@ -217,7 +222,7 @@ export function createExercisesService(deps: {
      * grading) gets it on every call until they clear the field in Preferences, instead of losing
      * it to a page refresh before answering.
      */
-    async next(user: UserRow, query: NextQuery): Promise<NextExercise> {
+    async next(user: UserRow, query: NextQuery, scope?: object): Promise<NextExercise> {
       const now = deps.clock()
       const timeZone = resolveTimeZone(query.tz ?? 'UTC')
       const filter = filterOf(user, { usage: query.usage, tone: query.tone })
@@ -227,7 +232,7 @@ export function createExercisesService(deps: {
       const [records, settings, library] = await Promise.all([
         deps.exercises.listForNext(user.id),
         deps.settings.all(),
-        deps.library.snapshot(),
+        deps.library.snapshot(scope),
       ])
       const since = midnight.getTime()
       let newToday = 0
@@ -283,12 +288,12 @@ export function createExercisesService(deps: {
      * answered, served by /next or not: answering one that was not served simply starts its
      * record (it then counts towards today's new items).
      */
-    async evaluate(user: UserRow, input: AnswerInput): Promise<Payload> {
+    async evaluate(user: UserRow, input: AnswerInput, scope?: object): Promise<Payload> {
       if (input.attemptId) {
         const stored = await deps.exercises.findAttempt(user.id, input.attemptId)
         if (stored && 'exampleId' in stored) return sameExample(stored as Payload, input.exampleId)
       }
-      const found = (await deps.library.snapshot()).get(input.exampleId)
+      const found = (await deps.library.snapshot(scope)).get(input.exampleId)
       if (!found) throw notFound('Example')
       const { example, idiom } = found
       const evaluation = await deps.evaluator(evaluatorExample(example, idiom), {
@@ -374,6 +379,7 @@ export function createExercisesService(deps: {
     async offline(
       user: UserRow,
       limit: number | undefined,
+      scope?: object,
     ): Promise<{ now: string; exercises: OfflineExercise[] }> {
       const now = deps.clock().toISOString()
       const count = limit ?? Preferences.parse(user.preferences ?? {}).offlineExercises
@@ -384,7 +390,7 @@ export function createExercisesService(deps: {
         )
         .slice(0, count)
       const kept: OfflineExercise[] = []
-      const library = await deps.library.snapshot()
+      const library = await deps.library.snapshot(scope)
       for (const item of due) {
         const found = library.get(item.exampleId)
         if (!found) continue
@@ -403,7 +409,7 @@ export function createExercisesService(deps: {
     },
 
     /** Dashboard stats (core scheduleStats) in the learner's time zone. */
-    async stats(user: UserRow, tz: string | undefined): Promise<Stats> {
+    async stats(user: UserRow, tz: string | undefined, scope?: object): Promise<Stats> {
       const now = deps.clock()
       const timeZone = resolveTimeZone(tz ?? 'UTC')
       const filter = filterOf(user, {})
@@ -412,7 +418,7 @@ export function createExercisesService(deps: {
       const [records, settings, library] = await Promise.all([
         deps.exercises.listForStats(user.id),
         deps.settings.all(),
-        deps.library.snapshot(),
+        deps.library.snapshot(scope),
       ])
       const since = startOfLocalDay(now, timeZone).getTime()
       const seen = new Set(records.map((r) => r.exampleId))
@@ -447,10 +453,10 @@ export function createExercisesService(deps: {
      * Calendar cards (core calendarItems): labelled with the idiom; confidence is the card's
      * retrievability now capped by its latest rating (docs/decisions/012).
      */
-    async calendar(user: UserRow): Promise<CalendarEntry[]> {
+    async calendar(user: UserRow, scope?: object): Promise<CalendarEntry[]> {
       const [records, library] = await Promise.all([
         deps.exercises.listForCalendar(user.id),
-        deps.library.snapshot(),
+        deps.library.snapshot(scope),
       ])
       const items = []
       for (const r of records) {
