@@ -152,6 +152,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     userinfo: (principal) => userinfo(principal),
     synthesizer: opts.synthesizer,
     evaluator: opts.evaluator,
+    // PostgreSQL serves several transactions at once (10 pooled connections); PGlite one.
+    batchesInFlight: database.kind === 'postgres' ? 3 : 1,
   })
   const { settings } = services
   bus.subscribe(async (topic) => {

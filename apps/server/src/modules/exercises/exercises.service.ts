@@ -198,6 +198,10 @@ export function createExercisesService(deps: {
   // together in the next transaction; each answer is sent only after its batch's COMMIT.
   const batches = deps.exercises.batched
     ? createBatchRunner<ReviewJob, ReviewOutcome>({
+        // On PostgreSQL a review arriving while a batch is being written goes in the next batch
+        // at once instead of waiting for it (decision 045, session 8); a review of a record or an
+        // attempt id in a batch still being written waits for that one (`conflicts`).
+        inFlight: deps.exercises.inFlight,
         // A lone review takes the batch's path too, so every transaction on any instance locks in
         // one order (attempt ids, then records, each sorted): none can wait on another in a cycle.
         single: async (job) => (await deps.exercises.commitReviews([job]))[0]!,
