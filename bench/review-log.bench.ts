@@ -3,10 +3,12 @@
  * an in-memory PGlite (the whole app, `app.inject`, real tokens). Prints p50/p99 of next,
  * evaluate, stats and calendar for both and their ratio (target: p50 ≤ 10 ms and within 2×).
  * Set-up, not measured: the curated library; the big learner's reviews are written straight into
- * progress and review_log, spread over every example; speech synthesis is a fixed fake take.
+ * progress and review_log, spread over every example; speech synthesis is a fixed fake take, and
+ * the speech queue has stored one for every example before the first request is timed.
  * Run: npx tsx bench/review-log.bench.ts
  */
 import { randomUUID } from 'node:crypto'
+import { isNull, sql } from 'drizzle-orm'
 import type { Evaluation } from '../packages/core/src/index.js'
 import { newCard, scheduleReview, type CardState } from '../packages/core/src/scheduler/index.js'
 import { examples, progress, reviewLog } from '../apps/server/src/db/schema.js'
@@ -107,6 +109,18 @@ export async function run(): Promise<void> {
     // Some examples stay unseen, so /next always has a new one to serve.
     const big = await learner(BIG, library.length - 2 * (RUNS + 5))
     const small = await learner(SMALL, SMALL)
+    // The speech queue starts with the app and stores a take for every example, one at a time;
+    // measured while it runs, the first learner's requests shared the event loop with it and
+    // re-read the library's speech columns after each of its writes (decision 045, session 8).
+    // Set-up, like the rest: wait until every example has its take.
+    for (;;) {
+      const [left] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(examples)
+        .where(isNull(examples.ttsKey))
+      if (!left || left.n === 0) break
+      await new Promise((r) => setTimeout(r, 100))
+    }
 
     async function measure(token: string) {
       const times: Record<string, number[]> = { next: [], evaluate: [], stats: [], calendar: [] }

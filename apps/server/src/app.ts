@@ -153,6 +153,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     accountName: (principal) => accountName(principal),
     synthesizer: opts.synthesizer,
     evaluator: opts.evaluator,
+    // PostgreSQL serves several transactions at once (10 pooled connections); PGlite one.
+    batchesInFlight: database.kind === 'postgres' ? 3 : 1,
   })
   const { settings } = services
   bus.subscribe(async (topic) => {
@@ -239,9 +241,11 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   }
 
   const contract: ContractDeps = {
-    async resolveCaller(_request, token): Promise<Caller> {
+    async resolveCaller(request, token): Promise<Caller> {
       const principal = await verify(token)
-      const user = await repos.callers.findBySubject(principal.issuer, principal.subject)
+      // The request is the scope of its cache-version read (the learning loop's handlers read the
+      // library at the same versions: one read per request, decision 045 session 8).
+      const user = await repos.callers.findBySubject(principal.issuer, principal.subject, request)
       // Disabled (403 ACCOUNT_DISABLED) and deleted (401) users are refused on their next call.
       await accounts.checkCaller(principal, user)
       return { principal, user, role: user?.role ?? 'learner' }

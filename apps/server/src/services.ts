@@ -75,6 +75,11 @@ export interface ServiceDeps {
   metrics: Metrics
   /** Tells the other instances on the same database that a topic changed (LISTEN/NOTIFY). */
   announce: (topic: ChangeTopic) => () => Promise<void>
+  /**
+   * How many batches of one kind (reviews, /next's reads, attempt-id reads) may run at once:
+   * 1 on PGlite (one connection), 3 on PostgreSQL (decision 045, session 8). Default 1.
+   */
+  batchesInFlight?: number
 }
 
 /**
@@ -108,7 +113,8 @@ export function createServices(deps: ServiceDeps) {
   const content = createContentService({ content: createContentRepo(db), clock })
   const idiomsRepo = createIdiomsRepo(db)
   const examplesRepo = createExamplesRepo(db)
-  const exercisesRepo = createExercisesRepo(db, { batch: true }) // both databases: decision 045, session 7
+  // Both databases (decision 045, session 7); several batches at once on PostgreSQL (session 8).
+  const exercisesRepo = createExercisesRepo(db, { batch: true, inFlight: deps.batchesInFlight })
   const llmClient = config.llm ? createLlmClient(config.llm) : undefined
 
   const synthesizer =

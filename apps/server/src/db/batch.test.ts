@@ -156,4 +156,60 @@ describe('createBatchRunner', () => {
     held.resolve()
     expect(await pair[0]).toBe('one:slow')
   })
+
+  it('with inFlight 2, starts the next batch while one runs, but not with a key still in flight', async () => {
+    const held = deferred<void>()
+    const batches: string[][] = []
+    const alone: string[] = []
+    const runner = createBatchRunner<string, string>({
+      inFlight: 2,
+      conflicts: (item) => [item.slice(0, 1)],
+      async single(item) {
+        alone.push(item)
+        if (item === 'a0') await held.promise // the first batch stays in flight
+        return `one:${item}`
+      },
+      async run(items) {
+        batches.push(items)
+        return items.map((item) => ({ value: `many:${item}` }))
+      },
+    })
+    const first = runner.call('a0')
+    await new Promise((done) => setImmediate(done))
+    // While a0 is written: b1 and c1 go in a second batch at once; a1 shares a0's key and waits.
+    const queued = ['b1', 'a1', 'c1'].map((x) => runner.call(x))
+    expect(await queued[0]).toBe('many:b1')
+    expect(await queued[2]).toBe('many:c1')
+    expect(batches).toEqual([['b1', 'c1']])
+    expect(alone).toEqual(['a0'])
+    held.resolve()
+    expect(await first).toBe('one:a0')
+    expect(await queued[1]).toBe('one:a1')
+    expect(alone).toEqual(['a0', 'a1'])
+  })
+
+  it('with the default inFlight of 1, waits for the running batch whatever the keys', async () => {
+    const held = deferred<void>()
+    const order: string[] = []
+    const runner = createBatchRunner<string, string>({
+      async single(item) {
+        order.push(`start ${item}`)
+        if (item === 'a0') await held.promise
+        order.push(`end ${item}`)
+        return item
+      },
+      async run(items) {
+        order.push(`batch ${items.join(',')}`)
+        return items.map((value) => ({ value }))
+      },
+    })
+    const first = runner.call('a0')
+    await new Promise((done) => setImmediate(done))
+    const queued = ['b1', 'c1'].map((x) => runner.call(x))
+    for (let i = 0; i < 3; i++) await new Promise((done) => setImmediate(done))
+    expect(order).toEqual(['start a0'])
+    held.resolve()
+    await Promise.all([first, ...queued])
+    expect(order).toEqual(['start a0', 'end a0', 'batch b1,c1'])
+  })
 })

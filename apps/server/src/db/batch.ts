@@ -74,6 +74,12 @@ export function createBatchRunner<I, O>(opts: {
   /** At most this many items per batch (the rest wait for the next one). */
   maxSize?: number
   /**
+   * At most this many batches running at once (default 1). With more, calls that arrive while a
+   * batch runs go together in the next one without waiting for it; an item whose conflict key is
+   * in a running batch still waits for that batch to end.
+   */
+  inFlight?: number
+  /**
    * Which caller an item comes from, when one request may call the runner more than once in a
    * turn (the version reader: the users cache, then the library). Company is counted per kind, so
    * those calls of a lone request do not count as company for each other; batches still mix kinds.
@@ -86,8 +92,12 @@ export function createBatchRunner<I, O>(opts: {
     reject(err: unknown): void
   }
   let queue: Waiting[] = []
-  // A batch is running or one is due on the next turn: a new call joins the next batch.
-  let busy = false
+  // A flush is due on the next turn: a new call joins that batch.
+  let scheduled = false
+  // Batches running now, and the conflict keys of their items.
+  let running = 0
+  const maxRunning = Math.max(1, opts.inFlight ?? 1)
+  const keysInFlight = new Map<string, number>()
   const gauges = new Map<string, ReturnType<typeof createTurnGauge>>()
   function gauge(item: I): ReturnType<typeof createTurnGauge> {
     const kind = opts.kindOf?.(item) ?? ''
@@ -108,7 +118,7 @@ export function createBatchRunner<I, O>(opts: {
     }
     const batch: Waiting[] = []
     const rest: Waiting[] = []
-    const used = new Set<string>()
+    const used = new Set<string>(keysInFlight.keys())
     for (const w of queue) {
       const keys = opts.conflicts(w.item)
       // An item stays behind when it clashes with one already taken OR one already left behind,
@@ -153,15 +163,28 @@ export function createBatchRunner<I, O>(opts: {
   }
 
   function flush(): void {
-    void runBatch(take()).finally(() => {
-      busy = false
+    scheduled = false
+    const batch = take()
+    // Everything queued waits on a key of a running batch: its end flushes again.
+    if (batch.length === 0) return
+    const keys = opts.conflicts ? batch.flatMap((w) => opts.conflicts!(w.item)) : []
+    for (const k of keys) keysInFlight.set(k, (keysInFlight.get(k) ?? 0) + 1)
+    running++
+    void runBatch(batch).finally(() => {
+      running--
+      for (const k of keys) {
+        const n = keysInFlight.get(k)! - 1
+        if (n === 0) keysInFlight.delete(k)
+        else keysInFlight.set(k, n)
+      }
       // Calls made while that batch ran have company: they go together one turn from now.
       if (queue.length > 0) later()
     })
   }
 
   function later(): void {
-    busy = true
+    if (scheduled || running >= maxRunning) return
+    scheduled = true
     setImmediate(flush)
   }
 
@@ -171,9 +194,8 @@ export function createBatchRunner<I, O>(opts: {
       return new Promise<O>((resolve, reject) => {
         const company = gauge(item).arrive()
         queue.push({ item, resolve, reject })
-        if (busy) return
-        if (company) return later()
-        busy = true
+        if (scheduled || running >= maxRunning) return
+        if (company || running > 0) return later()
         flush()
       })
     },

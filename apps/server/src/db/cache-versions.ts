@@ -43,9 +43,27 @@ export function createVersionReader(db: Db) {
     },
   })
 
+  // One read per request (decision 045, session 8): the first consumer's read is the answer for
+  // every later consumer asking with the same scope (the users cache while authenticating, then
+  // the library in the handler). That read began after the request arrived, so whatever committed
+  // before the request is seen by all of them; a scope is only passed where the request itself
+  // writes nothing versioned (the learning loop).
+  const byScope = new WeakMap<object, Promise<Versions>>()
+
   return {
-    /** The versions as of a read begun after this call; `asker` names the consumer asking. */
-    read: (asker = ''): Promise<Versions> => runner.call(asker),
+    /**
+     * The versions as of a read begun after this call, or after the first call made with the
+     * same `scope` (an object that lives as long as one request); `asker` names the consumer.
+     */
+    read(asker = '', scope?: object): Promise<Versions> {
+      if (!scope) return runner.call(asker)
+      let read = byScope.get(scope)
+      if (!read) {
+        read = runner.call(asker)
+        byScope.set(scope, read)
+      }
+      return read
+    },
   }
 }
 export type VersionReader = ReturnType<typeof createVersionReader>

@@ -140,9 +140,12 @@ export function createLibraryCache(db: Db, versions: Pick<VersionReader, 'read'>
   }
 
   return {
-    /** The library as it is now: the copy in memory when still current, else read afresh. */
-    async snapshot(): Promise<LibrarySnapshot> {
-      const read = await versions.read('library')
+    /**
+     * The library as it is now: the copy in memory when still current, else read afresh.
+     * `scope`: the request, when its versions were already read for it (cache-versions.ts).
+     */
+    async snapshot(scope?: object): Promise<LibrarySnapshot> {
+      const read = await versions.read('library', scope)
       const version = read.get('library')
       const speech = read.get('speech')
       const known = version !== undefined && speech !== undefined

@@ -343,9 +343,18 @@ const NEXT_TUPLE = sql`json_build_array(${progress.exampleId}, ${progress.dueAt}
  * request costs a pooled connection and a round trip each (session 7: 2.5 → 0.8 ms of server CPU
  * per request). The server turns it on for both; off, each review has its own transaction.
  */
-export function createExercisesRepo(db: Db, opts: { batch?: boolean } = {}) {
+export function createExercisesRepo(
+  db: Db,
+  opts: {
+    batch?: boolean
+    /** Batches of one kind that may run at once (createBatchRunner's inFlight; default 1). */
+    inFlight?: number | undefined
+  } = {},
+) {
+  const inFlight = opts.inFlight ?? 1
   const nextReads = opts.batch
     ? createBatchRunner<string, unknown[][]>({
+        inFlight,
         single: (userId) => jsonRows(db, NEXT_TUPLE, userId),
         run: async (userIds) =>
           (await jsonRowsOf(db, NEXT_TUPLE, userIds)).map((value) => ({ value })),
@@ -354,6 +363,7 @@ export function createExercisesRepo(db: Db, opts: { batch?: boolean } = {}) {
   const attemptReads = opts.batch
     ? createBatchRunner<{ userId: string; attemptId: string }, Record<string, unknown> | undefined>(
         {
+          inFlight,
           single: (k) => findAttempt(db, k.userId, k.attemptId),
           run: async (keys) => (await findAttempts(db, keys)).map((value) => ({ value })),
         },
@@ -362,6 +372,8 @@ export function createExercisesRepo(db: Db, opts: { batch?: boolean } = {}) {
   return {
     /** Whether reviews should go through `commitReviews` in batches (the `batch` option). */
     batched: opts.batch === true,
+    /** How many review batches may be written at once (the `inFlight` option). */
+    inFlight,
 
     /** Several learners' reviews in one transaction (see commitMany). */
     commitReviews: (jobs: readonly ReviewJob[]) => commitMany(db, jobs),

@@ -14,20 +14,22 @@ export function syncedUser(caller: Caller | undefined): UserRow {
 export function registerExercisesRoutes(ctx: AppContext): void {
   const { app, contract } = ctx
   const exercises = ctx.services.exercises
-  registerEndpoint(app, contract, api.exercisesStats, ({ caller, query }) =>
-    exercises.stats(syncedUser(caller), query.tz),
+  // Each passes its request as the scope of the cache versions read while authenticating it, so
+  // the library is checked against that read instead of a second one (decision 045, session 8).
+  registerEndpoint(app, contract, api.exercisesStats, ({ caller, query, request }) =>
+    exercises.stats(syncedUser(caller), query.tz, request),
   )
-  registerEndpoint(app, contract, api.exercisesCalendar, ({ caller }) =>
-    exercises.calendar(syncedUser(caller)),
+  registerEndpoint(app, contract, api.exercisesCalendar, ({ caller, request }) =>
+    exercises.calendar(syncedUser(caller), request),
   )
-  registerEndpoint(app, contract, api.exercisesNext, ({ caller, query }) => {
+  registerEndpoint(app, contract, api.exercisesNext, ({ caller, query, request }) => {
     warmEvaluator()
-    return exercises.next(syncedUser(caller), query)
+    return exercises.next(syncedUser(caller), query, request)
   })
-  registerEndpoint(app, contract, api.exercisesOffline, ({ caller, query }) =>
-    exercises.offline(syncedUser(caller), query.limit),
+  registerEndpoint(app, contract, api.exercisesOffline, ({ caller, query, request }) =>
+    exercises.offline(syncedUser(caller), query.limit, request),
   )
-  registerEndpoint(app, contract, api.exercisesEvaluate, ({ caller, body }) =>
-    exercises.evaluate(syncedUser(caller), body),
+  registerEndpoint(app, contract, api.exercisesEvaluate, ({ caller, body, request }) =>
+    exercises.evaluate(syncedUser(caller), body, request),
   )
 }

@@ -157,6 +157,11 @@ export function toProgressRecord(
   }
 }
 
+/**
+ * Each call takes an optional `scope`: the request, whose cache versions were read while
+ * authenticating it; the library is then checked against that same read (one read per request,
+ * docs/decisions/045 session 8). These calls write nothing the versions count.
+ */
 export function createExercisesService(deps: {
   exercises: ExercisesRepo
   /** The library held in memory while current (docs/decisions/044). */
@@ -213,6 +218,10 @@ export function createExercisesService(deps: {
   // together in the next transaction; each answer is sent only after its batch's COMMIT.
   const batches = deps.exercises.batched
     ? createBatchRunner<ReviewJob, ReviewOutcome>({
+        // On PostgreSQL a review arriving while a batch is being written goes in the next batch
+        // at once instead of waiting for it (decision 045, session 8); a review of a record or an
+        // attempt id in a batch still being written waits for that one (`conflicts`).
+        inFlight: deps.exercises.inFlight,
         // A lone review takes the batch's path too, so every transaction on any instance locks in
         // one order (attempt ids, then records, each sorted): none can wait on another in a cycle.
         single: async (job) => (await deps.exercises.commitReviews([job]))[0]!,
@@ -237,7 +246,7 @@ export function createExercisesService(deps: {
      * grading) gets it on every call until they clear the field in Preferences, instead of losing
      * it to a page refresh before answering.
      */
-    async next(user: UserRow, query: NextQuery): Promise<NextExercise> {
+    async next(user: UserRow, query: NextQuery, scope?: object): Promise<NextExercise> {
       const now = deps.clock()
       const timeZone = resolveTimeZone(query.tz ?? 'UTC')
       const filter = filterOf(user, { usage: query.usage, tone: query.tone })
@@ -247,7 +256,7 @@ export function createExercisesService(deps: {
       const [records, settings, library] = await Promise.all([
         deps.exercises.listForNext(user.id),
         deps.settings.all(),
-        deps.library.snapshot(),
+        deps.library.snapshot(scope),
       ])
       const since = midnight.getTime()
       let newToday = 0
@@ -303,12 +312,12 @@ export function createExercisesService(deps: {
      * answered, served by /next or not: answering one that was not served simply starts its
      * record (it then counts towards today's new items).
      */
-    async evaluate(user: UserRow, input: AnswerInput): Promise<Payload> {
+    async evaluate(user: UserRow, input: AnswerInput, scope?: object): Promise<Payload> {
       if (input.attemptId) {
         const stored = await deps.exercises.findAttempt(user.id, input.attemptId)
         if (stored && 'exampleId' in stored) return sameExample(stored as Payload, input.exampleId)
       }
-      const found = (await deps.library.snapshot()).get(input.exampleId)
+      const found = (await deps.library.snapshot(scope)).get(input.exampleId)
       if (!found) throw notFound('Example')
       const { example, idiom } = found
       const evaluation = await gradeAnswer(deps.evaluator, evaluatorExample(example, idiom), input)
@@ -391,6 +400,7 @@ export function createExercisesService(deps: {
     async offline(
       user: UserRow,
       limit: number | undefined,
+      scope?: object,
     ): Promise<{ now: string; exercises: OfflineExercise[] }> {
       const now = deps.clock().toISOString()
       const count = limit ?? Preferences.parse(user.preferences ?? {}).offlineExercises
@@ -401,7 +411,7 @@ export function createExercisesService(deps: {
         )
         .slice(0, count)
       const kept: OfflineExercise[] = []
-      const library = await deps.library.snapshot()
+      const library = await deps.library.snapshot(scope)
       for (const item of due) {
         const found = library.get(item.exampleId)
         if (!found) continue
@@ -420,7 +430,7 @@ export function createExercisesService(deps: {
     },
 
     /** Dashboard stats (core scheduleStats) in the learner's time zone. */
-    async stats(user: UserRow, tz: string | undefined): Promise<Stats> {
+    async stats(user: UserRow, tz: string | undefined, scope?: object): Promise<Stats> {
       const now = deps.clock()
       const timeZone = resolveTimeZone(tz ?? 'UTC')
       const filter = filterOf(user, {})
@@ -429,7 +439,7 @@ export function createExercisesService(deps: {
       const [records, settings, library] = await Promise.all([
         deps.exercises.listForStats(user.id),
         deps.settings.all(),
-        deps.library.snapshot(),
+        deps.library.snapshot(scope),
       ])
       const since = startOfLocalDay(now, timeZone).getTime()
       const seen = new Set(records.map((r) => r.exampleId))
@@ -464,10 +474,10 @@ export function createExercisesService(deps: {
      * Calendar cards (core calendarItems): labelled with the idiom; confidence is the card's
      * retrievability now capped by its latest rating (docs/decisions/012).
      */
-    async calendar(user: UserRow): Promise<CalendarEntry[]> {
+    async calendar(user: UserRow, scope?: object): Promise<CalendarEntry[]> {
       const [records, library] = await Promise.all([
         deps.exercises.listForCalendar(user.id),
-        deps.library.snapshot(),
+        deps.library.snapshot(scope),
       ])
       const items = []
       for (const r of records) {

@@ -19,8 +19,13 @@ export function createUsersCache(
   let version = -1
 
   return {
-    async findBySubject(issuer: string, subject: string): Promise<UserRow | undefined> {
-      const now = (await versions.read('users')).get('users')
+    /** `scope`: the request, whose later reads of the versions then share this one. */
+    async findBySubject(
+      issuer: string,
+      subject: string,
+      scope?: object,
+    ): Promise<UserRow | undefined> {
+      const now = (await versions.read('users', scope)).get('users')
       // Without the row, or behind a newer read: no cache for this request.
       if (now === undefined || now < version) return repo.findBySubject(issuer, subject)
       if (now > version) {
