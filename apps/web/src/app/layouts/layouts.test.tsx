@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import {
+  ACCOUNT_DELETED_KEY,
   ACCOUNT_DELETED_MESSAGE,
   accountJustDeleted,
   rememberAccountDeleted,
@@ -47,11 +48,20 @@ describe('public layout', () => {
   })
 
   it('says, once, that an account was deleted when its sign-out lands here', async () => {
+    // The deleting document shows '/' as soon as its local session ends, before it leaves for
+    // the provider: the word must survive that first landing page.
     rememberAccountDeleted()
-    const first = visit('/', { auth: makeAuth() })
+    const leaving = visit('/', { auth: makeAuth() })
+    expect(screen.getByRole('status')).toHaveTextContent(ACCOUNT_DELETED_MESSAGE)
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    expect(accountJustDeleted()).toBe(true)
+    leaving.unmount()
+    // The provider sends the learner back to '/', in another document.
+    sessionStorage.setItem(ACCOUNT_DELETED_KEY, 'the document that left')
+    const back = visit('/', { auth: makeAuth() })
     expect(screen.getByRole('status')).toHaveTextContent(ACCOUNT_DELETED_MESSAGE)
     await waitFor(() => expect(accountJustDeleted()).toBe(false))
-    first.unmount()
+    back.unmount()
     visit('/', { auth: makeAuth() })
     expect(screen.getByRole('heading', { level: 1 })).toBeInTheDocument()
     expect(screen.queryByText(ACCOUNT_DELETED_MESSAGE)).toBeNull()
