@@ -62,6 +62,12 @@ export function createUserAccountsService(deps: {
   /** The embedded account a user signs in with, when it is one. */
   const embeddedAccountOf = (user: UserRow) =>
     idp && user.issuer === idp.issuer ? user.subject : undefined
+  /** That account itself, when it still exists: the password and the name are then kept here. */
+  const embeddedAccount = async (user: UserRow) => {
+    const accountId = embeddedAccountOf(user)
+    return accountId && idp ? idp.accounts.findById(accountId) : undefined
+  }
+  const NAME_ELSEWHERE = 'Your name comes from your identity provider; change it there'
 
   async function revoke(user: UserRow) {
     const accountId = embeddedAccountOf(user)
@@ -99,8 +105,7 @@ export function createUserAccountsService(deps: {
     },
 
     async info(user: UserRow): Promise<AccountInfo> {
-      const accountId = embeddedAccountOf(user)
-      const managedHere = Boolean(accountId && (await idp?.accounts.findById(accountId)))
+      const managedHere = Boolean(await embeddedAccount(user))
       return {
         passwordManagedHere: managedHere,
         nameManagedHere: managedHere,
@@ -114,19 +119,15 @@ export function createUserAccountsService(deps: {
      * name comes from its claims at every sign-in: 409 CONFLICT.
      */
     async changeName(user: UserRow, raw: string): Promise<UserProfile> {
-      const accountId = embeddedAccountOf(user)
-      const account = accountId && idp ? await idp.accounts.findById(accountId) : undefined
-      if (!account) {
-        throw conflict('Your name comes from your identity provider; change it there')
-      }
+      const account = await embeddedAccount(user)
+      if (!account) throw conflict(NAME_ELSEWHERE)
       const row = await repo.renameUser(user.id, account.id, validateName(raw))
-      if (!row) throw conflict('Your name comes from your identity provider; change it there')
+      if (!row) throw conflict(NAME_ELSEWHERE)
       return toProfile(row)
     },
 
     async changePassword(user: UserRow, current: string, next: string): Promise<void> {
-      const accountId = embeddedAccountOf(user)
-      const account = accountId && idp ? await idp.accounts.findById(accountId) : undefined
+      const account = await embeddedAccount(user)
       if (!account || !idp) {
         throw conflict('Your password is managed by your identity provider; change it there')
       }
