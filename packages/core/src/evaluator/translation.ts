@@ -1279,16 +1279,16 @@ function lemmaSet(text: EnglishText): Set<string> {
 }
 
 /**
- * Where the idiom's words stand in the Spanish sentence, as a share of its length (the middle of
- * the snippet: 0 at the start, 1 at the end), or null where the snippet is not found.
+ * Where the idiom's words begin and end in the Spanish sentence, as shares of its length (0 at
+ * the first word, 1 at the last), or null where the snippet is not found.
  */
-function snippetPlace(text: string, snippet: string): number | null {
+function snippetSpan(text: string, snippet: string): [number, number] | null {
   const words = tokeniseSpanish(text).map((t) => t.folded)
   const own = tokeniseSpanish(snippet).map((t) => t.folded)
   if (own.length === 0 || words.length === 0) return null
+  const last = Math.max(1, words.length - 1)
   for (let i = 0; i + own.length <= words.length; i++)
-    if (own.every((w, k) => words[i + k] === w))
-      return (i + (own.length - 1) / 2) / Math.max(1, words.length - 1)
+    if (own.every((w, k) => words[i + k] === w)) return [i / last, (i + own.length - 1) / last]
   return null
 }
 
@@ -1353,6 +1353,8 @@ interface Pair extends IdiomPlaces {
   glosses: Gloss[]
   /** Where the idiom stands in the Spanish sentence, as a share of its length (0–1), or null. */
   snippetAt: number | null
+  /** Where the idiom's words begin and end in the Spanish sentence, as shares of its length. */
+  snippetSpan: [number, number] | null
   /** The Spanish sentence negates the idiom ("no hizo lugar"). */
   spanishNegated: boolean
   /** The idiom, quoted, and the meaning to name in feedback. */
@@ -1774,7 +1776,7 @@ function missingMeaning(
         (u) =>
           isDetail(u) || (u.multi ? isCompound(p.ref, u) : isNounLike(p.ref.tokens[u.start] ?? '')),
       )
-    } else evidence = missing.every(isDetail)
+    } else evidence = missing.every((u) => isDetail(u) || farFromIdiom(p, u))
   }
   if (evidence) return { judgement: null, missingDetails }
   return {
@@ -1794,6 +1796,23 @@ function missingMeaning(
     },
     missingDetails,
   }
+}
+
+/** How far from the Spanish idiom's place a reference word may stand and still be its rendering. */
+const IDIOM_REACH = 0.25
+
+/**
+ * Whether a reference word stands far from where the Spanish says the idiom (by its place in the
+ * sentence, as a share of the length, beyond IDIOM_REACH of the snippet's first and last words):
+ * where no meaning phrase finds the idiom in the reference (an admin's idiom with a gloss only),
+ * such a word left out or changed ("my brother's wedding" for "my sister's") is a detail of the
+ * sentence, not the idiom. Spanish and English put a sentence's parts in much the same order.
+ */
+function farFromIdiom(p: Pair, u: Unit): boolean {
+  if (!p.snippetSpan || p.ref.tokens.length < 2) return false
+  const last = p.ref.tokens.length - 1
+  const [from, to] = p.snippetSpan
+  return u.end / last < from - IDIOM_REACH || u.start / last > to + IDIOM_REACH
 }
 
 /**
@@ -1901,13 +1920,15 @@ function droppedClause(
     }
     previous = u
   }
-  // without the idiom found in the reference, one missing word may be where it was said
-  const allowance = otherWords.length + (refSpan ? 0 : 1)
+  // without the idiom found in the reference, one missing word may be where it was said, unless
+  // it stands far from where the Spanish says the idiom
+  const allowance = (r: Unit[]): number =>
+    otherWords.length + (refSpan || r.every((u) => farFromIdiom(p, u)) ? 0 : 1)
   // a general verb alone is how it was said; with another word it is a clause
   const dropped = runs.find(
     (r) =>
-      r.filter((u) => !isGeneral(ref, u)).length > allowance ||
-      (r.length >= 2 && r.length > allowance),
+      r.filter((u) => !isGeneral(ref, u)).length > allowance(r) ||
+      (r.length >= 2 && r.length > allowance(r)),
   )
   const omitted = dropped
     ? clauseOf(ref, dropped, p.reference)
@@ -2174,11 +2195,12 @@ function judge(
   user: EnglishText,
   glosses: Gloss[],
   example: EvaluatorExample,
-  snippetAt: number | null,
+  snippetSpan: [number, number] | null,
   spanishNegated: boolean,
 ): Judgement {
   const p: Pair = {
-    snippetAt,
+    snippetAt: snippetSpan && (snippetSpan[0] + snippetSpan[1]) / 2,
+    snippetSpan,
     spanishNegated,
     key,
     reference,
@@ -2466,7 +2488,7 @@ export function gradeTranslation(example: EvaluatorExample, userText: string): T
     refs,
     owns,
     literalRows,
-    snippetAt,
+    snippetAt: snippetRange,
     spanishNegated,
   } = byExample(
     [
@@ -2494,7 +2516,7 @@ export function gradeTranslation(example: EvaluatorExample, userText: string): T
         refs,
         owns: literals.map((phrase) => literalOwn(phrase, refs, glosses)),
         literalRows: literalRowsOf(example.idiom.literals ?? [], refs),
-        snippetAt: snippetPlace(example.text, example.conjugatedSnippet),
+        snippetAt: snippetSpan(example.text, example.conjugatedSnippet),
         spanishNegated: snippetNegated(example.text, example.conjugatedSnippet),
       }
     },
@@ -2545,7 +2567,7 @@ export function gradeTranslation(example: EvaluatorExample, userText: string): T
       user,
       glosses,
       example,
-      snippetAt,
+      snippetRange,
       spanishNegated,
     )
     if (!best || j.rank > best.rank) best = j
