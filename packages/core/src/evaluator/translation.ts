@@ -1920,15 +1920,13 @@ function droppedClause(
     }
     previous = u
   }
-  // without the idiom found in the reference, one missing word may be where it was said, unless
-  // it stands far from where the Spanish says the idiom
-  const allowance = (r: Unit[]): number =>
-    otherWords.length + (refSpan || r.every((u) => farFromIdiom(p, u)) ? 0 : 1)
+  // without the idiom found in the reference, one missing word may be where it was said
+  const allowance = otherWords.length + (refSpan ? 0 : 1)
   // a general verb alone is how it was said; with another word it is a clause
   const dropped = runs.find(
     (r) =>
-      r.filter((u) => !isGeneral(ref, u)).length > allowance(r) ||
-      (r.length >= 2 && r.length > allowance(r)),
+      r.filter((u) => !isGeneral(ref, u)).length > allowance ||
+      (r.length >= 2 && r.length > allowance),
   )
   const omitted = dropped
     ? clauseOf(ref, dropped, p.reference)
