@@ -57,6 +57,38 @@ const CONTRACTIONS: Array<[RegExp, string]> = [
   [/s'(\s|$)/g, 's$1'],
 ]
 
+/**
+ * Contractions typed without their apostrophe ("dont", "hes", "im"), as on a phone: only forms
+ * that are no other English word ("its", "were", "well", "ill", "id", "lets", "shed" are).
+ */
+const BARE_CONTRACTION =
+  /\b(do|does|did|is|are|was|were|ca|could|would|should|have|has|had|wo|must|need|ai)nt\b|\b(i|you|he|she|they|we|that|what|there|where|who)(m|re|ve|ll|d|s)\b/g
+const BARE_FORMS: Readonly<Record<string, string>> = {
+  im: "i'm",
+  youre: "you're",
+  youve: "you've",
+  youll: "you'll",
+  youd: "you'd",
+  hes: "he's",
+  shes: "she's",
+  theyre: "they're",
+  theyve: "they've",
+  theyll: "they'll",
+  theyd: "they'd",
+  weve: "we've",
+  thats: "that's",
+  whats: "what's",
+  theres: "there's",
+  wheres: "where's",
+  whos: "who's",
+  ive: "i've",
+}
+function withApostrophes(text: string): string {
+  return text.replace(BARE_CONTRACTION, (word, not: string | undefined) =>
+    not ? `${word.slice(0, -1)}'t` : (BARE_FORMS[word] ?? word),
+  )
+}
+
 const NEGATOR_COMPOUND = /\b(never|no|non|not)-(?=\p{L})/gu
 
 // biome-ignore lint/suspicious/noControlCharactersInRegex: the whole ASCII range is the point
@@ -67,7 +99,7 @@ const UNICODE_WORDS = /[\p{L}\p{M}\p{N}]+(?:'[\p{L}]+)*|'s/gu
 /** Lower-cased English words with contractions expanded ("don't" → "do not"). */
 export function tokeniseEnglish(text: string): string[] {
   // accents folded: "Martín" and "Martin" are the same name in an English sentence
-  let t = fold(text).replace(/[’‘`]/g, "'")
+  let t = withApostrophes(fold(text).replace(/[’‘`]/g, "'"))
   if (t.includes("'")) for (const [re, rep] of CONTRACTIONS) t = t.replace(re, rep)
   // "never-ending", "no-nonsense", "non-stop": one word, no negation of the sentence
   if (t.includes('-')) t = t.replace(NEGATOR_COMPOUND, '$1')

@@ -1823,6 +1823,16 @@ function oppositeIdiom(p: Pair): Judgement | null {
   if (!p.refSpan || !p.userSpan) return null
   const refNegative = spanNegative(p.ref, p.refSpan, p.refGloss)
   if (refNegative === spanNegative(p.user, p.userSpan, p.userGloss)) return null
+  // the learner's longest meaning phrase may be another clause's words ("suggested going on
+  // strike, no one stood by him"): another of their meaning phrases said as the reference says
+  // the idiom agrees with it
+  if (
+    p.userGloss &&
+    answerMatches(p.user, p.glosses).userMatches.some(
+      ({ gloss, span }) => spanNegative(p.user, span, gloss) === refNegative,
+    )
+  )
+    return null
   // "call off the work-to-rule": the verb that undoes the idiom is named
   const cancel = cancellingVerb(p.user, p.userSpan[0]!)
   if (cancel && !cancellingVerb(p.ref, p.refSpan[0]!))
