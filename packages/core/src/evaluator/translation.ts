@@ -1126,6 +1126,10 @@ function statementPolarity(
 ): { negative: boolean; clause: string | null } {
   const otherLemmas =
     other && (hasAntonyms(analysed) || hasAntonyms(other)) ? lemmaSet(other) : NO_LEMMAS
+  // "was absent" against "was not present": the other text negates a word whose WordNet antonym
+  // this text says; only worked out where the other text has a negator
+  const otherNegated = other ? negatedWords(other) : NO_LEMMAS
+  const otherForms = (): ReadonlySet<string> => (other ? lemmaSet(other) : NO_LEMMAS)
   const skip = new Set(analysed.opening)
   // a short negative reply ("No way.", "Not a chance.") kept by one in the other text
   const replies =
@@ -1147,6 +1151,17 @@ function statementPolarity(
       // "no attention" against "ignored": kept, the other text says it with a "not" of its own,
       // counted even in an opening ("Pay no attention," / "Ignore him,")
       if (antonymIn(analysed.tokens[k]!, otherLemmas)) {
+        skip.delete(i)
+        return
+      }
+      // "not present" against "absent": the other text says the negation by the antonym
+      if (
+        other &&
+        wordNetAntonymsOf(analysed.tokens[k]!).some(
+          (a) => otherForms().has(a) && !otherNegated.has(a),
+        ) &&
+        !otherForms().has(analysed.tokens[k]!)
+      ) {
         skip.delete(i)
         return
       }
@@ -1194,7 +1209,11 @@ function statementPolarity(
         const negates =
           (negatesAt(tokens, k) && !skip.has(offset + k)) ||
           // "forgot" against "didn't remember": the verb is the clause, kept by that other word
-          (antonymNegates(tokens[k]!, otherLemmas) && !idiomWords.has(offset + k))
+          ((antonymNegates(tokens[k]!, otherLemmas) ||
+            (otherNegated.size > 0 &&
+              !negatedWords(analysed).has(tokens[k]!) &&
+              wordNetAntonymsOf(tokens[k]!).some((a) => otherNegated.has(a)))) &&
+            !idiomWords.has(offset + k))
         if (negates) {
           negators++
           clause ??= clauseAt(sentence, k)
@@ -1269,6 +1288,30 @@ function hasAntonyms(text: EnglishText): boolean {
 /** Every dictionary form of a text's words (kept per analysed text). */
 const lemmaSets = new WeakMap<EnglishText, Set<string>>()
 const NO_LEMMAS: ReadonlySet<string> = new Set()
+/**
+ * The dictionary forms of the words a negator negates in a text ("not present" → present): the
+ * first content word after each negator. Empty where the text has no negator.
+ */
+function negatedWords(text: EnglishText): ReadonlySet<string> {
+  let set = negatedSets.get(text)
+  if (!set) {
+    set = NO_LEMMAS
+    const { tokens } = text
+    for (let i = 0; i < tokens.length; i++) {
+      if (!negatesAt(tokens, i)) continue
+      for (let k = i + 1; k <= i + NEGATION_WINDOW && k < tokens.length; k++) {
+        if (isFunctionWord(tokens[k]!)) continue
+        if (set === NO_LEMMAS) set = new Set()
+        for (const f of lemmasOf(tokens[k]!)) (set as Set<string>).add(f)
+        break
+      }
+    }
+    negatedSets.set(text, set)
+  }
+  return set
+}
+const negatedSets = new WeakMap<EnglishText, ReadonlySet<string>>()
+
 function lemmaSet(text: EnglishText): Set<string> {
   let set = lemmaSets.get(text)
   if (!set) {

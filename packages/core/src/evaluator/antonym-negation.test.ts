@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest'
+
+import type { EvaluatorExample } from '../contract/evaluation.js'
+import { gradeTranslation } from './translation.js'
+
+// Made up (no case set's sentence): a clause of the reference negates an adjective ("not
+// present") that a learner may say by its WordNet antonym ("absent").
+const record: EvaluatorExample = {
+  text: 'Dejé constancia de que el conductor no estaba presente.',
+  conjugatedSnippet: 'Dejé constancia',
+  translation: 'I put on record that the driver was not present.',
+  idiom: {
+    text: 'dejar constancia',
+    translation: 'to put on record; to note formally',
+    meanings: ['put on record', 'note formally', 'state for the record'],
+  },
+}
+
+describe('a negated word said by its antonym is the same statement', () => {
+  it('"was absent" for "was not present" is no opposite', () => {
+    expect(
+      gradeTranslation(record, 'I put on record that the driver was absent.'),
+    ).toMatchObject({ accuracy: 'perfect' })
+  })
+
+  it('"was present" for "was not present" is still the opposite', () => {
+    const r = gradeTranslation(record, 'I put on record that the driver was present.')
+    expect(r).toMatchObject({ accuracy: 'major', mistakeType: 'meaning' })
+    expect(r.feedback).toContain('check the negation')
+  })
+  })
+})
