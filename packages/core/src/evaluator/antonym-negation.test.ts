@@ -18,15 +18,14 @@ const record: EvaluatorExample = {
 
 describe('a negated word said by its antonym is the same statement', () => {
   it('"was absent" for "was not present" is no opposite', () => {
-    expect(
-      gradeTranslation(record, 'I put on record that the driver was absent.'),
-    ).toMatchObject({ accuracy: 'perfect' })
+    expect(gradeTranslation(record, 'I put on record that the driver was absent.')).toMatchObject({
+      accuracy: 'perfect',
+    })
   })
 
   it('"was present" for "was not present" is still the opposite', () => {
     const r = gradeTranslation(record, 'I put on record that the driver was present.')
     expect(r).toMatchObject({ accuracy: 'major', mistakeType: 'meaning' })
     expect(r.feedback).toContain('check the negation')
-  })
   })
 })
