@@ -29,3 +29,24 @@ describe('a negated word said by its antonym is the same statement', () => {
     expect(r.feedback).toContain('check the negation')
   })
 })
+
+// Made up: "decline" negates what it governs, as "refuse" does.
+const refused: EvaluatorExample = {
+  ...record,
+  text: 'Dejé constancia de que la paciente rechazó el tratamiento.',
+  translation: 'I put on record that the patient refused the treatment.',
+}
+
+describe('"decline" says "not", as "refuse" does', () => {
+  it('"declined the treatment" for "refused the treatment" is no opposite', () => {
+    expect(
+      gradeTranslation(refused, 'I put on record that the patient declined the treatment.'),
+    ).toMatchObject({ accuracy: 'perfect' })
+  })
+
+  it('"did not decline" for "refused" is the opposite', () => {
+    expect(
+      gradeTranslation(refused, 'I put on record that the patient did not decline the treatment.'),
+    ).toMatchObject({ accuracy: 'major', mistakeType: 'meaning' })
+  })
+})

@@ -117,12 +117,14 @@ export const NEGATORS: ReadonlySet<string> = new Set(
 
 /**
  * Verbs that negate the verb they govern: "refused to give in" = "didn't give in", "stop bugging
- * me" = "don't bug me", "avoided a fight" = "didn't fight". Some only with what follows them
+ * me" = "don't bug me", "avoided a fight" = "didn't fight", "declined the treatment" = "refused
+ * it" ("declining", an adjective too, is not one; "skip" is not either: "never skips work" would
+ * disagree with "never misses a day", and "miss" is also "I miss you"). Some only with what follows them
  * ("failed to", "stop …ing"); "the bus stopped" negates nothing.
  */
 const NEGATIVE_VERBS: ReadonlySet<string> = new Set(
   words(`refuse refuses refused refusing deny denies denied denying avoid avoids avoided avoiding
-  lack lacks lacked lacking`),
+  lack lacks lacked lacking decline declines declined`),
 )
 const NEGATIVE_BEFORE_TO: ReadonlySet<string> = new Set(words('fail fails failed failing'))
 const NEGATIVE_BEFORE_GERUND: ReadonlySet<string> = new Set(
