@@ -1995,7 +1995,7 @@ function droppedClause(
  * for `droppedClause` to miss.
  */
 function lightClauseLeftOut(p: Pair): string | null {
-  const said = new Set(p.user.tokens.flatMap(lemmasOf))
+  const said = lemmaSet(p.user)
   const parts = memo(`c\u0003${p.key}`, () =>
     p.reference.split(/(?<=[,;:])/).map((part) => [part, tokeniseEnglish(part)] as const),
   )
