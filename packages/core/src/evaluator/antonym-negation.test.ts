@@ -50,3 +50,39 @@ describe('"decline" says "not", as "refuse" does', () => {
     ).toMatchObject({ accuracy: 'major', mistakeType: 'meaning' })
   })
 })
+
+// Made up: a negated everyday verb or adjective said by its everyday opposite (english.ts
+// OPPOSITE_GROUPS) is the same statement; said plainly, still the opposite.
+const gaveItAll: EvaluatorExample = {
+  text: 'Nos pusimos la camiseta, pero no nos quedamos a la fiesta.',
+  conjugatedSnippet: 'Nos pusimos la camiseta',
+  translation: "We gave it our all, but we didn't stay for the party.",
+  idiom: {
+    text: 'ponerse la camiseta',
+    translation: "to commit fully; to give it one's all",
+    meanings: ["give it one's all", 'commit fully'],
+  },
+}
+
+describe('a negated word said by its everyday opposite is the same statement', () => {
+  it('"left before the party" for "didn\'t stay for the party" is no opposite', () => {
+    expect(
+      gradeTranslation(gaveItAll, 'We gave it our all, but we left before the party.'),
+    ).toMatchObject({ accuracy: 'perfect' })
+  })
+
+  it('"the shop was closed" for "the shop was not open" is no opposite', () => {
+    expect(
+      gradeTranslation(
+        { ...gaveItAll, translation: 'We gave it our all, but the shop was not open.' },
+        'We gave it our all, but the shop was closed.',
+      ),
+    ).toMatchObject({ accuracy: 'perfect' })
+  })
+
+  it('"stayed for the party" for "didn\'t stay for the party" is still the opposite', () => {
+    expect(
+      gradeTranslation(gaveItAll, 'We gave it our all, but we stayed for the party.'),
+    ).toMatchObject({ accuracy: 'major', mistakeType: 'meaning' })
+  })
+})

@@ -291,6 +291,13 @@ for (const [head, ...others] of OPPOSITE_GROUPS)
     OPPOSITES.set(other, (OPPOSITES.get(other) ?? new Set()).add(head!))
   }
 
+/** The everyday opposites of a word in any form ("lost" → win, find), or none. */
+export function oppositesOf(word: string): string[] {
+  const found: string[] = []
+  for (const form of lemmasOf(word)) for (const o of OPPOSITES.get(form) ?? []) found.push(o)
+  return found
+}
+
 /** Whether two lexicon keys (lemmas, "head off") are everyday opposites. */
 export function areOpposites(a: string, b: string): boolean {
   return OPPOSITES.get(a)?.has(b) ?? false

@@ -19,6 +19,7 @@ import {
   antonymNegates,
   antonymsOf,
   wordNetAntonymsOf,
+  oppositesOf,
   cancelledBefore,
   areOpposites,
   isVerbMoreThanAdjective,
@@ -1157,9 +1158,7 @@ function statementPolarity(
       // "not present" against "absent": the other text says the negation by the antonym
       if (
         other &&
-        wordNetAntonymsOf(analysed.tokens[k]!).some(
-          (a) => otherForms().has(a) && !otherNegated.has(a),
-        ) &&
+        opposedTo(analysed.tokens[k]!).some((a) => otherForms().has(a) && !otherNegated.has(a)) &&
         !otherForms().has(analysed.tokens[k]!)
       ) {
         skip.delete(i)
@@ -1212,7 +1211,7 @@ function statementPolarity(
           ((antonymNegates(tokens[k]!, otherLemmas) ||
             (otherNegated.size > 0 &&
               !negatedWords(analysed).has(tokens[k]!) &&
-              wordNetAntonymsOf(tokens[k]!).some((a) => otherNegated.has(a)))) &&
+              opposedTo(tokens[k]!).some((a) => otherNegated.has(a)))) &&
             !idiomWords.has(offset + k))
         if (negates) {
           negators++
@@ -1288,6 +1287,13 @@ function hasAntonyms(text: EnglishText): boolean {
 /** Every dictionary form of a text's words (kept per analysed text). */
 const lemmaSets = new WeakMap<EnglishText, Set<string>>()
 const NO_LEMMAS: ReadonlySet<string> = new Set()
+/** A word's WordNet antonyms and everyday opposites ("absent" → present, "lost" → win). */
+function opposedTo(word: string): string[] {
+  const everyday = oppositesOf(word)
+  const antonyms = wordNetAntonymsOf(word)
+  return everyday.length === 0 ? antonyms : [...antonyms, ...everyday]
+}
+
 /**
  * The dictionary forms of the words a negator negates in a text ("not present" → present): the
  * first content word after each negator. Empty where the text has no negator.
@@ -2307,10 +2313,14 @@ function oppositionKeys(text: EnglishText, u: Unit): string[] {
 function oppositeWord(p: Pair, words: WordComparison): Judgement | null {
   if (words.missing.length === 0 || words.extra.length === 0) return null
   const extra = words.extra.map((x) => [x, oppositionKeys(p.user, x)] as const)
+  const refNegated = negatedWords(p.ref)
+  const userNegated = negatedWords(p.user)
   for (const m of words.missing) {
     const refKeys = oppositionKeys(p.ref, m)
     for (const [x, keys] of extra) {
       if (!keys.some((k) => refKeys.some((r) => areOpposites(r, k)))) continue
+      // "didn't win" / "lost": one of the two negated says the same
+      if (refKeys.some((r) => refNegated.has(r)) !== keys.some((k) => userNegated.has(k))) continue
       return {
         rank: 0,
         accuracy: 'major',
