@@ -86,3 +86,25 @@ describe('a negated word said by its everyday opposite is the same statement', (
     ).toMatchObject({ accuracy: 'major', mistakeType: 'meaning' })
   })
 })
+
+// Made up: an opposite of two words ("get out" / "stay").
+const lazySunday: EvaluatorExample = {
+  text: 'El domingo tengo fiaca, no salgo de la cama hasta el mediodía.',
+  conjugatedSnippet: 'tengo fiaca',
+  translation: "On Sunday I feel lazy, I'm not getting out of bed until noon.",
+  idiom: { text: 'tener fiaca', translation: 'to feel lazy', meanings: ['feel lazy', 'lazy'] },
+}
+
+describe('a negated phrasal verb said by its everyday opposite is the same statement', () => {
+  it('"staying in bed" for "not getting out of bed" is no opposite', () => {
+    expect(
+      gradeTranslation(lazySunday, "On Sunday I feel lazy, I'm staying in bed until noon."),
+    ).toMatchObject({ accuracy: 'perfect' })
+  })
+
+  it('"getting out of bed" for "not getting out of bed" is still the opposite', () => {
+    expect(
+      gradeTranslation(lazySunday, "On Sunday I feel lazy, I'm getting out of bed at noon."),
+    ).toMatchObject({ accuracy: 'major', mistakeType: 'meaning' })
+  })
+})

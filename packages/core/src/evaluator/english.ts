@@ -264,7 +264,18 @@ export function antonymNegates(word: string, otherLemmas: ReadonlySet<string>): 
  * paraphrase. Each group's first entry is opposed to every other one.
  */
 const OPPOSITE_GROUPS: readonly (readonly string[])[] = [
-  ['stay', 'leave', 'go', 'depart', 'head off', 'head out', 'take off', 'set off', 'run away'],
+  [
+    'stay',
+    'leave',
+    'go',
+    'depart',
+    'head off',
+    'head out',
+    'take off',
+    'set off',
+    'run away',
+    'get out',
+  ],
   ['arrive', 'leave', 'depart'],
   ['win', 'lose'],
   ['succeed', 'fail'],
@@ -291,10 +302,16 @@ for (const [head, ...others] of OPPOSITE_GROUPS)
     OPPOSITES.set(other, (OPPOSITES.get(other) ?? new Set()).add(head!))
   }
 
-/** The everyday opposites of a word in any form ("lost" → win, find), or none. */
-export function oppositesOf(word: string): string[] {
+/**
+ * The everyday opposites of a word in any form ("lost" → win, find), or of it with the next word
+ * ("getting out" → stay), or none.
+ */
+export function oppositesOf(word: string, next = ''): string[] {
   const found: string[] = []
-  for (const form of lemmasOf(word)) for (const o of OPPOSITES.get(form) ?? []) found.push(o)
+  for (const form of lemmasOf(word)) {
+    for (const o of OPPOSITES.get(form) ?? []) found.push(o)
+    if (next) for (const o of OPPOSITES.get(`${form} ${next}`) ?? []) found.push(o)
+  }
   return found
 }
 

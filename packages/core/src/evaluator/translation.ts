@@ -1158,7 +1158,9 @@ function statementPolarity(
       // "not present" against "absent": the other text says the negation by the antonym
       if (
         other &&
-        opposedTo(analysed.tokens[k]!).some((a) => otherForms().has(a) && !otherNegated.has(a)) &&
+        opposedTo(analysed.tokens[k]!, analysed.tokens[k + 1]).some(
+          (a) => otherForms().has(a) && !otherNegated.has(a),
+        ) &&
         !otherForms().has(analysed.tokens[k]!)
       ) {
         skip.delete(i)
@@ -1287,9 +1289,12 @@ function hasAntonyms(text: EnglishText): boolean {
 /** Every dictionary form of a text's words (kept per analysed text). */
 const lemmaSets = new WeakMap<EnglishText, Set<string>>()
 const NO_LEMMAS: ReadonlySet<string> = new Set()
-/** A word's WordNet antonyms and everyday opposites ("absent" → present, "lost" → win). */
-function opposedTo(word: string): string[] {
-  const everyday = oppositesOf(word)
+/**
+ * A word's WordNet antonyms and everyday opposites ("absent" → present, "lost" → win), also of it
+ * with the next word ("getting out" → stay).
+ */
+function opposedTo(word: string, next = ''): string[] {
+  const everyday = oppositesOf(word, next)
   const antonyms = wordNetAntonymsOf(word)
   return everyday.length === 0 ? antonyms : [...antonyms, ...everyday]
 }
@@ -1308,7 +1313,11 @@ function negatedWords(text: EnglishText): ReadonlySet<string> {
       for (let k = i + 1; k <= i + NEGATION_WINDOW && k < tokens.length; k++) {
         if (isFunctionWord(tokens[k]!)) continue
         if (set === NO_LEMMAS) set = new Set()
-        for (const f of lemmasOf(tokens[k]!)) (set as Set<string>).add(f)
+        for (const f of lemmasOf(tokens[k]!)) {
+          ;(set as Set<string>).add(f)
+          // with its particle: "not getting out" negates "get out"
+          if (tokens[k + 1]) (set as Set<string>).add(`${f} ${tokens[k + 1]}`)
+        }
         break
       }
     }
