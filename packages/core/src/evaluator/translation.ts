@@ -2283,7 +2283,8 @@ function judge(
   const words = compareWords(p)
   const { judgement: missing, missingDetails } = missingMeaning(p, words)
   if (missing) return missing
-  const opposite = oppositeIdiom(p) ?? oppositeWord(p, words) ?? replacedPlace(p, words)
+  const opposite =
+    oppositeIdiom(p) ?? oppositeWord(p, words) ?? outOfForIn(p) ?? replacedPlace(p, words)
   if (opposite) return opposite
 
   // a verb or adjective said differently ("chose" for "picked") is paraphrase; a changed or
@@ -2339,6 +2340,63 @@ function oppositeWord(p: Pair, words: WordComparison): Judgement | null {
       }
     }
   }
+  return null
+}
+
+/**
+ * The words a text puts after "out of" ("out of the loop", "out of stock") and after "in" ("in the
+ * loop", "in stock"), with "the" if it stands between, each with whether a negator stands within
+ * NEGATION_WINDOW before it.
+ */
+function outAndIn(tokens: string[]): { out: Map<string, boolean>; in: Map<string, boolean> } {
+  const found = { out: new Map<string, boolean>(), in: new Map<string, boolean>() }
+  const negated = (i: number): boolean => {
+    for (let k = Math.max(0, i - NEGATION_WINDOW); k < i; k++) if (negatesAt(tokens, k)) return true
+    return false
+  }
+  for (let i = 0; i < tokens.length; i++) {
+    const out = tokens[i] === 'out' && tokens[i + 1] === 'of'
+    if (!out && tokens[i] !== 'in') continue
+    let k = out ? i + 2 : i + 1
+    // "straight out of an old tango" says where from: only "the" or no article
+    if (tokens[k] === 'a' || tokens[k] === 'an') continue
+    const article = tokens[k] === 'the' ? 'the ' : ''
+    if (article) k++
+    const noun = tokens[k]
+    if (!noun || isFunctionWord(noun)) continue
+    ;(out ? found.out : found.in).set(`${article}${noun}`, negated(i))
+  }
+  return found
+}
+
+/**
+ * "in the loop" where the reference says "out of the loop" (or the other way round), the rest of
+ * the phrase the same: the state reversed, a major, unless one of the two is negated ("not in the
+ * loop" says "out of the loop"). Where no meaning phrase finds the idiom (a gloss only), this is
+ * the reversal the particle rules read in meaning phrases.
+ */
+function outOfForIn(p: Pair): Judgement | null {
+  if (!p.ref.tokens.includes('out') && !p.user.tokens.includes('out')) return null
+  const ref = outAndIn(p.ref.tokens)
+  const user = outAndIn(p.user.tokens)
+  for (const [a, b] of [
+    [ref.out, user.in],
+    [ref.in, user.out],
+  ] as const)
+    for (const [noun, negated] of a) {
+      const other = b.get(noun)
+      if (other === undefined || other !== negated) continue
+      // both phrases in both texts: a comparison, not a reversal
+      if ((a === ref.out ? user.out : user.in).has(noun)) continue
+      const [said, wrote] = a === ref.out ? ['out of', 'in'] : ['in', 'out of']
+      return {
+        rank: 0,
+        accuracy: 'major',
+        mistakeType: 'meaning',
+        feedback: `Your translation says the opposite: you wrote "${wrote}" where the sentence says "${said}" (${noun}).`,
+        confidence: TRANSLATION_CONFIDENCE.opposite,
+      }
+    }
   return null
 }
 
