@@ -693,7 +693,9 @@ function particleReversed(gloss: Gloss, text: EnglishText, span: number[]): bool
     const opposite = OPPOSITE_PARTICLE[p]
     // a particle inside one of the gloss's expressions ("give up") is matched with it
     if (!opposite || cover.some((u) => u.start <= i && i <= u.end)) return false
-    return !around.includes(p) && near.includes(opposite)
+    // the opposite particle after a phrase's verb or noun too ("keep your nose out of it" for
+    // "poke one's nose in", "butt out" for "butt into")
+    return !around.includes(p) && (near.includes(opposite) || afterWord(text, to, opposite))
   })
 }
 
@@ -702,6 +704,11 @@ function particleReversed(gloss: Gloss, text: EnglishText, span: number[]): bool
  * for "out of the loop") or, for a gloss that carries its own negation ("I don't believe you"),
  * its words without it ("I believe you").
  */
+/** Whether `word` stands right after position `at` or one word later. */
+function afterWord(text: EnglishText, at: number, word: string): boolean {
+  return text.tokens[at + 1] === word || text.tokens[at + 2] === word
+}
+
 function glossReversed(gloss: Gloss, text: EnglishText): boolean {
   if (gloss.inARow) return false
   const span = glossWords(gloss, text)
