@@ -8,7 +8,11 @@
  * Each case gets what the server would pass for it: its idiom's meaning data and its example's
  * alternatives and literal rendering from content/idioms/*.json (see withContent).
  *
- * Usage: npm run evaluate -- <file.jsonl> [--threshold 0.6] [--quiet]
+ * With --no-meanings the idioms' curated `meanings` and `literals` are withheld (examples keep their
+ * alternatives and literal): the engine then works as for an admin's own idiom, from its text and
+ * gloss only (decision 042, session 9).
+ *
+ * Usage: npm run evaluate -- <file.jsonl> [--threshold 0.6] [--quiet] [--no-meanings]
  */
 import { readdirSync, readFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
@@ -28,8 +32,11 @@ const file = args.find((a) => !a.startsWith('--') && !/^\d/.test(a))
 const at = args.indexOf('--threshold')
 const threshold = at >= 0 ? Number(args[at + 1]) : DEFAULT_LLM_THRESHOLD
 const quiet = args.includes('--quiet')
+const noMeanings = args.includes('--no-meanings')
 if (!file || !Number.isFinite(threshold)) {
-  console.error('usage: npm run evaluate -- <file.jsonl> [--threshold 0.6] [--quiet]')
+  console.error(
+    'usage: npm run evaluate -- <file.jsonl> [--threshold 0.6] [--quiet] [--no-meanings]',
+  )
   process.exit(2)
 }
 
@@ -41,6 +48,7 @@ const content: ContentMeaning[] = readdirSync(contentDir)
       (JSON.parse(readFileSync(join(contentDir, f), 'utf8')) as { idioms: ContentMeaning[] })
         .idioms,
   )
+  .map((idiom) => (noMeanings ? { ...idiom, meanings: undefined, literals: undefined } : idiom))
 
 const cases = withContent(parseCases(readFileSync(file, 'utf8')), content)
 const { results, summary } = scoreCases(cases, evaluate)

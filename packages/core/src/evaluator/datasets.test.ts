@@ -77,10 +77,10 @@ describe('evaluator agreement', () => {
     ],
     // the fifth set was measured once at the start of session 7 (heldout-v5/RESULTS.md); its
     // tuning half keeps one critical error (below); its untouched half
-    // was 83.0 % when measured and 84.4 % after session 7 (decision 042)
+    // was 83.0 % when measured and 84.4 % after session 7 (decision 042); 86.5 % in session 9
     'spent v5 untouched': [
       fileURLToPath(new URL('./heldout-v5/untouched.jsonl', import.meta.url)),
-      0.84,
+      0.86,
     ],
     // decision 042 (session 5): its two critical errors, "far away from the corner" for "right
     // there, on the corner" and "Ask the landlord …" for "… if you don't ask, you don't get", were
@@ -103,8 +103,8 @@ describe('evaluator agreement', () => {
     // object inside, the learner's own negated words for a left-out idiom word, a meaning list's
     // literal reading); three are left: two other senses of a gloss ("to the right wing and to the
     // left wing", "tossed … up for grabs") and "neglected its obligations" (graded at 0.55, so the
-    // hybrid engine asks the LLM)
-    'spent v6': [fileURLToPath(new URL('./heldout-v6/all.jsonl', import.meta.url)), 0.87, 3],
+    // hybrid engine asks the LLM). Session 9: 88.3 % (from 87.6 %), the same three
+    'spent v6': [fileURLToPath(new URL('./heldout-v6/all.jsonl', import.meta.url)), 0.88, 3],
   }
   for (const [name, [path, bar, critical = 0]] of Object.entries(withMeanings)) {
     it.skipIf(!existsSync(path))(`meets the bar on the ${name} set with content meanings`, () => {
@@ -249,6 +249,31 @@ describe('evaluator agreement', () => {
     for (const c of seventh)
       for (const s of strings(c)) expect(seen.has(s), `${c.id}: ${s}`).toBe(false)
   })
+
+  // An admin's own idiom has a text and a gloss only: the same sets with the content's meaning
+  // lists and literals withheld (`npx tsx scripts/evaluate-sets.ts --no-meanings`, decision 042,
+  // session 9). Sets without critical errors that way are held at no fewer grades than then.
+  const withoutMeanings: Record<string, readonly [path: string, bar: number]> = {
+    dev: [sets.dev, 0.97],
+    extra: [sets.extra, 0.98],
+    'v1 tuning': [fileURLToPath(new URL('./heldout/tuning.jsonl', import.meta.url)), 0.86],
+    'v2 untouched': [fileURLToPath(new URL('./heldout-v2/untouched.jsonl', import.meta.url)), 0.81],
+  }
+  for (const [name, [path, bar]] of Object.entries(withoutMeanings)) {
+    it.skipIf(!existsSync(path))(`meets the bar on the ${name} set with a gloss only`, () => {
+      const glossOnly = content().map((i) => ({ ...i, meanings: undefined, literals: undefined }))
+      const cases = withContent(
+        parseCases(readFileSync(path, 'utf8')).map((c) => ({
+          ...c,
+          idiom: { text: c.idiom.text, translation: c.idiom.translation },
+        })),
+        glossOnly,
+      )
+      const { summary } = scoreCases(cases, evaluate)
+      expect(summary.criticalErrors).toBe(0)
+      expect(summary.overall.rate).toBeGreaterThanOrEqual(bar)
+    })
+  }
 
   it('every content idiom says its meaning several ways and has literal readings', () => {
     for (const idiom of content()) {

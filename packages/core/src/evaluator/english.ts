@@ -117,12 +117,14 @@ export const NEGATORS: ReadonlySet<string> = new Set(
 
 /**
  * Verbs that negate the verb they govern: "refused to give in" = "didn't give in", "stop bugging
- * me" = "don't bug me", "avoided a fight" = "didn't fight". Some only with what follows them
+ * me" = "don't bug me", "avoided a fight" = "didn't fight", "declined the treatment" = "refused
+ * it" ("declining", an adjective too, is not one; "skip" is not either: "never skips work" would
+ * disagree with "never misses a day", and "miss" is also "I miss you"). Some only with what follows them
  * ("failed to", "stop …ing"); "the bus stopped" negates nothing.
  */
 const NEGATIVE_VERBS: ReadonlySet<string> = new Set(
   words(`refuse refuses refused refusing deny denies denied denying avoid avoids avoided avoiding
-  lack lacks lacked lacking`),
+  lack lacks lacked lacking decline declines declined`),
 )
 const NEGATIVE_BEFORE_TO: ReadonlySet<string> = new Set(words('fail fails failed failing'))
 const NEGATIVE_BEFORE_GERUND: ReadonlySet<string> = new Set(
@@ -262,7 +264,18 @@ export function antonymNegates(word: string, otherLemmas: ReadonlySet<string>): 
  * paraphrase. Each group's first entry is opposed to every other one.
  */
 const OPPOSITE_GROUPS: readonly (readonly string[])[] = [
-  ['stay', 'leave', 'go', 'depart', 'head off', 'head out', 'take off', 'set off', 'run away'],
+  [
+    'stay',
+    'leave',
+    'go',
+    'depart',
+    'head off',
+    'head out',
+    'take off',
+    'set off',
+    'run away',
+    'get out',
+  ],
   ['arrive', 'leave', 'depart'],
   ['win', 'lose'],
   ['succeed', 'fail'],
@@ -288,6 +301,19 @@ for (const [head, ...others] of OPPOSITE_GROUPS)
     OPPOSITES.set(head!, (OPPOSITES.get(head!) ?? new Set()).add(other))
     OPPOSITES.set(other, (OPPOSITES.get(other) ?? new Set()).add(head!))
   }
+
+/**
+ * The everyday opposites of a word in any form ("lost" → win, find), or of it with the next word
+ * ("getting out" → stay), or none.
+ */
+export function oppositesOf(word: string, next = ''): string[] {
+  const found: string[] = []
+  for (const form of lemmasOf(word)) {
+    for (const o of OPPOSITES.get(form) ?? []) found.push(o)
+    if (next) for (const o of OPPOSITES.get(`${form} ${next}`) ?? []) found.push(o)
+  }
+  return found
+}
 
 /** Whether two lexicon keys (lemmas, "head off") are everyday opposites. */
 export function areOpposites(a: string, b: string): boolean {

@@ -103,3 +103,30 @@ describe("a phrase's particle after its verb", () => {
     expect(grade(spend, 'When they earned in dollars they splashed in.')).toBe('major')
   })
 })
+
+// Made up (no case set's sentence): the opposite particle after the phrase's word says the
+// phrase negated, which agrees with a negated reference.
+describe('a reversed particle after the word agrees with a negated reference', () => {
+  const butt = {
+    text: 'Nadie te pidió opinión, así que no metas la cuchara.',
+    conjugatedSnippet: 'metas la cuchara',
+    translation: "Nobody asked for your opinion, so don't butt in.",
+    idiom: {
+      text: 'meter la cuchara',
+      translation: "to butt in; to stick one's oar in",
+      meanings: ["poke one's nose in", 'butt into', 'interfere'],
+    },
+  }
+  it('"keep your nose out of it" and "butt out" for "don\'t butt in" are perfect', () => {
+    for (const answer of [
+      'Nobody asked for your opinion, so keep your nose out of it.',
+      'Nobody asked for your opinion, so butt out.',
+    ])
+      expect(gradeTranslation(butt, answer).accuracy, answer).toBe('perfect')
+  })
+  it('"stick your nose in" for "don\'t butt in" is still the opposite', () => {
+    expect(
+      gradeTranslation(butt, 'Nobody asked for your opinion, so stick your nose in.'),
+    ).toMatchObject({ accuracy: 'major', mistakeType: 'meaning' })
+  })
+})

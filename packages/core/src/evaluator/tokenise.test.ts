@@ -35,4 +35,17 @@ describe('tokeniseEnglish', () => {
   it('splits the possessive or "is" off as its own token', () => {
     expect(tokeniseEnglish("Mum's car")).toEqual(['mum', "'s", 'car'])
   })
+  it('reads contractions typed without an apostrophe, as on a phone', () => {
+    expect(tokeniseEnglish('dont believe him hes always been a fraud')).toEqual(
+      tokeniseEnglish("don't believe him he's always been a fraud"),
+    )
+    expect(tokeniseEnglish('im sure they didnt and i cant, it wont work')).toEqual(
+      tokeniseEnglish("I'm sure they didn't and I can't, it won't work"),
+    )
+  })
+  it('leaves words that are also other words as they are ("its", "were", "well", "ill", "id")', () => {
+    expect(tokeniseEnglish('its well were ill id lets shed')).toEqual(
+      'its well were ill id lets shed'.split(' '),
+    )
+  })
 })

@@ -40,22 +40,69 @@ function splitSpanish(text: string): Token[] {
   return tokens
 }
 
-const CONTRACTIONS: Array<[RegExp, string]> = [
-  [/\bcan't\b/g, 'can not'],
-  [/\bwon't\b/g, 'will not'],
-  [/\bshan't\b/g, 'shall not'],
-  [/\bain't\b/g, 'is not'],
-  [/\blet's\b/g, 'let us'],
-  [/n't\b/g, ' not'],
-  [/'m\b/g, ' am'],
-  [/'re\b/g, ' are'],
-  [/'ll\b/g, ' will'],
-  [/'ve\b/g, ' have'],
-  [/'d\b/g, ' would'],
-  // "'s" is "is", "has" or a possessive: keep it as its own (function) token
-  [/'s\b/g, " 's"],
-  [/s'(\s|$)/g, 's$1'],
-]
+// One pass over the text (was one replace per form): "can't" → "can not", "won't" → "will not",
+// "shan't", "ain't" → "is not", "let's" → "let us", "n't" → " not", "'m" → " am", "'re" → " are",
+// "'ll" → " will", "'ve" → " have", "'d" → " would"; "'s" is "is", "has" or a possessive: kept as
+// its own (function) token; a plural possessive ("the girls' room") loses its apostrophe.
+const CONTRACTION = /\b(can|won|shan|ain)'t\b|\blet's\b|n't\b|'(m|re|ll|ve|d)\b|'s\b|s'(\s|$)/g
+const WHOLE: Readonly<Record<string, string>> = {
+  can: 'can not',
+  won: 'will not',
+  shan: 'shall not',
+  ain: 'is not',
+}
+const ENDING: Readonly<Record<string, string>> = {
+  m: ' am',
+  re: ' are',
+  ll: ' will',
+  ve: ' have',
+  d: ' would',
+}
+function expandContractions(text: string): string {
+  return text.replace(
+    CONTRACTION,
+    (match, whole: string | undefined, ending: string | undefined, space: string | undefined) => {
+      if (whole) return WHOLE[whole]!
+      if (ending) return ENDING[ending]!
+      if (space !== undefined) return `s${space}`
+      if (match === "let's") return 'let us'
+      if (match === "n't") return ' not'
+      return " 's"
+    },
+  )
+}
+
+/**
+ * Contractions typed without their apostrophe ("dont", "hes", "im"), as on a phone: only forms
+ * that are no other English word ("its", "were", "well", "ill", "id", "lets", "shed" are).
+ */
+const BARE_CONTRACTION =
+  /\b(do|does|did|is|are|was|were|ca|could|would|should|have|has|had|wo|must|need|ai)nt\b|\b(i|you|he|she|they|we|that|what|there|where|who)(m|re|ve|ll|d|s)\b/g
+const BARE_FORMS: Readonly<Record<string, string>> = {
+  im: "i'm",
+  youre: "you're",
+  youve: "you've",
+  youll: "you'll",
+  youd: "you'd",
+  hes: "he's",
+  shes: "she's",
+  theyre: "they're",
+  theyve: "they've",
+  theyll: "they'll",
+  theyd: "they'd",
+  weve: "we've",
+  thats: "that's",
+  whats: "what's",
+  theres: "there's",
+  wheres: "where's",
+  whos: "who's",
+  ive: "i've",
+}
+function withApostrophes(text: string): string {
+  return text.replace(BARE_CONTRACTION, (word, not: string | undefined) =>
+    not ? `${word.slice(0, -1)}'t` : (BARE_FORMS[word] ?? word),
+  )
+}
 
 const NEGATOR_COMPOUND = /\b(never|no|non|not)-(?=\p{L})/gu
 
@@ -67,8 +114,8 @@ const UNICODE_WORDS = /[\p{L}\p{M}\p{N}]+(?:'[\p{L}]+)*|'s/gu
 /** Lower-cased English words with contractions expanded ("don't" → "do not"). */
 export function tokeniseEnglish(text: string): string[] {
   // accents folded: "Martín" and "Martin" are the same name in an English sentence
-  let t = fold(text).replace(/[’‘`]/g, "'")
-  if (t.includes("'")) for (const [re, rep] of CONTRACTIONS) t = t.replace(re, rep)
+  let t = withApostrophes(fold(text).replace(/[’‘`]/g, "'"))
+  if (t.includes("'")) t = expandContractions(t)
   // "never-ending", "no-nonsense", "non-stop": one word, no negation of the sentence
   if (t.includes('-')) t = t.replace(NEGATOR_COMPOUND, '$1')
   // folded plain ASCII (most English) needs no Unicode classes: the same words, faster

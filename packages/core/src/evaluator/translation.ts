@@ -19,6 +19,7 @@ import {
   antonymNegates,
   antonymsOf,
   wordNetAntonymsOf,
+  oppositesOf,
   cancelledBefore,
   areOpposites,
   isVerbMoreThanAdjective,
@@ -692,7 +693,9 @@ function particleReversed(gloss: Gloss, text: EnglishText, span: number[]): bool
     const opposite = OPPOSITE_PARTICLE[p]
     // a particle inside one of the gloss's expressions ("give up") is matched with it
     if (!opposite || cover.some((u) => u.start <= i && i <= u.end)) return false
-    return !around.includes(p) && near.includes(opposite)
+    // the opposite particle after a phrase's verb or noun too ("keep your nose out of it" for
+    // "poke one's nose in", "butt out" for "butt into")
+    return !around.includes(p) && (near.includes(opposite) || afterWord(text, to, opposite))
   })
 }
 
@@ -701,6 +704,11 @@ function particleReversed(gloss: Gloss, text: EnglishText, span: number[]): bool
  * for "out of the loop") or, for a gloss that carries its own negation ("I don't believe you"),
  * its words without it ("I believe you").
  */
+/** Whether `word` stands right after position `at` or one word later. */
+function afterWord(text: EnglishText, at: number, word: string): boolean {
+  return text.tokens[at + 1] === word || text.tokens[at + 2] === word
+}
+
 function glossReversed(gloss: Gloss, text: EnglishText): boolean {
   if (gloss.inARow) return false
   const span = glossWords(gloss, text)
@@ -1126,6 +1134,10 @@ function statementPolarity(
 ): { negative: boolean; clause: string | null } {
   const otherLemmas =
     other && (hasAntonyms(analysed) || hasAntonyms(other)) ? lemmaSet(other) : NO_LEMMAS
+  // "was absent" against "was not present": the other text negates a word whose WordNet antonym
+  // this text says; only worked out where the other text has a negator
+  const otherNegated = other ? negatedWords(other) : NO_LEMMAS
+  const otherForms = (): ReadonlySet<string> => (other ? lemmaSet(other) : NO_LEMMAS)
   const skip = new Set(analysed.opening)
   // a short negative reply ("No way.", "Not a chance.") kept by one in the other text
   const replies =
@@ -1147,6 +1159,17 @@ function statementPolarity(
       // "no attention" against "ignored": kept, the other text says it with a "not" of its own,
       // counted even in an opening ("Pay no attention," / "Ignore him,")
       if (antonymIn(analysed.tokens[k]!, otherLemmas)) {
+        skip.delete(i)
+        return
+      }
+      // "not present" against "absent": the other text says the negation by the antonym
+      if (
+        other &&
+        opposedTo(analysed.tokens[k]!, analysed.tokens[k + 1]).some(
+          (a) => otherForms().has(a) && !otherNegated.has(a),
+        ) &&
+        !otherForms().has(analysed.tokens[k]!)
+      ) {
         skip.delete(i)
         return
       }
@@ -1194,7 +1217,11 @@ function statementPolarity(
         const negates =
           (negatesAt(tokens, k) && !skip.has(offset + k)) ||
           // "forgot" against "didn't remember": the verb is the clause, kept by that other word
-          (antonymNegates(tokens[k]!, otherLemmas) && !idiomWords.has(offset + k))
+          ((antonymNegates(tokens[k]!, otherLemmas) ||
+            (otherNegated.size > 0 &&
+              !negatedWords(analysed).has(tokens[k]!) &&
+              opposedTo(tokens[k]!).some((a) => otherNegated.has(a)))) &&
+            !idiomWords.has(offset + k))
         if (negates) {
           negators++
           clause ??= clauseAt(sentence, k)
@@ -1269,6 +1296,44 @@ function hasAntonyms(text: EnglishText): boolean {
 /** Every dictionary form of a text's words (kept per analysed text). */
 const lemmaSets = new WeakMap<EnglishText, Set<string>>()
 const NO_LEMMAS: ReadonlySet<string> = new Set()
+/**
+ * A word's WordNet antonyms and everyday opposites ("absent" → present, "lost" → win), also of it
+ * with the next word ("getting out" → stay).
+ */
+function opposedTo(word: string, next = ''): string[] {
+  const everyday = oppositesOf(word, next)
+  const antonyms = wordNetAntonymsOf(word)
+  return everyday.length === 0 ? antonyms : [...antonyms, ...everyday]
+}
+
+/**
+ * The dictionary forms of the words a negator negates in a text ("not present" → present): the
+ * first content word after each negator. Empty where the text has no negator.
+ */
+function negatedWords(text: EnglishText): ReadonlySet<string> {
+  let set = negatedSets.get(text)
+  if (!set) {
+    set = NO_LEMMAS
+    const { tokens } = text
+    for (let i = 0; i < tokens.length; i++) {
+      if (!negatesAt(tokens, i)) continue
+      for (let k = i + 1; k <= i + NEGATION_WINDOW && k < tokens.length; k++) {
+        if (isFunctionWord(tokens[k]!)) continue
+        if (set === NO_LEMMAS) set = new Set()
+        for (const f of lemmasOf(tokens[k]!)) {
+          ;(set as Set<string>).add(f)
+          // with its particle: "not getting out" negates "get out"
+          if (tokens[k + 1]) (set as Set<string>).add(`${f} ${tokens[k + 1]}`)
+        }
+        break
+      }
+    }
+    negatedSets.set(text, set)
+  }
+  return set
+}
+const negatedSets = new WeakMap<EnglishText, ReadonlySet<string>>()
+
 function lemmaSet(text: EnglishText): Set<string> {
   let set = lemmaSets.get(text)
   if (!set) {
@@ -1279,16 +1344,16 @@ function lemmaSet(text: EnglishText): Set<string> {
 }
 
 /**
- * Where the idiom's words stand in the Spanish sentence, as a share of its length (the middle of
- * the snippet: 0 at the start, 1 at the end), or null where the snippet is not found.
+ * Where the idiom's words begin and end in the Spanish sentence, as shares of its length (0 at
+ * the first word, 1 at the last), or null where the snippet is not found.
  */
-function snippetPlace(text: string, snippet: string): number | null {
+function snippetSpan(text: string, snippet: string): [number, number] | null {
   const words = tokeniseSpanish(text).map((t) => t.folded)
   const own = tokeniseSpanish(snippet).map((t) => t.folded)
   if (own.length === 0 || words.length === 0) return null
+  const last = Math.max(1, words.length - 1)
   for (let i = 0; i + own.length <= words.length; i++)
-    if (own.every((w, k) => words[i + k] === w))
-      return (i + (own.length - 1) / 2) / Math.max(1, words.length - 1)
+    if (own.every((w, k) => words[i + k] === w)) return [i / last, (i + own.length - 1) / last]
   return null
 }
 
@@ -1353,6 +1418,8 @@ interface Pair extends IdiomPlaces {
   glosses: Gloss[]
   /** Where the idiom stands in the Spanish sentence, as a share of its length (0–1), or null. */
   snippetAt: number | null
+  /** Where the idiom's words begin and end in the Spanish sentence, as shares of its length. */
+  snippetSpan: [number, number] | null
   /** The Spanish sentence negates the idiom ("no hizo lugar"). */
   spanishNegated: boolean
   /** The idiom, quoted, and the meaning to name in feedback. */
@@ -1774,7 +1841,7 @@ function missingMeaning(
         (u) =>
           isDetail(u) || (u.multi ? isCompound(p.ref, u) : isNounLike(p.ref.tokens[u.start] ?? '')),
       )
-    } else evidence = missing.every(isDetail)
+    } else evidence = missing.every((u) => isDetail(u) || farFromIdiom(p, u))
   }
   if (evidence) return { judgement: null, missingDetails }
   return {
@@ -1796,6 +1863,23 @@ function missingMeaning(
   }
 }
 
+/** How far from the Spanish idiom's place a reference word may stand and still be its rendering. */
+const IDIOM_REACH = 0.25
+
+/**
+ * Whether a reference word stands far from where the Spanish says the idiom (by its place in the
+ * sentence, as a share of the length, beyond IDIOM_REACH of the snippet's first and last words):
+ * where no meaning phrase finds the idiom in the reference (an admin's idiom with a gloss only),
+ * such a word left out or changed ("my brother's wedding" for "my sister's") is a detail of the
+ * sentence, not the idiom. Spanish and English put a sentence's parts in much the same order.
+ */
+function farFromIdiom(p: Pair, u: Unit): boolean {
+  if (!p.snippetSpan || p.ref.tokens.length < 2) return false
+  const last = p.ref.tokens.length - 1
+  const [from, to] = p.snippetSpan
+  return u.end / last < from - IDIOM_REACH || u.start / last > to + IDIOM_REACH
+}
+
 /**
  * Both texts say the idiom, one negated and one not: a major, or null. "broke" and "have no
  * money" agree: a gloss that carries its own negation cancels it out.
@@ -1804,6 +1888,16 @@ function oppositeIdiom(p: Pair): Judgement | null {
   if (!p.refSpan || !p.userSpan) return null
   const refNegative = spanNegative(p.ref, p.refSpan, p.refGloss)
   if (refNegative === spanNegative(p.user, p.userSpan, p.userGloss)) return null
+  // the learner's longest meaning phrase may be another clause's words ("suggested going on
+  // strike, no one stood by him"): another of their meaning phrases said as the reference says
+  // the idiom agrees with it
+  if (
+    p.userGloss &&
+    answerMatches(p.user, p.glosses).userMatches.some(
+      ({ gloss, span }) => spanNegative(p.user, span, gloss) === refNegative,
+    )
+  )
+    return null
   // "call off the work-to-rule": the verb that undoes the idiom is named
   const cancel = cancellingVerb(p.user, p.userSpan[0]!)
   if (cancel && !cancellingVerb(p.ref, p.refSpan[0]!))
@@ -1923,7 +2017,7 @@ function droppedClause(
  * for `droppedClause` to miss.
  */
 function lightClauseLeftOut(p: Pair): string | null {
-  const said = new Set(p.user.tokens.flatMap(lemmasOf))
+  const said = lemmaSet(p.user)
   const parts = memo(`c\u0003${p.key}`, () =>
     p.reference.split(/(?<=[,;:])/).map((part) => [part, tokeniseEnglish(part)] as const),
   )
@@ -2174,11 +2268,12 @@ function judge(
   user: EnglishText,
   glosses: Gloss[],
   example: EvaluatorExample,
-  snippetAt: number | null,
+  snippetSpan: [number, number] | null,
   spanishNegated: boolean,
 ): Judgement {
   const p: Pair = {
-    snippetAt,
+    snippetAt: snippetSpan && (snippetSpan[0] + snippetSpan[1]) / 2,
+    snippetSpan,
     spanishNegated,
     key,
     reference,
@@ -2195,7 +2290,8 @@ function judge(
   const words = compareWords(p)
   const { judgement: missing, missingDetails } = missingMeaning(p, words)
   if (missing) return missing
-  const opposite = oppositeIdiom(p) ?? oppositeWord(p, words) ?? replacedPlace(p, words)
+  const opposite =
+    oppositeIdiom(p) ?? oppositeWord(p, words) ?? outOfForIn(p) ?? replacedPlace(p, words)
   if (opposite) return opposite
 
   // a verb or adjective said differently ("chose" for "picked") is paraphrase; a changed or
@@ -2234,10 +2330,14 @@ function oppositionKeys(text: EnglishText, u: Unit): string[] {
 function oppositeWord(p: Pair, words: WordComparison): Judgement | null {
   if (words.missing.length === 0 || words.extra.length === 0) return null
   const extra = words.extra.map((x) => [x, oppositionKeys(p.user, x)] as const)
+  const refNegated = negatedWords(p.ref)
+  const userNegated = negatedWords(p.user)
   for (const m of words.missing) {
     const refKeys = oppositionKeys(p.ref, m)
     for (const [x, keys] of extra) {
       if (!keys.some((k) => refKeys.some((r) => areOpposites(r, k)))) continue
+      // "didn't win" / "lost": one of the two negated says the same
+      if (refKeys.some((r) => refNegated.has(r)) !== keys.some((k) => userNegated.has(k))) continue
       return {
         rank: 0,
         accuracy: 'major',
@@ -2247,6 +2347,63 @@ function oppositeWord(p: Pair, words: WordComparison): Judgement | null {
       }
     }
   }
+  return null
+}
+
+/**
+ * The words a text puts after "out of" ("out of the loop", "out of stock") and after "in" ("in the
+ * loop", "in stock"), with "the" if it stands between, each with whether a negator stands within
+ * NEGATION_WINDOW before it.
+ */
+function outAndIn(tokens: string[]): { out: Map<string, boolean>; in: Map<string, boolean> } {
+  const found = { out: new Map<string, boolean>(), in: new Map<string, boolean>() }
+  const negated = (i: number): boolean => {
+    for (let k = Math.max(0, i - NEGATION_WINDOW); k < i; k++) if (negatesAt(tokens, k)) return true
+    return false
+  }
+  for (let i = 0; i < tokens.length; i++) {
+    const out = tokens[i] === 'out' && tokens[i + 1] === 'of'
+    if (!out && tokens[i] !== 'in') continue
+    let k = out ? i + 2 : i + 1
+    // "straight out of an old tango" says where from: only "the" or no article
+    if (tokens[k] === 'a' || tokens[k] === 'an') continue
+    const article = tokens[k] === 'the' ? 'the ' : ''
+    if (article) k++
+    const noun = tokens[k]
+    if (!noun || isFunctionWord(noun)) continue
+    ;(out ? found.out : found.in).set(`${article}${noun}`, negated(i))
+  }
+  return found
+}
+
+/**
+ * "in the loop" where the reference says "out of the loop" (or the other way round), the rest of
+ * the phrase the same: the state reversed, a major, unless one of the two is negated ("not in the
+ * loop" says "out of the loop"). Where no meaning phrase finds the idiom (a gloss only), this is
+ * the reversal the particle rules read in meaning phrases.
+ */
+function outOfForIn(p: Pair): Judgement | null {
+  if (!p.ref.tokens.includes('out') && !p.user.tokens.includes('out')) return null
+  const ref = outAndIn(p.ref.tokens)
+  const user = outAndIn(p.user.tokens)
+  for (const [a, b] of [
+    [ref.out, user.in],
+    [ref.in, user.out],
+  ] as const)
+    for (const [noun, negated] of a) {
+      const other = b.get(noun)
+      if (other === undefined || other !== negated) continue
+      // both phrases in both texts: a comparison, not a reversal
+      if ((a === ref.out ? user.out : user.in).has(noun)) continue
+      const [said, wrote] = a === ref.out ? ['out of', 'in'] : ['in', 'out of']
+      return {
+        rank: 0,
+        accuracy: 'major',
+        mistakeType: 'meaning',
+        feedback: `Your translation says the opposite: you wrote "${wrote}" where the sentence says "${said}" (${noun}).`,
+        confidence: TRANSLATION_CONFIDENCE.opposite,
+      }
+    }
   return null
 }
 
@@ -2466,7 +2623,7 @@ export function gradeTranslation(example: EvaluatorExample, userText: string): T
     refs,
     owns,
     literalRows,
-    snippetAt,
+    snippetAt: snippetRange,
     spanishNegated,
   } = byExample(
     [
@@ -2494,7 +2651,7 @@ export function gradeTranslation(example: EvaluatorExample, userText: string): T
         refs,
         owns: literals.map((phrase) => literalOwn(phrase, refs, glosses)),
         literalRows: literalRowsOf(example.idiom.literals ?? [], refs),
-        snippetAt: snippetPlace(example.text, example.conjugatedSnippet),
+        snippetAt: snippetSpan(example.text, example.conjugatedSnippet),
         spanishNegated: snippetNegated(example.text, example.conjugatedSnippet),
       }
     },
@@ -2545,7 +2702,7 @@ export function gradeTranslation(example: EvaluatorExample, userText: string): T
       user,
       glosses,
       example,
-      snippetAt,
+      snippetRange,
       spanishNegated,
     )
     if (!best || j.rank > best.rank) best = j
