@@ -105,6 +105,14 @@ describe('evaluator agreement', () => {
     // left wing", "tossed … up for grabs") and "neglected its obligations" (graded at 0.55, so the
     // hybrid engine asks the LLM). Session 9: 88.3 % (from 87.6 %), the same three
     'spent v6': [fileURLToPath(new URL('./heldout-v6/all.jsonl', import.meta.url)), 0.88, 3],
+    // the seventh set, measured once at the end of session 9 (heldout-v7/RESULTS.md: 86.3 %
+    // untouched with one critical error, a meaning list's entry that held the literal reading,
+    // fixed in the content since; 88.2 % tuning)
+    'v7 tuning': [fileURLToPath(new URL('./heldout-v7/tuning.jsonl', import.meta.url)), 0.88],
+    'spent v7 untouched': [
+      fileURLToPath(new URL('./heldout-v7/untouched.jsonl', import.meta.url)),
+      0.86,
+    ],
   }
   for (const [name, [path, bar, critical = 0]] of Object.entries(withMeanings)) {
     it.skipIf(!existsSync(path))(`meets the bar on the ${name} set with content meanings`, () => {
@@ -167,11 +175,14 @@ describe('evaluator agreement', () => {
     'heldout-v4',
     'heldout-v5',
     'heldout-v6',
+    'heldout-v7',
   ] as const
   for (const [name, index, idiomCount] of [
     ['fourth', 3, 26],
     ['fifth', 4, 26],
     ['sixth', 5, 25],
+    // the seventh set's idioms were added to content/ (part-3.json) after it was written
+    ['seventh', 6, 24],
   ] as const)
     it(`the ${name} held-out set is on idioms no earlier set uses, with content glosses`, () => {
       const casesOf = (path: string) => parseCases(readFileSync(path, 'utf8'))
@@ -200,9 +211,8 @@ describe('evaluator agreement', () => {
     })
 
   // The seventh set (session 9) is on 24 idioms that were not in content/ when it was written:
-  // its author listed them in heldout-v7/idioms.json for the content curator. Its agreement bar
-  // and the check that content/ carries each idiom with the same gloss are the lead's to add once
-  // the untouched half has been measured and the curated idioms have landed.
+  // its author listed them in heldout-v7/idioms.json for the content curator, who added them as
+  // content/idioms/part-3.json (checked with the earlier sets above, as the seventh).
   it('the seventh held-out set is on its own new idioms, with unique ids and new sentences', () => {
     const casesOf = (path: string) => parseCases(readFileSync(path, 'utf8'))
     const allOf = (folder: string) =>
@@ -227,10 +237,10 @@ describe('evaluator agreement', () => {
     expect(new Set(seventh.map((c) => c.idiom.text)).size).toBe(24)
     const earlier = [
       sets.extra,
-      ...heldoutFolders.map(allOf),
+      ...heldoutFolders.filter((f) => f !== 'heldout-v7').map(allOf),
       ...(existsSync(sets.dev) ? [sets.dev] : []),
     ].flatMap(casesOf)
-    // no idiom of an earlier set (content/ is the lead's check, see above)
+    // no idiom of an earlier set
     const written = new Set(listed.map((i) => fold(i.text)))
     const oldIdioms = new Set(earlier.map((c) => fold(c.idiom.text)))
     for (const idiom of written) expect(oldIdioms.has(idiom), idiom).toBe(false)
