@@ -8,6 +8,7 @@ import { Loading } from '../../../components/loading'
 import { useOnline } from '../../../lib/online'
 import {
   answerOffline,
+  forgetSettled,
   gradeChanged,
   listAnswers,
   listKept,
@@ -19,6 +20,9 @@ import {
 import type { KeptExercise, QueuedAnswer } from './offline-store'
 import { keptAudioUrl } from './offline-store'
 
+/** How often answers still waiting are sent again while the browser is online. */
+export const SYNC_RETRY_MS = 20_000
+
 /**
  * Keeps the offline copies fresh while online (the next due exercises, then the queued answers
  * synced in order), and gives the exercise page what it needs to practise offline.
@@ -28,6 +32,8 @@ export function useOfflinePractice(userId: string | undefined) {
   const queryClient = useQueryClient()
   const [kept, setKept] = useState<KeptExercise[] | null>(null)
   const [answers, setAnswers] = useState<QueuedAnswer[]>([])
+  // Answers settled before this visit are done with; the ones that sync now are listed.
+  const [openedAt] = useState(() => new Date())
 
   const reload = useCallback(async () => {
     if (!userId) return
@@ -39,25 +45,46 @@ export function useOfflinePractice(userId: string | undefined) {
   useEffect(() => {
     if (!userId) return
     let active = true
+    const sync = async () => {
+      try {
+        const synced = await syncAnswers(userId)
+        if (synced > 0) {
+          void queryClient.invalidateQueries({ queryKey: callKey('exercisesStats') })
+          void queryClient.invalidateQueries({ queryKey: callKey('exercisesCalendar') })
+        }
+        return true
+      } catch (error: unknown) {
+        console.warn('Offline practice: could not sync', error)
+        return false
+      } finally {
+        if (active) await reload()
+      }
+    }
     void (async () => {
       if (online) {
+        await forgetSettled(userId, openedAt).catch(() => {})
+        const done = await sync()
         try {
-          const synced = await syncAnswers(userId)
-          if (synced > 0) {
-            void queryClient.invalidateQueries({ queryKey: callKey('exercisesStats') })
-            void queryClient.invalidateQueries({ queryKey: callKey('exercisesCalendar') })
-          }
-          await refreshKept(userId)
+          if (done) await refreshKept(userId)
         } catch (error: unknown) {
-          console.warn('Offline practice: could not sync or refresh', error)
+          console.warn('Offline practice: could not keep exercises', error)
         }
       }
       if (active) await reload()
     })()
+    // The server may be down while the connection is up: answers still waiting are tried again.
+    const retry = online
+      ? setInterval(() => {
+          void listAnswers(userId).then((list) => {
+            if (active && list.some((a) => a.status === 'pending')) void sync()
+          })
+        }, SYNC_RETRY_MS)
+      : undefined
     return () => {
       active = false
+      clearInterval(retry)
     }
-  }, [online, userId, reload, queryClient])
+  }, [online, userId, reload, queryClient, openedAt])
 
   return { online, kept, answers, reload }
 }
@@ -69,12 +96,18 @@ export function OfflineExercise({
   kept,
   answers,
   onAnswered,
+  onPhaseChange,
+  onNext,
 }: {
   userId: string
   isAdmin: boolean
   kept: KeptExercise[] | null
   answers: QueuedAnswer[]
   onAnswered: () => Promise<void>
+  /** Told each time the exercise's phase changes. */
+  onPhaseChange?: (phase: 'prompt' | 'input' | 'evaluation' | 'results') => void
+  /** After Next Exercise (the page may go back to the server's exercises). */
+  onNext?: () => void
 }) {
   const [current, setCurrent] = useState<KeptExercise | null | undefined>(undefined)
   const [audio, setAudio] = useState<string | null>(null)
@@ -106,25 +139,42 @@ export function OfflineExercise({
       isAdmin={isAdmin}
       evaluate={async (answer) => {
         const queued = await answerOffline(userId, current, answer, serverNow())
-        return { evaluation: queued.localEvaluation }
+        return { evaluation: queued.localEvaluation, offline: true }
       }}
+      onPhaseChange={onPhaseChange}
       onNext={() => {
         setAudio(null)
         void onAnswered().then(() => setCurrent(undefined))
+        onNext?.()
       }}
     />
   )
+}
+
+/** One line on where the offline answers stand. */
+export function syncStatus(waiting: number, synced: number, online: boolean): string {
+  const answers = (n: number) => (n === 1 ? '1 answer' : `${n} answers`)
+  if (waiting === 0)
+    return synced > 0
+      ? `All done: ${answers(synced)} given offline reached your calendar.`
+      : 'Nothing left to sync.'
+  if (!online)
+    return `${answers(waiting)} saved on this device. They sync by themselves when the connection comes back.`
+  return `Back online: sending ${answers(waiting)} to your calendar…`
 }
 
 /** What was answered offline: waiting, or synced (with the server's grade when it differs). */
 export function OfflineAnswers({
   answers,
   kept,
+  online,
 }: {
   answers: QueuedAnswer[]
   kept: KeptExercise[] | null
+  online: boolean
 }) {
   if (answers.length === 0) return null
+  const waiting = answers.filter((a) => a.status === 'pending').length
   const idiomOf = (exampleId: string) =>
     kept?.find((k) => k.example.exampleId === exampleId)?.example.idiom.text
   return (
@@ -133,6 +183,9 @@ export function OfflineAnswers({
         <Title order={2} fz="h4">
           Answered offline
         </Title>
+        <Text size="sm" role="status" data-testid="offline-sync-status">
+          {syncStatus(waiting, answers.filter((a) => a.status === 'synced').length, online)}
+        </Text>
         <List spacing="xs" listStyleType="none" aria-live="polite">
           {answers.map((a, i) => {
             const changed =
@@ -141,11 +194,15 @@ export function OfflineAnswers({
               <List.Item key={a.attemptId} data-testid="offline-answer" data-status={a.status}>
                 <Group gap="xs" wrap="wrap">
                   <Text span>
-                    {i + 1}. {idiomOf(a.exampleId) ?? 'Exercise'}
+                    {i + 1}. {a.idiomText ?? idiomOf(a.exampleId) ?? 'Exercise'}
                   </Text>
                   {a.status === 'synced' ? (
                     <Badge color="green" variant="light" tt="none">
                       Synced
+                    </Badge>
+                  ) : a.status === 'failed' ? (
+                    <Badge color="red" variant="light" tt="none">
+                      Not synced
                     </Badge>
                   ) : (
                     <Badge color="gray" variant="light" tt="none">
@@ -153,6 +210,12 @@ export function OfflineAnswers({
                     </Badge>
                   )}
                 </Group>
+                {a.status === 'failed' ? (
+                  <Text size="sm" mt={4}>
+                    The server did not take this answer: {a.syncError ?? 'it was refused'}. It is
+                    not sent again.
+                  </Text>
+                ) : null}
                 {changed && a.serverEvaluation ? (
                   <Group gap="xs" wrap="wrap" mt={4}>
                     <Text span size="sm">
