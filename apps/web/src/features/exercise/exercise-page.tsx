@@ -121,7 +121,8 @@ export function ExercisePage({
   // sentence on screen stays, with what was typed, until Next Exercise.
   const [source, setSource] = useState<'server' | 'device'>(offline.online ? 'server' : 'device')
   const answering = useRef(false)
-  const wanted = offline.online ? 'server' : 'device'
+  // Back online, the server chooses once the answers given offline have reached it.
+  const wanted = !offline.online ? 'device' : offline.caughtUp ? 'server' : source
   const switchTo = (to: 'server' | 'device') => {
     answering.current = false
     setSource(to)

@@ -32,6 +32,9 @@ export function useOfflinePractice(userId: string | undefined) {
   const queryClient = useQueryClient()
   const [kept, setKept] = useState<KeptExercise[] | null>(null)
   const [answers, setAnswers] = useState<QueuedAnswer[]>([])
+  // Whether the answers given offline have been sent since the connection came back (or that
+  // failed): only then may the server choose the next exercise, or it could offer one again.
+  const [caughtUp, setCaughtUp] = useState(false)
   // Answers settled before this visit are done with; the ones that sync now are listed.
   const [openedAt] = useState(() => new Date())
 
@@ -45,6 +48,7 @@ export function useOfflinePractice(userId: string | undefined) {
   useEffect(() => {
     if (!userId) return
     let active = true
+    setCaughtUp(false)
     const sync = async () => {
       try {
         const synced = await syncAnswers(userId)
@@ -64,6 +68,7 @@ export function useOfflinePractice(userId: string | undefined) {
       if (online) {
         await forgetSettled(userId, openedAt).catch(() => {})
         const done = await sync()
+        if (active) setCaughtUp(true)
         try {
           if (done) await refreshKept(userId)
         } catch (error: unknown) {
@@ -86,7 +91,7 @@ export function useOfflinePractice(userId: string | undefined) {
     }
   }, [online, userId, reload, queryClient, openedAt])
 
-  return { online, kept, answers, reload }
+  return { online, caughtUp: online && caughtUp, kept, answers, reload }
 }
 
 /** Practice without a connection: the kept exercises that are due, graded in the browser. */

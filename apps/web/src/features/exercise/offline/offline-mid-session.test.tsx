@@ -116,9 +116,9 @@ describe('losing the connection in the middle of an exercise', { timeout: 30_000
       'Yesterday I left because the party was a bore.',
     )
     await user.click(screen.getByRole('button', { name: 'Submit' }))
-    expect(
-      await screen.findByTestId('graded-offline', {}, { timeout: 15_000 }),
-    ).toHaveTextContent(GRADED_OFFLINE)
+    expect(await screen.findByTestId('graded-offline', {}, { timeout: 15_000 })).toHaveTextContent(
+      GRADED_OFFLINE,
+    )
     expect(screen.getByTestId('grades')).toHaveTextContent('Perfect')
     expect(evaluated).toHaveLength(0)
     expect(await screen.findByTestId('offline-sync-status')).toHaveTextContent(
@@ -169,9 +169,7 @@ describe('losing the connection in the middle of an exercise', { timeout: 30_000
     onLine = false
     await user.type(screen.getByLabelText('English translation'), 'Ignore him, mate.')
     await user.click(screen.getByRole('button', { name: 'Submit' }))
-    expect(
-      await screen.findByTestId('graded-offline', {}, { timeout: 15_000 }),
-    ).toBeInTheDocument()
+    expect(await screen.findByTestId('graded-offline', {}, { timeout: 15_000 })).toBeInTheDocument()
     const answers = await listAnswers(USER.id)
     expect(answers.find((a) => a.exampleId === SECOND_ID)).toMatchObject({
       status: 'pending',
