@@ -147,7 +147,7 @@ describe('CalendarPage', () => {
       expect.stringMatching(/^Tomorrow \(/),
       expect.stringMatching(/^In 3 days \(/),
     ])
-    expect(within(days[0]!).getByRole('heading')).toHaveTextContent('Today (2)')
+    expect(within(days[0]!).getByRole('heading')).toHaveTextContent('Today · 2 items')
     expect(within(days[0]!).getAllByTestId('calendar-card')).toHaveLength(2)
     // Later today is due today, no hour to wait for.
     expect(within(days[0]!).getAllByText('Due today')).toHaveLength(1)

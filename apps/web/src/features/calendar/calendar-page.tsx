@@ -121,7 +121,10 @@ function DayGroups({ items }: { items: CalendarItem[] }) {
           data-testid="calendar-day"
         >
           <Title order={2} fz="h5">
-            {group.label} ({group.items.length})
+            {group.label}{' '}
+            <Text span c="dimmed" fz="sm" fw={500}>
+              · {group.items.length === 1 ? '1 item' : `${group.items.length} items`}
+            </Text>
           </Title>
           <CardGrid items={group.items} />
         </Stack>
