@@ -115,16 +115,23 @@ export function OfflineExercise({
   onNext?: () => void
 }) {
   const [current, setCurrent] = useState<KeptExercise | null | undefined>(undefined)
-  const [audio, setAudio] = useState<string | null>(null)
+  // The kept audio's blob: URL; undefined while it is read (the sentence's text must not show
+  // meanwhile: it is the answer), null when this device has none.
+  const [audio, setAudio] = useState<string | null | undefined>(undefined)
 
   useEffect(() => {
     if (!kept || current !== undefined) return
     const next = nextOfflineExercise(kept, answers, serverNow()) ?? null
     setCurrent(next)
-    if (next?.example.audio) void keptAudioUrl(next.example.audio.url).then(setAudio)
+    setAudio(undefined)
+    if (next?.example.audio)
+      void keptAudioUrl(next.example.audio.url)
+        .catch(() => null)
+        .then(setAudio)
   }, [kept, answers, current])
 
-  if (kept === null || current === undefined) return <Loading message="Loading exercise..." />
+  if (kept === null || current === undefined || (current?.example.audio && audio === undefined))
+    return <Loading message="Loading exercise..." />
   if (current === null)
     return (
       <Text role="status">
@@ -148,7 +155,7 @@ export function OfflineExercise({
       }}
       onPhaseChange={onPhaseChange}
       onNext={() => {
-        setAudio(null)
+        setAudio(undefined)
         void onAnswered().then(() => setCurrent(undefined))
         onNext?.()
       }}
