@@ -111,6 +111,15 @@ describe('the listening loop on the exercise screen', () => {
     expect(screen.getByRole('button', { name: 'Replay' })).toBeInTheDocument()
     expect(screen.getByRole('button', { name: 'Slow replay' })).toBeInTheDocument()
     expect(screen.getByTestId('replay-shortcut')).toHaveTextContent('Ctrl+Space replays')
+    // Assistive technology learns the shortcuts from the buttons themselves.
+    expect(screen.getByRole('button', { name: 'Replay' })).toHaveAttribute(
+      'aria-keyshortcuts',
+      'Control+Space',
+    )
+    expect(screen.getByRole('button', { name: 'Slow replay' })).toHaveAttribute(
+      'aria-keyshortcuts',
+      'Control+Shift+Space',
+    )
     await user.keyboard('Ayer')
     await user.keyboard('{Control>} {/Control}')
     expect(plays[2]).toEqual({ rate: 1, preservesPitch: true })

@@ -120,6 +120,7 @@ export const ReplayButtons = forwardRef<ReplayHandle, ReplayButtonsProps>(functi
           variant="light"
           size="sm"
           onMouseDown={keepFocus}
+          aria-keyshortcuts={showShortcut ? 'Control+Space' : undefined}
           onClick={() => replay(false)}
           type="button"
         >
@@ -129,6 +130,7 @@ export const ReplayButtons = forwardRef<ReplayHandle, ReplayButtonsProps>(functi
           variant="light"
           size="sm"
           onMouseDown={keepFocus}
+          aria-keyshortcuts={showShortcut ? 'Control+Shift+Space' : undefined}
           onClick={() => replay(true)}
           type="button"
         >
