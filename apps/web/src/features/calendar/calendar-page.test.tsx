@@ -155,4 +155,20 @@ describe('CalendarPage', () => {
     // Five past midnight and five to midnight tomorrow are the same day.
     expect(within(days[1]!).getAllByTestId('calendar-card')).toHaveLength(2)
   })
+
+  it('offline: says the calendar needs a connection, not an error, and leads to the kept exercises', async () => {
+    Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => false })
+    try {
+      fetchMock.mockRejectedValue(new TypeError('Failed to fetch'))
+      renderRoutes([{ path: '/app/calendar', element: <CalendarPage /> }], '/app/calendar')
+      expect(await screen.findByText('The calendar needs a connection.')).toBeInTheDocument()
+      expect(screen.getByRole('link', { name: 'Practise offline' })).toHaveAttribute(
+        'href',
+        '/app/exercise',
+      )
+      expect(screen.queryByText('Failed to fetch your calendar')).toBeNull()
+    } finally {
+      Reflect.deleteProperty(navigator, 'onLine')
+    }
+  })
 })
