@@ -56,4 +56,37 @@ describe('OfflineExercise', () => {
     expect(await screen.findByLabelText('Sentence audio')).toHaveAttribute('src', 'blob:kept-audio')
     expect(screen.queryByText(example.text)).toBeNull()
   })
+
+  it('says when the next kept sentence is due when none is due now', async () => {
+    const example = makeExample({ isNew: false })
+    const tomorrow = new Date()
+    tomorrow.setDate(tomorrow.getDate() + 1)
+    tomorrow.setHours(9, 0, 0, 0)
+    render(
+      <Wrapper>
+        <OfflineExercise
+          userId="u1"
+          isAdmin={false}
+          kept={[
+            {
+              userId: 'u1',
+              example,
+              dueDate: tomorrow.toISOString(),
+              reference: {
+                text: example.text,
+                conjugatedSnippet: example.conjugatedSnippet,
+                translation: example.translation,
+                idiom: { text: example.idiom.text, translation: example.idiom.translation },
+              },
+            },
+          ]}
+          answers={[]}
+          onAnswered={async () => {}}
+        />
+      </Wrapper>,
+    )
+    expect(await screen.findByTestId('offline-next-due')).toHaveTextContent(
+      /^The next one kept here is due tomorrow \(/,
+    )
+  })
 })

@@ -4,6 +4,7 @@ import { useCallback, useEffect, useState } from 'react'
 import { ExerciseFlow } from '../components/exercise-flow'
 import { AccuracyBadge } from '../components/results-phase'
 import { callKey } from '../../../lib/query-keys'
+import { formatDue } from '../../../lib/format-due'
 import { Loading } from '../../../components/loading'
 import { useOnline } from '../../../lib/online'
 import {
@@ -132,13 +133,23 @@ export function OfflineExercise({
 
   if (kept === null || current === undefined || (current?.example.audio && audio === undefined))
     return <Loading message="Loading exercise..." />
-  if (current === null)
+  if (current === null) {
+    const answered = new Set(answers.map((a) => a.exampleId))
+    const later = kept.find((k) => !answered.has(k.example.exampleId))
     return (
-      <Text role="status">
-        No exercise kept on this device is due now. New exercises need a connection: your answers
-        sync, and new exercises come, when you are back online.
-      </Text>
+      <Stack gap="xs" role="status">
+        <Text>
+          No exercise kept on this device is due now. New exercises need a connection: your answers
+          sync, and new exercises come, when you are back online.
+        </Text>
+        {later ? (
+          <Text data-testid="offline-next-due">
+            The next one kept here is due {formatDue(later.dueDate, serverNow())}.
+          </Text>
+        ) : null}
+      </Stack>
     )
+  }
   const example = current.example.audio
     ? audio
       ? { ...current.example, audio: { ...current.example.audio, url: audio } }
