@@ -5,9 +5,6 @@ import { useKeyboardHints } from './keyboard-hints'
 import { slowRate } from './playback-speed'
 import { SpeedControl, useSpeed } from './speed-control'
 
-/** Slow replay speed at normal speed, as Duolingo's turtle: slower, with the pitch kept (preservesPitch). */
-export const SLOW_RATE = 0.75
-
 /** Shown when the sentence's audio cannot be loaded or played (a lost connection, a removed file). */
 export const AUDIO_FAILED = 'The sentence’s audio could not be loaded.'
 export const AUDIO_FAILED_HINT =
