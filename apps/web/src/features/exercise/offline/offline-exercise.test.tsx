@@ -1,4 +1,5 @@
 import { render, screen } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { makeExample } from '../../../test/fixtures'
 import { Wrapper } from '../../../test-utils'
@@ -88,5 +89,44 @@ describe('OfflineExercise', () => {
     expect(await screen.findByTestId('offline-next-due')).toHaveTextContent(
       /^The next one kept here is due tomorrow \(/,
     )
+  })
+
+  it('keeps the answer being typed through a reload', async () => {
+    const user = userEvent.setup()
+    const example = makeExample({ isNew: false })
+    const props = {
+      userId: 'u1',
+      isAdmin: false,
+      kept: [
+        {
+          userId: 'u1',
+          example,
+          dueDate: new Date(Date.now() - 60_000).toISOString(),
+          reference: {
+            text: example.text,
+            conjugatedSnippet: example.conjugatedSnippet,
+            translation: example.translation,
+            idiom: { text: example.idiom.text, translation: example.idiom.translation },
+          },
+        },
+      ],
+      answers: [],
+      onAnswered: async () => {},
+    }
+    const first = render(
+      <Wrapper>
+        <OfflineExercise {...props} />
+      </Wrapper>,
+    )
+    await user.click(await screen.findByRole('button', { name: 'Continue' }))
+    await user.type(screen.getByLabelText('What you heard (Spanish)'), 'Ayer me tomé')
+    first.unmount()
+    render(
+      <Wrapper>
+        <OfflineExercise {...props} />
+      </Wrapper>,
+    )
+    expect(await screen.findByLabelText('What you heard (Spanish)')).toHaveValue('Ayer me tomé')
+    sessionStorage.clear()
   })
 })

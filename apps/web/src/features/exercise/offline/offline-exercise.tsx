@@ -165,6 +165,8 @@ export function OfflineExercise({
         return { evaluation: queued.localEvaluation, offline: true }
       }}
       onPhaseChange={onPhaseChange}
+      // Kept through a reload or a visit to another page, like the online exercise's answer.
+      draftKey="offline-exercise"
       onNext={() => {
         setAudio(undefined)
         void onAnswered().then(() => setCurrent(undefined))
