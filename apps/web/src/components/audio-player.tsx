@@ -11,6 +11,10 @@ export interface AudioPlayerProps {
   audioRef?: Ref<HTMLAudioElement>
   /** Called each time playback starts. */
   onPlay?: () => void
+  /** The audio could not be loaded (network, missing file, unsupported format). */
+  onError?: () => void
+  /** The player's volume or mute changed. */
+  onVolumeChange?: (audio: HTMLAudioElement) => void
   /** Extra controls shown beside the player (e.g. a slow replay button). */
   children?: ReactNode
 }
@@ -26,6 +30,8 @@ export function AudioPlayer({
   autoFocus,
   audioRef,
   onPlay,
+  onError,
+  onVolumeChange,
   children,
 }: AudioPlayerProps) {
   return (
@@ -33,6 +39,8 @@ export function AudioPlayer({
       <audio
         ref={audioRef}
         onPlay={onPlay}
+        onError={onError}
+        onVolumeChange={onVolumeChange ? (e) => onVolumeChange(e.currentTarget) : undefined}
         controls
         preload="auto"
         src={src}

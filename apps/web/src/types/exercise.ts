@@ -22,6 +22,8 @@ export interface EvaluatedAnswer {
   evaluation: Evaluation
   /** When the item comes back; absent in the Playroom. */
   dueDate?: string
+  /** Graded in this browser without a connection; queued to sync (docs/decisions/032). */
+  offline?: boolean
 }
 
 export interface ExerciseFlowProps {
@@ -37,4 +39,6 @@ export interface ExerciseFlowProps {
   mode?: 'scored' | 'practice'
   /** Keep the answer in progress under this key (sessionStorage) until it is graded. */
   draftKey?: string
+  /** Told each time the phase changes (the exercise page keeps an answer on screen through a lost connection). */
+  onPhaseChange?: (phase: 'prompt' | 'input' | 'evaluation' | 'results') => void
 }

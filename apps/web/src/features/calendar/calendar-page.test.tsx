@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { configureApiClient } from '../../lib/api-client'
-import { renderWithProviders } from '../../test-utils'
+import { renderRoutes } from '../../test-utils'
 import { json } from '../../test/fixtures'
 import { CalendarPage } from './calendar-page'
 
@@ -29,7 +29,7 @@ const item = (tone: string, label: string, icon: string, confidence: number, due
 
 function mount(items: unknown[]) {
   fetchMock.mockResolvedValue(json(items))
-  return renderWithProviders(<CalendarPage />)
+  return renderRoutes([{ path: '/app/calendar', element: <CalendarPage /> }], '/app/calendar')
 }
 
 async function choose(label: string, option: string) {
@@ -78,6 +78,10 @@ describe('CalendarPage', () => {
     mount([])
     expect(await screen.findByText('No exercises due at this time.')).toBeInTheDocument()
     expect(screen.queryByRole('combobox', { name: 'Tone' })).toBeNull()
+    expect(screen.getByRole('link', { name: 'Start an exercise' })).toHaveAttribute(
+      'href',
+      '/app/exercise',
+    )
   })
 
   it('filters by tone and usage band, and says so when nothing matches', async () => {
@@ -117,5 +121,54 @@ describe('CalendarPage', () => {
     mount([item('Casual', 'Common', 'star', 0.8), item('Street', 'Common', 'star', 0.7)])
     await screen.findAllByTestId('calendar-card')
     expect(screen.queryByRole('switch', { name: 'Group by usage' })).toBeNull()
+  })
+
+  it('shows what comes back when: a group per local day, soonest first, overdue under Today', async () => {
+    const now = new Date()
+    const at = (days: number, hours: number, minutes = 0) =>
+      new Date(
+        now.getFullYear(),
+        now.getMonth(),
+        now.getDate() + days,
+        hours,
+        minutes,
+      ).toISOString()
+    mount([
+      item('Casual', 'Common', 'star', 0.8, at(3, 9)),
+      item('Casual', 'Common', 'star', 0.8, at(1, 0, 5)),
+      item('Casual', 'Common', 'star', 0.5, at(-2, 10)),
+      item('Casual', 'Common', 'star', 0.8, at(0, 23, 59)),
+      item('Casual', 'Common', 'star', 0.8, at(1, 23, 55)),
+    ])
+    await screen.findAllByTestId('calendar-card')
+    const days = screen.getAllByTestId('calendar-day')
+    expect(days.map((d) => d.getAttribute('aria-label'))).toEqual([
+      'Today',
+      expect.stringMatching(/^Tomorrow \(/),
+      expect.stringMatching(/^In 3 days \(/),
+    ])
+    expect(within(days[0]!).getByRole('heading')).toHaveTextContent('Today · 2 items')
+    expect(within(days[0]!).getAllByTestId('calendar-card')).toHaveLength(2)
+    // Later today is due today, no hour to wait for.
+    expect(within(days[0]!).getAllByText('Due today')).toHaveLength(1)
+    expect(within(days[0]!).getByText(/^Due 2 days ago/)).toBeInTheDocument()
+    // Five past midnight and five to midnight tomorrow are the same day.
+    expect(within(days[1]!).getAllByTestId('calendar-card')).toHaveLength(2)
+  })
+
+  it('offline: says the calendar needs a connection, not an error, and leads to the kept exercises', async () => {
+    Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => false })
+    try {
+      fetchMock.mockRejectedValue(new TypeError('Failed to fetch'))
+      renderRoutes([{ path: '/app/calendar', element: <CalendarPage /> }], '/app/calendar')
+      expect(await screen.findByText('The calendar needs a connection.')).toBeInTheDocument()
+      expect(screen.getByRole('link', { name: 'Practise offline' })).toHaveAttribute(
+        'href',
+        '/app/exercise',
+      )
+      expect(screen.queryByText('Failed to fetch your calendar')).toBeNull()
+    } finally {
+      Reflect.deleteProperty(navigator, 'onLine')
+    }
   })
 })

@@ -14,8 +14,12 @@ import { LISTING_MAX_HEIGHT_PX, TONES, USAGE_BANDS, USAGE_BAND_RANGES } from '@c
 import type { api } from '@che/core'
 import { useMemo, useState } from 'react'
 import { ConfidenceDots } from '../../components/confidence-dots'
-import { formatDue } from '../../lib/format-due'
+import { Link } from 'react-router'
+import { Anchor } from '@mantine/core'
+import { formatDue, formatDueDay, localDaysFrom } from '../../lib/format-due'
 import { QueryState } from '../../components/query-state'
+import { OfflineFallback } from '../../components/offline-fallback'
+import { useOnline } from '../../lib/online'
 import type { ResponseOf } from '../../lib/api-client'
 import { CALENDAR_FALLBACK_ERROR, useCalendar } from './api/get-calendar'
 import { CalendarIcon } from './calendar-icon'
@@ -88,6 +92,49 @@ function CardGrid({ items }: { items: CalendarItem[] }) {
   )
 }
 
+/**
+ * The items by the local day they come back, soonest first: everything due by the learner's next
+ * midnight (overdue included) under 'Today', then one group per day ('Tomorrow (Wed, Nov 25)').
+ */
+export function byDueDay(
+  items: CalendarItem[],
+  now: Date = new Date(),
+): { key: number; label: string; items: CalendarItem[] }[] {
+  const sorted = [...items].sort((a, b) => Date.parse(a.dueDate) - Date.parse(b.dueDate))
+  const groups: { key: number; label: string; items: CalendarItem[] }[] = []
+  for (const item of sorted) {
+    const key = Math.max(0, localDaysFrom(new Date(item.dueDate), now))
+    const last = groups.at(-1)
+    if (last?.key === key) last.items.push(item)
+    else groups.push({ key, label: formatDueDay(item.dueDate, now), items: [item] })
+  }
+  return groups
+}
+
+function DayGroups({ items }: { items: CalendarItem[] }) {
+  return (
+    <Stack gap="md">
+      {byDueDay(items).map((group) => (
+        <Stack
+          gap="xs"
+          key={group.key}
+          component="section"
+          aria-label={group.label}
+          data-testid="calendar-day"
+        >
+          <Title order={2} fz="h5">
+            {group.label}{' '}
+            <Text span c="dimmed" fz="sm" fw={500}>
+              · {group.items.length === 1 ? '1 item' : `${group.items.length} items`}
+            </Text>
+          </Title>
+          <CardGrid items={group.items} />
+        </Stack>
+      ))}
+    </Stack>
+  )
+}
+
 function CalendarList({ items }: { items: CalendarItem[] }) {
   const [tone, setTone] = useState<string>(ALL)
   const [usage, setUsage] = useState<string>(ALL)
@@ -98,7 +145,18 @@ function CalendarList({ items }: { items: CalendarItem[] }) {
     (i) => (!tone || i.tone === tone) && (!usage || i.range.label === usage),
   )
 
-  if (items.length === 0) return <Text>No exercises due at this time.</Text>
+  if (items.length === 0)
+    return (
+      <Stack gap="xs">
+        <Text>No exercises due at this time.</Text>
+        <Text size="sm" c="dimmed">
+          Each sentence you practise appears here under the day it comes back.{' '}
+          <Anchor component={Link} to="/app/exercise">
+            Start an exercise
+          </Anchor>
+        </Text>
+      </Stack>
+    )
 
   const groups = LABEL_ORDER.concat([...labels].filter((l) => !LABEL_ORDER.includes(l)))
     .map((label) => ({ label, items: shown.filter((i) => i.range.label === label) }))
@@ -155,7 +213,7 @@ function CalendarList({ items }: { items: CalendarItem[] }) {
             ))}
           </Stack>
         ) : (
-          <CardGrid items={shown} />
+          <DayGroups items={shown} />
         )}
       </Box>
     </Stack>
@@ -164,12 +222,17 @@ function CalendarList({ items }: { items: CalendarItem[] }) {
 
 export function CalendarPage() {
   const calendar = useCalendar()
+  const online = useOnline()
   return (
     <Stack gap="lg">
       <Title order={1}>Calendar</Title>
-      <QueryState query={calendar} errorFallback={CALENDAR_FALLBACK_ERROR}>
-        {(items) => <CalendarList items={items} />}
-      </QueryState>
+      {!online && !calendar.data ? (
+        <OfflineFallback needs="The calendar needs" />
+      ) : (
+        <QueryState query={calendar} errorFallback={CALENDAR_FALLBACK_ERROR}>
+          {(items) => <CalendarList items={items} />}
+        </QueryState>
+      )}
     </Stack>
   )
 }

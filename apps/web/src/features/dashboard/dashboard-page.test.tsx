@@ -133,4 +133,25 @@ describe('DashboardPage', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('Database is down')
     expect(screen.queryByRole('region', { name: 'Calendar' })).toBeNull()
   })
+
+  it('offline without figures: says what needs a connection and leads to the kept exercises', async () => {
+    Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => false })
+    try {
+      fetchMock.mockRejectedValue(new TypeError('Failed to fetch'))
+      renderRoutes([{ path: '/app/dashboard', element: <DashboardPage /> }], '/app/dashboard', {
+        auth: signedIn(),
+        profile: makeProfile(),
+      })
+      expect(
+        await screen.findByText('Your calendar’s figures need a connection.'),
+      ).toBeInTheDocument()
+      expect(screen.getByRole('link', { name: 'Practise offline' })).toHaveAttribute(
+        'href',
+        '/app/exercise',
+      )
+      expect(screen.queryByRole('alert')).toBeNull()
+    } finally {
+      Reflect.deleteProperty(navigator, 'onLine')
+    }
+  })
 })

@@ -6,7 +6,9 @@ import { configureApiClient } from '../../lib/api-client'
 import { json, makeNextExercise, makePayload } from '../../test/fixtures'
 import { makeProfile, renderRoutes, signedIn } from '../../test-utils'
 import { TOUCH_ONLY } from './components/keyboard-hints'
-import { AUTOPLAY_BLOCKED } from './components/prompt-phase'
+import { speedStore } from './components/playback-speed'
+import { AUDIO_MUTED, AUTOPLAY_BLOCKED } from './components/prompt-phase'
+import { AUDIO_FAILED } from './components/sentence-audio'
 import { ExercisePage, progressLines } from './exercise-page'
 
 const fetchMock = vi.fn<typeof fetch>()
@@ -21,7 +23,10 @@ beforeEach(() => {
   plays = []
   refusePlay = false
   sessionStorage.clear()
+  localStorage.clear()
+  speedStore.reset()
   vi.spyOn(HTMLMediaElement.prototype, 'pause').mockImplementation(() => {})
+  vi.spyOn(HTMLMediaElement.prototype, 'load').mockImplementation(() => {})
   vi.spyOn(HTMLMediaElement.prototype, 'play').mockImplementation(function (
     this: HTMLMediaElement,
   ) {
@@ -106,6 +111,15 @@ describe('the listening loop on the exercise screen', () => {
     expect(screen.getByRole('button', { name: 'Replay' })).toBeInTheDocument()
     expect(screen.getByRole('button', { name: 'Slow replay' })).toBeInTheDocument()
     expect(screen.getByTestId('replay-shortcut')).toHaveTextContent('Ctrl+Space replays')
+    // Assistive technology learns the shortcuts from the buttons themselves.
+    expect(screen.getByRole('button', { name: 'Replay' })).toHaveAttribute(
+      'aria-keyshortcuts',
+      'Control+Space',
+    )
+    expect(screen.getByRole('button', { name: 'Slow replay' })).toHaveAttribute(
+      'aria-keyshortcuts',
+      'Control+Shift+Space',
+    )
     await user.keyboard('Ayer')
     await user.keyboard('{Control>} {/Control}')
     expect(plays[2]).toEqual({ rate: 1, preservesPitch: true })
@@ -183,5 +197,92 @@ describe('the listening loop on the exercise screen', () => {
     expect(screen.queryByTestId('replay-shortcut')).toBeNull()
     fireEvent.keyDown(spanish, { key: ' ', code: 'Space', ctrlKey: true })
     expect(plays).toHaveLength(0)
+  })
+
+  it('replays from a button press without taking the focus or the text from the field', async () => {
+    const user = userEvent.setup()
+    serve()
+    mount()
+    await user.click(await screen.findByRole('button', { name: 'Continue' }))
+    const spanish = await screen.findByLabelText('What you heard (Spanish)')
+    await user.keyboard('Ayer me')
+    await user.click(screen.getByRole('button', { name: 'Replay' }))
+    await user.click(screen.getByRole('button', { name: 'Slow replay' }))
+    expect(plays.slice(-2)).toEqual([
+      { rate: 1, preservesPitch: true },
+      { rate: 0.75, preservesPitch: true },
+    ])
+    expect(spanish).toHaveFocus()
+    await user.keyboard(' tomé')
+    expect(spanish).toHaveValue('Ayer me tomé')
+  })
+
+  it('remembers the chosen speed: every play, replay and the next visit use it, pitch kept', async () => {
+    const user = userEvent.setup()
+    serve()
+    const { unmount } = mount()
+    await screen.findByRole('button', { name: 'Continue' })
+    await waitFor(() => expect(plays).toHaveLength(1))
+    expect(plays[0]).toEqual({ rate: 1, preservesPitch: true })
+    await user.click(screen.getByText('0.9×'))
+    await user.click(screen.getByRole('button', { name: 'Slow replay' }))
+    expect(plays.at(-1)).toEqual({ rate: 0.68, preservesPitch: true })
+    await user.click(screen.getByRole('button', { name: 'Continue' }))
+    const spanish = await screen.findByLabelText('What you heard (Spanish)')
+    await user.keyboard('Ayer')
+    await user.keyboard('{Control>} {/Control}')
+    expect(plays.at(-1)).toEqual({ rate: 0.9, preservesPitch: true })
+    // Changing it while typing keeps the focus in the field.
+    await user.click(screen.getByText('0.75×'))
+    expect(spanish).toHaveFocus()
+    await user.keyboard('{Control>} {/Control}')
+    expect(plays.at(-1)).toEqual({ rate: 0.75, preservesPitch: true })
+    unmount()
+
+    // Another visit (the page reloaded): the sentence plays by itself at the remembered speed.
+    speedStore.reset()
+    sessionStorage.clear()
+    plays = []
+    mount()
+    await screen.findByRole('button', { name: 'Continue' })
+    await waitFor(() => expect(plays).toHaveLength(1))
+    expect(plays[0]).toEqual({ rate: 0.75, preservesPitch: true })
+    expect(screen.getByRole('radio', { name: '0.75×' })).toBeChecked()
+  })
+
+  it('tells the learner when the audio cannot be loaded, lets them try again, and keeps the answer going', async () => {
+    const user = userEvent.setup()
+    serve()
+    mount()
+    await screen.findByRole('button', { name: 'Continue' })
+    const player = screen.getByLabelText('Sentence audio')
+    fireEvent.error(player)
+    expect(await screen.findByRole('alert')).toHaveTextContent(AUDIO_FAILED)
+    expect(screen.queryByText(AUTOPLAY_BLOCKED)).toBeNull()
+    await user.click(screen.getByRole('button', { name: 'Try again' }))
+    expect(HTMLMediaElement.prototype.load).toHaveBeenCalled()
+    expect(screen.queryByText(AUDIO_FAILED)).toBeNull()
+
+    await user.click(screen.getByRole('button', { name: 'Continue' }))
+    const spanish = await screen.findByLabelText('What you heard (Spanish)')
+    await user.keyboard('Ayer')
+    fireEvent.error(screen.getByTestId('replay-controls').querySelector('audio')!)
+    expect(await screen.findByText(AUDIO_FAILED)).toBeInTheDocument()
+    expect(spanish).toHaveValue('Ayer')
+    expect(spanish).toHaveFocus()
+  })
+
+  it('says so when the player’s sound is turned off', async () => {
+    serve()
+    mount()
+    await screen.findByRole('button', { name: 'Continue' })
+    const player = screen.getByLabelText<HTMLAudioElement>('Sentence audio')
+    expect(screen.queryByText(AUDIO_MUTED)).toBeNull()
+    player.muted = true
+    fireEvent.volumeChange(player)
+    expect(await screen.findByText(AUDIO_MUTED)).toBeInTheDocument()
+    player.muted = false
+    fireEvent.volumeChange(player)
+    await waitFor(() => expect(screen.queryByText(AUDIO_MUTED)).toBeNull())
   })
 })

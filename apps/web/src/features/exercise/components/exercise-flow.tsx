@@ -36,6 +36,7 @@ export function ExerciseFlow({
   evaluateFallback = 'Failed to evaluate response',
   mode = 'scored',
   draftKey,
+  onPhaseChange,
 }: ExerciseFlowProps) {
   const [kept] = useState(() => (draftKey ? loadDraft(draftKey, example.exampleId) : undefined))
   const [phase, dispatch] = useReducer(phaseReducer, kept ? 'input' : 'prompt')
@@ -54,6 +55,12 @@ export function ExerciseFlow({
   const onPlay = () => {
     if (firstPlayAt.current === null && !kept) firstPlayAt.current = performance.now()
   }
+
+  const phaseListener = useRef(onPhaseChange)
+  phaseListener.current = onPhaseChange
+  useEffect(() => {
+    phaseListener.current?.(phase)
+  }, [phase])
 
   useEffect(() => {
     if (!draftKey || phase !== 'input') return
@@ -134,6 +141,7 @@ export function ExerciseFlow({
           example={example}
           evaluation={result.evaluation}
           dueDate={result.dueDate}
+          gradedOffline={result.offline === true}
           nextLabel={nextLabel}
           onNext={next}
           answer={{ transcription, translation }}

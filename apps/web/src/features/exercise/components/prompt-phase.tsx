@@ -3,10 +3,13 @@ import type { Example } from '@che/core'
 import { useEffect, useRef, useState } from 'react'
 import { AudioPlayer } from '../../../components/audio-player'
 import { VoiceBadge } from '../../../components/voice-badge'
-import { playFromStart, SLOW_RATE } from './sentence-audio'
+import { slowRate } from './playback-speed'
+import { AUDIO_FAILED, AUDIO_FAILED_HINT, isAudioBroken, playFromStart } from './sentence-audio'
+import { SpeedControl, useSpeed } from './speed-control'
 
 export const AUTOPLAY_BLOCKED =
   'Your browser did not let the sentence play by itself. Press play (or Slow replay) to hear it.'
+export const AUDIO_MUTED = 'The sound is off in the player. Turn it on to hear the sentence.'
 
 export interface PromptPhaseProps {
   example: Example
@@ -31,13 +34,28 @@ export function PromptPhase({
 }: PromptPhaseProps) {
   const audio = useRef<HTMLAudioElement>(null)
   const [blocked, setBlocked] = useState(false)
+  const [failed, setFailed] = useState(false)
+  const [muted, setMuted] = useState(false)
+  const speed = useSpeed()
+  const speedRef = useRef(speed)
+  speedRef.current = speed
   const src = example.audio?.url
 
+  /** Play from the start; a refusal is either the browser's autoplay rule or broken audio. */
+  const play = async (rate: number) => {
+    const element = audio.current
+    if (!element) return false
+    return playFromStart(element, rate, (error) => {
+      if (isAudioBroken(element, error)) setFailed(true)
+    })
+  }
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: plays once per sentence, at the speed chosen then.
   useEffect(() => {
     if (!src || !autoPlay || !audio.current) return
     let cancelled = false
-    void playFromStart(audio.current).then((played) => {
-      if (!cancelled && !played) setBlocked(true)
+    void play(speedRef.current).then((played) => {
+      if (!cancelled && !played && !audio.current?.error) setBlocked(true)
     })
     return () => {
       cancelled = true
@@ -45,9 +63,25 @@ export function PromptPhase({
     }
   }, [src, autoPlay])
 
+  // A new speed applies at once, also to the player's own play button.
+  useEffect(() => {
+    const element = audio.current
+    if (!element) return
+    element.preservesPitch = true
+    element.defaultPlaybackRate = speed
+    element.playbackRate = speed
+  }, [speed])
+
   const playing = () => {
     setBlocked(false)
+    setFailed(false)
     onPlay?.()
+  }
+
+  const tryAgain = () => {
+    setFailed(false)
+    audio.current?.load()
+    void play(speed)
   }
 
   return (
@@ -72,19 +106,43 @@ export function PromptPhase({
             label="Sentence audio"
             audioRef={audio}
             onPlay={playing}
+            onError={() => {
+              setBlocked(false)
+              setFailed(true)
+            }}
+            onVolumeChange={(element) => setMuted(element.muted || element.volume === 0)}
           >
             <Button
               variant="light"
               size="sm"
               type="button"
-              onClick={() => {
-                if (audio.current) void playFromStart(audio.current, SLOW_RATE)
-              }}
+              onClick={() => void play(slowRate(speed))}
             >
               Slow replay
             </Button>
+            <SpeedControl />
           </AudioPlayer>
-          {blocked ? (
+          {failed ? (
+            <Alert color="yellow" variant="light" role="alert" data-testid="audio-failed">
+              <Stack gap={6}>
+                <Text size="sm" fw={600}>
+                  {AUDIO_FAILED}
+                </Text>
+                <Text size="sm">{AUDIO_FAILED_HINT}</Text>
+                <Group>
+                  <Button size="xs" variant="default" type="button" onClick={tryAgain}>
+                    Try again
+                  </Button>
+                </Group>
+              </Stack>
+            </Alert>
+          ) : null}
+          {muted && !failed ? (
+            <Alert color="yellow" variant="light" role="status" data-testid="audio-muted">
+              {AUDIO_MUTED}
+            </Alert>
+          ) : null}
+          {blocked && !failed ? (
             <Alert color="yellow" variant="light" role="status" data-testid="autoplay-blocked">
               {AUTOPLAY_BLOCKED}
             </Alert>

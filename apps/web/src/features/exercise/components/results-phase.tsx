@@ -89,11 +89,16 @@ export function MarkedSentence({
   )
 }
 
+export const GRADED_OFFLINE =
+  'Graded on this device while you are offline. Your answer is saved here and syncs when the connection is back; then the calendar schedules this sentence.'
+
 export interface ResultsPhaseProps {
   example: Example
   evaluation: Evaluation
   /** When the item comes back (exercise only; the Playroom keeps no schedule). */
   dueDate?: string
+  /** Graded in this browser while offline: the server schedules it once the answer syncs. */
+  gradedOffline?: boolean
   nextLabel: string
   onNext: () => void
   answer: { transcription: string; translation: string }
@@ -111,6 +116,7 @@ export function ResultsPhase({
   example,
   evaluation,
   dueDate,
+  gradedOffline = false,
   nextLabel,
   onNext,
   answer,
@@ -189,6 +195,7 @@ export function ResultsPhase({
         </Stack>
       </Paper>
       {dueDate ? <Text>This sentence comes back {formatDue(dueDate)}.</Text> : null}
+      {gradedOffline ? <Text data-testid="graded-offline">{GRADED_OFFLINE}</Text> : null}
       <Group justify="space-between" wrap="wrap">
         <Button onClick={onNext}>{nextLabel}</Button>
         <Anchor component={Link} to={`/app/bugreport/${example.exampleId}`} size="sm">

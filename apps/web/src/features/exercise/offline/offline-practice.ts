@@ -1,8 +1,16 @@
 import { api } from '@che/core'
 import type { Evaluation } from '@che/core'
-import { call } from '../../../lib/api-client'
+import { ApiError, call } from '../../../lib/api-client'
 import type { KeptExercise, QueuedAnswer } from './offline-store'
-import { keepExercises, listAnswers, listKept, markSynced, queueAnswer } from './offline-store'
+import {
+  forgetSettled,
+  keepExercises,
+  listAnswers,
+  listKept,
+  markFailed,
+  markSynced,
+  queueAnswer,
+} from './offline-store'
 
 /** The exercise to practise offline: the first kept one that is due and not yet answered here. */
 export function nextOfflineExercise(
@@ -59,6 +67,7 @@ export async function answerOffline(
     ...(answer.gaveUp ? { gaveUp: true } : {}),
     userId,
     exampleId: item.example.exampleId,
+    idiomText: item.example.idiom.text,
     answeredAt: now.toISOString(),
     localEvaluation,
     status: 'pending',
@@ -77,10 +86,21 @@ export function gradeChanged(a: Evaluation, b: Evaluation): boolean {
 
 let syncing: Promise<number> | null = null
 
+/** A refusal that asking again will not change (not a lost connection, a 5xx, a 401 or a 429). */
+function refusedForGood(error: unknown): error is ApiError {
+  return (
+    error instanceof ApiError &&
+    error.status >= 400 &&
+    error.status < 500 &&
+    ![401, 408, 429].includes(error.status)
+  )
+}
+
 /**
  * Send the queued answers in the order they were given, one at a time (the server schedules each
- * once: the attempt id makes a resend harmless). Stops at the first failure; returns how many
- * synced.
+ * once: the attempt id makes a resend harmless). An answer the server refuses for good (its
+ * sentence was removed...) is marked failed with the reason and the rest go on; any other failure
+ * (no connection, server down) stops here, to try again later. Returns how many synced.
  */
 export function syncAnswers(userId: string): Promise<number> {
   syncing ??= (async () => {
@@ -97,7 +117,12 @@ export function syncAnswers(userId: string): Promise<number> {
             answeredAt: a.answeredAt,
             ...(a.gaveUp ? { gaveUp: true } : {}),
           },
+        }).catch(async (error: unknown) => {
+          if (!refusedForGood(error)) throw error
+          await markFailed(a.attemptId, error.message)
+          return null
         })
+        if (!payload) continue
         await markSynced(a.attemptId, payload.evaluation, payload.progress.dueDate)
         done++
       }
@@ -109,4 +134,4 @@ export function syncAnswers(userId: string): Promise<number> {
   return syncing
 }
 
-export { listAnswers, listKept }
+export { forgetSettled, listAnswers, listKept }

@@ -11,6 +11,8 @@ export interface QueuedAnswer {
   attemptId: string
   userId: string
   exampleId: string
+  /** The idiom's text, to name the answer in the list. */
+  idiomText?: string
   userTranscription: string
   userTranslation: string
   /** "Show the answer" with nothing typed (AnswerInput.gaveUp). */
@@ -19,10 +21,15 @@ export interface QueuedAnswer {
   answeredAt: string
   /** The browser's grade, shown at once. */
   localEvaluation: Evaluation
-  status: 'pending' | 'synced'
+  /** 'failed': the server refused it for good (a 4xx, e.g. the sentence was removed); never resent. */
+  status: 'pending' | 'synced' | 'failed'
   /** The server's grade once synced; it wins when it differs. */
   serverEvaluation?: Evaluation
   dueDate?: string
+  /** When it synced (ISO): synced answers are listed for the visit they synced in, then dropped. */
+  syncedAt?: string
+  /** Why the server refused it (status 'failed'). */
+  syncError?: string
 }
 
 export interface KeptExercise extends OfflineExercise {
@@ -115,5 +122,28 @@ export async function markSynced(
   const database = await db()
   const answer = await database.get('answers', attemptId)
   if (!answer) return
-  await database.put('answers', { ...answer, status: 'synced', serverEvaluation, dueDate })
+  await database.put('answers', {
+    ...answer,
+    status: 'synced',
+    serverEvaluation,
+    dueDate,
+    syncedAt: new Date().toISOString(),
+  })
+}
+
+export async function markFailed(attemptId: string, syncError: string): Promise<void> {
+  const database = await db()
+  const answer = await database.get('answers', attemptId)
+  if (!answer) return
+  await database.put('answers', { ...answer, status: 'failed', syncError })
+}
+
+/** Forget the user's answers that synced (or were refused) before `before`: they are done. */
+export async function forgetSettled(userId: string, before: Date): Promise<void> {
+  const database = await db()
+  for (const answer of await database.getAllFromIndex('answers', 'byUser', userId)) {
+    if (answer.status === 'pending') continue
+    const at = Date.parse(answer.syncedAt ?? answer.answeredAt)
+    if (at < before.getTime()) await database.delete('answers', answer.attemptId)
+  }
 }
