@@ -62,6 +62,32 @@ describe('AccountPage password form', { timeout: 30_000 }, () => {
   })
 })
 
+describe('AccountPage password visibility', { timeout: 30_000 }, () => {
+  it('lets a keyboard user reveal each password with Tab and Space, in the form order', async () => {
+    const user = userEvent.setup()
+    stubFetch({ 'GET /api/account': account })
+    mount()
+    const current = await screen.findByLabelText(/Current password/)
+    await user.click(current)
+    await user.keyboard('secret one')
+    await user.tab()
+    const showCurrent = screen.getByRole('button', { name: 'Show the current password' })
+    expect(showCurrent).toHaveFocus()
+    expect(showCurrent).toHaveAttribute('aria-pressed', 'false')
+    expect(current).toHaveAttribute('type', 'password')
+    await user.keyboard(' ')
+    expect(current).toHaveAttribute('type', 'text')
+    expect(current).toHaveValue('secret one')
+    expect(showCurrent).toHaveAttribute('aria-pressed', 'true')
+    await user.keyboard('{Enter}')
+    expect(current).toHaveAttribute('type', 'password')
+    await user.tab()
+    expect(screen.getByLabelText(/New password/)).toHaveFocus()
+    await user.tab()
+    expect(screen.getByRole('button', { name: 'Show the new password' })).toHaveFocus()
+  })
+})
+
 describe('AccountPage set-up code form', { timeout: 30_000 }, () => {
   it("refuses a code over the contract's 100 characters, under the field", async () => {
     const user = userEvent.setup()
