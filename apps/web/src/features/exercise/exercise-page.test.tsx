@@ -263,6 +263,18 @@ describe('ExercisePage', () => {
     ])
     expect(screen.getByText('You chose to see the answer.')).toBeInTheDocument()
     expect(screen.getByText('Yesterday I left because the party was a bore.')).toBeInTheDocument()
+    // A give-up is shown as what it is, not as two red grades (decision 049): the answer shown,
+    // to study, and when it comes back; no word of the sentence painted as missed.
+    expect(screen.getByTestId('answer-shown')).toHaveTextContent(
+      'Answer shownStudy the sentence below. It counts as not known yet, so it comes back soon.',
+    )
+    expect(screen.queryByTestId('grades')).toBeNull()
+    expect(screen.queryByText('Major errors')).toBeNull()
+    expect(screen.getByTestId('marked-sentence').querySelector('mark')).toBeNull()
+    expect(screen.getByText(/This sentence comes back/)).toBeInTheDocument()
+    expect(screen.getByTestId('exercise-announcement')).toHaveTextContent(
+      'Answer shown. Study the sentence below. It counts as not known yet, so it comes back soon.',
+    )
   })
 
   it('shows an audio player instead of the text when the example has audio', async () => {

@@ -121,6 +121,10 @@ describe('SandboxPage', () => {
     await user.click(screen.getByRole('button', { name: 'Show the answer' }))
     expect(await screen.findByRole('heading', { name: 'Feedback' })).toBeInTheDocument()
     expect(bodies).toEqual([expect.objectContaining({ gaveUp: true, userTranscription: '' })])
+    expect(screen.getByTestId('answer-shown')).toHaveTextContent(
+      'Study the sentence below. Nothing is scored in the Playroom.',
+    )
+    expect(screen.queryByText('Worth another go')).toBeNull()
   })
 
   it('offers no Start button while the calendar is not clear, or when there is nothing to drill', async () => {
