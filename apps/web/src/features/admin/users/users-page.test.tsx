@@ -85,3 +85,33 @@ describe('UsersPage: roles', { timeout: 20_000 }, () => {
     await waitFor(() => expect(select).toHaveValue('admin'))
   })
 })
+
+describe('UsersPage on a phone', { timeout: 20_000 }, () => {
+  // At 390 px the five-column table scrolled sideways inside a box: the actions were off screen.
+  it('shows each account as a card with its role, status and actions, and no table', async () => {
+    const desktop = window.matchMedia
+    vi.stubGlobal('matchMedia', (query: string) => ({
+      ...desktop(query),
+      matches: query === '(max-width: 48em)',
+    }))
+    const fetch = stubFetch({
+      'GET /api/admin/users': () =>
+        json([account({ id: ME.id, name: ME.name, email: ME.email, role: 'admin' }), account({})]),
+      [`POST /api/admin/users/${LUCIA}/disable`]: () => json(account({ disabled: true })),
+    })
+    mount()
+    const list = await screen.findByRole('list', { name: 'Accounts' })
+    expect(screen.queryByRole('table')).toBeNull()
+    const [mine, lucia] = within(list).getAllByRole('listitem')
+    expect(within(mine!).getByText('You')).toBeInTheDocument()
+    expect(within(lucia!).getByText('lucia@example.com')).toBeInTheDocument()
+    expect(within(lucia!).getByText('Active')).toBeInTheDocument()
+    expect(within(lucia!).getByRole('combobox', { name: 'Role of lucia@example.com' })).toHaveValue(
+      'learner',
+    )
+    await userEvent.click(within(lucia!).getByRole('button', { name: 'Disable lucia@example.com' }))
+    await waitFor(() =>
+      expect(callsTo(fetch, `POST /api/admin/users/${LUCIA}/disable`)).toHaveLength(1),
+    )
+  })
+})
