@@ -271,6 +271,13 @@ describe('ExercisePage', () => {
     expect(screen.queryByTestId('grades')).toBeNull()
     expect(screen.queryByText('Major errors')).toBeNull()
     expect(screen.getByTestId('marked-sentence').querySelector('mark')).toBeNull()
+    // The answer comes first, before the feedback on the empty fields.
+    expect(
+      screen
+        .getByTestId('marked-sentence')
+        .compareDocumentPosition(screen.getByText('You chose to see the answer.')) &
+        Node.DOCUMENT_POSITION_FOLLOWING,
+    ).toBeTruthy()
     expect(screen.getByText(/This sentence comes back/)).toBeInTheDocument()
     expect(screen.getByTestId('exercise-announcement')).toHaveTextContent(
       'Answer shown. Study the sentence below. It counts as not known yet, so it comes back soon.',

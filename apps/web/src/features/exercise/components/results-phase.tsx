@@ -139,6 +139,46 @@ export function ResultsPhase({
   // sentence painted red word by word; the answer is there to study.
   const gaveUp = evaluation.gaveUp === true
   const missedWords = gaveUp ? [] : evaluation.missedWords
+  // A give-up shows the answer first: the sentence is what there is to study.
+  const feedbackPanels = (
+    <>
+      <FieldFeedback
+        title={transcription}
+        wrote={answer.transcription}
+        lang="es"
+        feedback={evaluation.transcriptionFeedback}
+      />
+      <FieldFeedback
+        title="Translation"
+        wrote={answer.translation}
+        feedback={evaluation.translationFeedback}
+      />
+    </>
+  )
+  const sentencePanel = (
+    <Paper withBorder p="md" radius="md">
+      <Stack gap="xs">
+        <Text fw={600}>The sentence</Text>
+        <MarkedSentence example={example} missedWords={missedWords} />
+        {example.audio ? <ReplayButtons src={example.audio.url} onPlay={onPlay} /> : null}
+        <Text size="xs" c="dimmed">
+          Underlined: the idiom as used in the sentence.
+          {missedWords.length > 0 ? ' Highlighted: words you missed.' : ''}
+        </Text>
+        <Divider />
+        <Text fw={600}>English translation</Text>
+        <Text>{evaluation.englishTranslation}</Text>
+        <Divider />
+        <Text fw={600}>Idiom</Text>
+        <Text>
+          <Text span fw={600} lang="es">
+            {example.idiom.text}
+          </Text>{' '}
+          — {example.idiom.translation}
+        </Text>
+      </Stack>
+    </Paper>
+  )
   return (
     <Stack gap="md">
       <Title
@@ -177,39 +217,8 @@ export function ResultsPhase({
           Press Enter for {nextLabel.toLowerCase()}.
         </Text>
       ) : null}
-      <FieldFeedback
-        title={transcription}
-        wrote={answer.transcription}
-        lang="es"
-        feedback={evaluation.transcriptionFeedback}
-      />
-      <FieldFeedback
-        title="Translation"
-        wrote={answer.translation}
-        feedback={evaluation.translationFeedback}
-      />
-      <Paper withBorder p="md" radius="md">
-        <Stack gap="xs">
-          <Text fw={600}>The sentence</Text>
-          <MarkedSentence example={example} missedWords={missedWords} />
-          {example.audio ? <ReplayButtons src={example.audio.url} onPlay={onPlay} /> : null}
-          <Text size="xs" c="dimmed">
-            Underlined: the idiom as used in the sentence.
-            {missedWords.length > 0 ? ' Highlighted: words you missed.' : ''}
-          </Text>
-          <Divider />
-          <Text fw={600}>English translation</Text>
-          <Text>{evaluation.englishTranslation}</Text>
-          <Divider />
-          <Text fw={600}>Idiom</Text>
-          <Text>
-            <Text span fw={600} lang="es">
-              {example.idiom.text}
-            </Text>{' '}
-            — {example.idiom.translation}
-          </Text>
-        </Stack>
-      </Paper>
+      {gaveUp ? sentencePanel : feedbackPanels}
+      {gaveUp ? feedbackPanels : sentencePanel}
       {dueDate ? <Text>This sentence comes back {formatDue(dueDate)}.</Text> : null}
       <Group justify="space-between" wrap="wrap">
         <Button onClick={onNext}>{nextLabel}</Button>
