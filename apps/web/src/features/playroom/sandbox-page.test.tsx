@@ -134,11 +134,21 @@ describe('SandboxPage', () => {
       await screen.findByText('Unlock the Playroom by clearing your calendar'),
     ).toBeInTheDocument()
     expect(screen.queryByRole('button', { name: 'Start' })).toBeNull()
+    // Each reason says what to do next.
+    expect(screen.getByText(/2 exercises are due\./)).toBeInTheDocument()
+    expect(screen.getByRole('link', { name: 'Do the due exercises' })).toHaveAttribute(
+      'href',
+      '/app/exercise',
+    )
     first.unmount()
     fetchMock.mockResolvedValue(stats({ numSandboxes: 0, missed: 0, unique: 0 }))
     mount()
     expect(await screen.findByText('Your playroom is empty.')).toBeInTheDocument()
     expect(screen.queryByRole('button', { name: 'Start' })).toBeNull()
+    expect(screen.getByRole('link', { name: 'Go to the exercises' })).toHaveAttribute(
+      'href',
+      '/app/exercise',
+    )
   })
 
   it('says the Playroom is locked while the calendar is not clear (409)', async () => {
