@@ -79,8 +79,10 @@ export const theme = createTheme({
     },
     // The show/hide toggle of a password field is a button a keyboard user can reach (Tab from
     // the field, then Space or Enter); Mantine leaves it out of the tab order. Its name says what
-    // it does and aria-pressed (set by Mantine) says whether the password is shown. A form with
-    // two password fields names each toggle after its field (account page).
+    // it does and aria-pressed (set by Mantine) says whether the password is shown. The name
+    // never repeats a field's label ("Show the current password" would also answer to the
+    // label "Current password" and make the field ambiguous by label); each toggle follows its
+    // field.
     PasswordInput: {
       defaultProps: {
         visibilityToggleFocusable: true,

@@ -68,10 +68,13 @@ describe('AccountPage password visibility', { timeout: 30_000 }, () => {
     stubFetch({ 'GET /api/account': account })
     mount()
     const current = await screen.findByLabelText(/Current password/)
+    // Each field is still the only element its label names (the toggles do not repeat it).
+    expect(screen.getAllByLabelText(/Current password/)).toEqual([current])
+    expect(screen.getAllByLabelText(/New password/)).toHaveLength(1)
+    const [showCurrent, showNew] = screen.getAllByRole('button', { name: 'Show password' })
     await user.click(current)
     await user.keyboard('secret one')
     await user.tab()
-    const showCurrent = screen.getByRole('button', { name: 'Show the current password' })
     expect(showCurrent).toHaveFocus()
     expect(showCurrent).toHaveAttribute('aria-pressed', 'false')
     expect(current).toHaveAttribute('type', 'password')
@@ -84,7 +87,7 @@ describe('AccountPage password visibility', { timeout: 30_000 }, () => {
     await user.tab()
     expect(screen.getByLabelText(/New password/)).toHaveFocus()
     await user.tab()
-    expect(screen.getByRole('button', { name: 'Show the new password' })).toHaveFocus()
+    expect(showNew).toHaveFocus()
   })
 })
 

@@ -135,7 +135,6 @@ function PasswordSection() {
           <PasswordInput
             label="Current password"
             autoComplete="current-password"
-            visibilityToggleButtonProps={{ 'aria-label': 'Show the current password' }}
             {...form.getInputProps('currentPassword')}
             required
           />
@@ -143,7 +142,6 @@ function PasswordSection() {
             label="New password"
             description="At least 8 characters, and not a common or easily guessed password."
             autoComplete="new-password"
-            visibilityToggleButtonProps={{ 'aria-label': 'Show the new password' }}
             {...form.getInputProps('newPassword')}
             required
           />
