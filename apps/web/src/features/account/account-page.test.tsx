@@ -91,6 +91,31 @@ describe('AccountPage password visibility', { timeout: 30_000 }, () => {
   })
 })
 
+describe('AccountPage keeps keyboard focus after saving', { timeout: 30_000 }, () => {
+  // The Save / Change button is disabled by its own success (nothing left to save), which
+  // dropped focus on the page; the success message takes it instead.
+  it('moves focus to the message once the name is saved and once the password is changed', async () => {
+    const user = userEvent.setup()
+    stubFetch({
+      'GET /api/account': account,
+      'POST /api/account/name': () => json(makeProfile({ name: 'Ana G.' })),
+      'POST /api/account/password': () => json({ ok: true }),
+    })
+    mount()
+    const name = await screen.findByLabelText(/Your name/)
+    await user.clear(name)
+    await user.type(name, 'Ana G.{Enter}')
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent(/name/i))
+    expect(screen.getByRole('status')).toHaveFocus()
+    expect(screen.getByRole('button', { name: 'Save name' })).toBeDisabled()
+
+    await user.type(screen.getByLabelText(/Current password/), 'the old one')
+    await user.type(screen.getByLabelText(/New password/), 'a much better one{Enter}')
+    const changed = await screen.findByText(/Your password is changed/)
+    expect(changed.closest('[role="status"]')).toHaveFocus()
+  })
+})
+
 describe('AccountPage set-up code form', { timeout: 30_000 }, () => {
   it("refuses a code over the contract's 100 characters, under the field", async () => {
     const user = userEvent.setup()
