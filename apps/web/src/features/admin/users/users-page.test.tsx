@@ -115,3 +115,39 @@ describe('UsersPage on a phone', { timeout: 20_000 }, () => {
     )
   })
 })
+
+describe('UsersPage: disable and delete', { timeout: 20_000 }, () => {
+  // The pressed button is disabled while the call runs and gone after a delete: focus went to
+  // the page; the message saying what happened takes it.
+  it('says what it did, with focus on the message, and the deleted account leaves the list', async () => {
+    const user = userEvent.setup()
+    let list = [account({ id: ME.id, name: ME.name, email: ME.email, role: 'admin' }), account({})]
+    const fetch = stubFetch({
+      'GET /api/admin/users': () => json(list),
+      [`POST /api/admin/users/${LUCIA}/disable`]: () => {
+        list = [list[0]!, account({ disabled: true })]
+        return json(list[1])
+      },
+      [`POST /api/admin/users/${LUCIA}/delete`]: () => {
+        list = [list[0]!]
+        return json({ ok: true })
+      },
+    })
+    mount()
+    await user.click(await screen.findByRole('button', { name: 'Disable lucia@example.com' }))
+    const disabled = await screen.findByText(
+      'lucia@example.com is disabled and signed out everywhere.',
+    )
+    expect(disabled.closest('[role="status"]')).toHaveFocus()
+    expect(await screen.findByRole('button', { name: 'Enable lucia@example.com' })).toBeVisible()
+
+    await user.click(screen.getByRole('button', { name: 'Delete lucia@example.com' }))
+    await user.click(await screen.findByRole('button', { name: 'Delete account' }))
+    const deleted = await screen.findByText(
+      'lucia@example.com is deleted, with their progress, reviews and reports.',
+    )
+    await waitFor(() => expect(deleted.closest('[role="status"]')).toHaveFocus())
+    expect(callsTo(fetch, `POST /api/admin/users/${LUCIA}/delete`)).toHaveLength(1)
+    await waitFor(() => expect(screen.queryByText('lucia@example.com')).toBeNull())
+  })
+})

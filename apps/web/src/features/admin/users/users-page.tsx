@@ -24,6 +24,12 @@ import { ACTION_FALLBACK_ERROR, useUserAction, type UserAction } from './api/use
 
 const ROLE_LABEL: Record<Role, string> = { learner: 'Learner', editor: 'Editor', admin: 'Admin' }
 
+const DONE: Record<UserAction, (who: string) => string> = {
+  disable: (who) => `${who} is disabled and signed out everywhere.`,
+  enable: (who) => `${who} is enabled again and can sign in.`,
+  delete: (who) => `${who} is deleted, with their progress, reviews and reports.`,
+}
+
 /** /admin/users: roles; disable, re-enable or delete accounts (reached from the account page). */
 export function UsersPage() {
   const users = useUsers()
@@ -32,9 +38,16 @@ export function UsersPage() {
   const setRole = useSetRole()
   const [toDelete, setToDelete] = useState<AdminUser | undefined>()
   const narrow = useMediaQuery('(max-width: 48em)') ?? false
+  // What the last action did; the message takes focus, since the button pressed is disabled
+  // while it runs (and gone after a delete).
+  const [done, setDone] = useState<string | null>(null)
   const run = (user: AdminUser, what: UserAction) => {
     setRole.reset()
-    action.mutate({ id: user.id, action: what })
+    setDone(null)
+    action.mutate(
+      { id: user.id, action: what },
+      { onSuccess: () => setDone(DONE[what](user.email || user.name)) },
+    )
   }
   return (
     <Stack gap="lg">
@@ -55,6 +68,7 @@ export function UsersPage() {
               : null
         }
       />
+      <Banner message={done} takeFocus onClose={() => setDone(null)} />
       <QueryState query={users} errorFallback={USERS_FALLBACK_ERROR}>
         {(list) => {
           const rowOf = (user: AdminUser) => {
@@ -71,6 +85,7 @@ export function UsersPage() {
                 data={ROLES.map((r) => ({ value: r, label: ROLE_LABEL[r] }))}
                 onChange={(event) => {
                   action.reset()
+                  setDone(null)
                   setRole.mutate({ id: user.id, role: event.currentTarget.value as Role })
                 }}
               />
