@@ -173,6 +173,10 @@ describe('ExercisePage', () => {
     await user.click(screen.getByRole('button', { name: 'Submit' }))
     expect(await screen.findByRole('alert')).toHaveTextContent('Failed to evaluate response')
     expect(screen.getByLabelText('What you heard (Spanish)')).toHaveValue('Ayer me fui')
+    // The message says what to do next.
+    expect(
+      screen.getByText('Your answer is still here: press Submit to send it again.'),
+    ).toBeInTheDocument()
     await user.click(screen.getByRole('button', { name: 'Submit' }))
     expect(await screen.findByText('Major errors')).toBeInTheDocument()
     expect(attempts).toHaveLength(2)
