@@ -3,14 +3,14 @@
 // aria-pressed says whether the password is shown; it sits after its field in the tab order.
 document.addEventListener('DOMContentLoaded', () => {
   for (const input of document.querySelectorAll('input[type="password"]')) {
-    var button = document.createElement('button')
+    const button = document.createElement('button')
     button.type = 'button'
     button.className = 'reveal'
     button.textContent = 'Show password'
     button.setAttribute('aria-pressed', 'false')
     button.setAttribute('aria-controls', input.id)
     button.addEventListener('click', () => {
-      var shown = input.type === 'text'
+      const shown = input.type === 'text'
       input.type = shown ? 'password' : 'text'
       button.setAttribute('aria-pressed', String(!shown))
     })
