@@ -36,6 +36,8 @@ export function PageFocus() {
       const active = document.activeElement
       if (active && active !== document.body && main.contains(active)) return
       if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1')
+      // global.css: no focus ring on a heading focused this way.
+      heading.setAttribute('data-page-focus', '')
       heading.focus()
     }
     settle()
