@@ -39,7 +39,7 @@ function mount(profile = makeProfile()) {
   )
 }
 
-describe('ExercisePage', () => {
+describe('ExercisePage', { timeout: 20_000 }, () => {
   it('goes prompt → input → evaluation → results with the keyboard, then fetches another', async () => {
     const user = userEvent.setup()
     const bodies: unknown[] = []

@@ -44,7 +44,7 @@ const mount = () =>
     },
   )
 
-describe('SandboxPage', () => {
+describe('SandboxPage', { timeout: 20_000 }, () => {
   it('introduces the Playroom with the candle, then drills an example with no score and Next resets', async () => {
     const user = userEvent.setup()
     let round = 0
