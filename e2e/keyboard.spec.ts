@@ -114,6 +114,15 @@ async function signUpByKeyboard(page: Page): Promise<void> {
   await page.keyboard.type('Teclado Rioplatense')
   await tabTo(page, /Password/)
   await page.keyboard.type('dulce-de-batata-7')
+  // The next stop shows what was typed (aria-pressed), and Shift+Tab goes back to the field.
+  await tabTo(page, /^Show password$/, { max: 1 })
+  await page.keyboard.press('Space')
+  const password = page.locator('input#password')
+  expect(await password.getAttribute('type')).toBe('text')
+  expect(
+    await page.getByRole('button', { name: 'Show password' }).getAttribute('aria-pressed'),
+  ).toBe('true')
+  await tabTo(page, /Password/, { back: true, max: 1 })
   await page.keyboard.press('Enter')
   await page.waitForURL('**/app/dashboard')
 }

@@ -9,6 +9,7 @@ import type { RouteObject } from 'react-router'
 import { AuthContext } from './lib/auth/auth-context'
 import type { AuthContextValue } from './lib/auth/auth-context'
 import { callKey } from './lib/query-keys'
+import { theme } from './app/theme'
 
 export function makeProfile(overrides: Partial<UserProfile> = {}): UserProfile {
   return {
@@ -60,7 +61,9 @@ export function Wrapper({ setup = {}, children }: { setup?: Setup; children: Rea
   const queryClient = setup.queryClient ?? testQueryClient()
   if (setup.profile) queryClient.setQueryData(callKey('usersSync'), setup.profile)
   return (
-    <MantineProvider>
+    // The app's theme: its component defaults (names of clear and show-password buttons) are
+    // part of what a user meets.
+    <MantineProvider theme={theme}>
       <QueryClientProvider client={queryClient}>
         <AuthContext.Provider value={setup.auth ?? makeAuth()}>{children}</AuthContext.Provider>
       </QueryClientProvider>

@@ -270,6 +270,21 @@ describe('embedded identity provider', () => {
     expect(res.headers.get('content-type')).toContain('text/css')
   })
 
+  it('offers a show-password toggle on its password pages, from a script of its own origin', async () => {
+    const browser = new Browser(origin)
+    const flow = await openInteraction(browser)
+    const signIn = await (await browser.request(flow.interaction)).text()
+    expect(signIn).toContain('<script src="/oidc/assets/password.js" defer></script>')
+    const signUp = await (await browser.request(`${flow.interaction}/signup`)).text()
+    expect(signUp).toContain('src="/oidc/assets/password.js"')
+    const res = await fetch(`${origin}/oidc/assets/password.js`)
+    expect(res.status).toBe(200)
+    expect(res.headers.get('content-type')).toContain('text/javascript')
+    const script = await res.text()
+    expect(script).toContain("'Show password'")
+    expect(script).toContain('aria-pressed')
+  })
+
   describe('sign-in and sign-up errors', () => {
     let email: string
     beforeAll(async () => {

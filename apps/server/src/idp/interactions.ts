@@ -51,6 +51,7 @@ export const SIGN_IN_FAILED = 'The e-mail address or the password is wrong. Try 
 
 const CSS = readFileSync(new URL('./assets/idp.css', import.meta.url), 'utf8')
 const LOGOUT_JS = readFileSync(new URL('./assets/logout.js', import.meta.url), 'utf8')
+const PASSWORD_JS = readFileSync(new URL('./assets/password.js', import.meta.url), 'utf8')
 
 const FIELDS = new Set<string>(['email', 'name', 'password'])
 
@@ -95,6 +96,12 @@ export function registerInteractionRoutes(scope: FastifyInstance, deps: Interact
       .type('text/javascript; charset=utf-8')
       .header('Cache-Control', 'public, max-age=3600')
       .send(LOGOUT_JS),
+  )
+  scope.get(`${prefix}/assets/password.js`, (_request, reply) =>
+    reply
+      .type('text/javascript; charset=utf-8')
+      .header('Cache-Control', 'public, max-age=3600')
+      .send(PASSWORD_JS),
   )
 
   /** The interaction the cookie points at, checked against the uid in the path. */

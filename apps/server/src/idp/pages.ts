@@ -97,6 +97,7 @@ export function signInPage(opts: {
   return layout({
     title: 'Sign in',
     assets: opts.assets,
+    script: `${opts.assets}/password.js`,
     body: `    <h1>Sign in</h1>
 ${errorSummary(opts.error)}    <form method="post" action="${escapeHtml(opts.action)}" novalidate>
 ${input({ field: 'email', label: 'E-mail', type: 'email', autocomplete: 'username', value: opts.email, error: opts.error, extra: focusEmail })}${input({ field: 'password', label: 'Password', type: 'password', autocomplete: 'current-password', error: opts.error })}      <button type="submit">Sign in</button>
@@ -135,6 +136,7 @@ export function newPasswordPage(opts: {
   return layout({
     title: 'Choose a new password',
     assets: opts.assets,
+    script: `${opts.assets}/password.js`,
     body: `    <h1>Choose a new password</h1>
 ${errorSummary(opts.error)}    <form method="post" action="${escapeHtml(opts.action)}" novalidate>
 ${input({ field: 'password', label: 'New password', type: 'password', autocomplete: 'new-password', error: opts.error, hint: opts.passwordRules, extra: ' minlength="8" maxlength="128" autofocus' })}      <button type="submit">Save the new password</button>
@@ -155,6 +157,7 @@ export function signUpPage(opts: {
   return layout({
     title: 'Create an account',
     assets: opts.assets,
+    script: `${opts.assets}/password.js`,
     body: `    <h1>Create an account</h1>
 ${errorSummary(opts.error)}    <form method="post" action="${escapeHtml(opts.action)}" novalidate>
 ${input({ field: 'email', label: 'E-mail', type: 'email', autocomplete: 'email', value: opts.email, error: opts.error, extra: focusEmail })}${input({ field: 'name', label: 'Name', type: 'text', autocomplete: 'name', value: opts.name, error: opts.error, extra: ' maxlength="100"' })}${input({ field: 'password', label: 'Password', type: 'password', autocomplete: 'new-password', error: opts.error, hint: opts.passwordRules, extra: ' minlength="8" maxlength="128"' })}      <button type="submit">Create account</button>

@@ -3,6 +3,7 @@ import { Outlet, useLocation } from 'react-router'
 import { BetaGate } from '../features/beta-gate/beta-gate'
 import { AuthProvider } from '../lib/auth/auth-provider'
 import { Header } from './header'
+import { PageFocus } from './page-focus'
 import { PwaStatus } from './pwa-status'
 
 /** Pages that stay readable behind the beta gate. */
@@ -13,6 +14,7 @@ export function Shell() {
   const ungated = UNGATED.has(pathname.replace(/\/+$/, '') || '/')
   return (
     <AuthProvider>
+      <PageFocus />
       <AppShell header={{ height: 60 }} padding="md">
         <AppShell.Header component="header">
           <Header />

@@ -6,6 +6,7 @@ import {
   type CSSVariablesResolver,
   type FileInputProps,
   type MultiSelectProps,
+  type PasswordInputProps,
   type SelectProps,
   type VariantColorsResolver,
 } from '@mantine/core'
@@ -75,6 +76,18 @@ export const theme = createTheme({
       defaultProps: {
         clearButtonProps: { 'aria-label': 'Clear the selection' },
       } satisfies Partial<MultiSelectProps>,
+    },
+    // The show/hide toggle of a password field is a button a keyboard user can reach (Tab from
+    // the field, then Space or Enter); Mantine leaves it out of the tab order. Its name says what
+    // it does and aria-pressed (set by Mantine) says whether the password is shown. The name
+    // never repeats a field's label ("Show the current password" would also answer to the
+    // label "Current password" and make the field ambiguous by label); each toggle follows its
+    // field.
+    PasswordInput: {
+      defaultProps: {
+        visibilityToggleFocusable: true,
+        visibilityToggleButtonProps: { 'aria-label': 'Show password' },
+      } satisfies Partial<PasswordInputProps>,
     },
   },
   fontFamily:

@@ -27,4 +27,12 @@ describe('Banner', () => {
     renderWithProviders(<Banner message="Heads up" type={type} />)
     expect(screen.getByRole(role)).toHaveAttribute('data-type', type)
   })
+
+  it('takes focus when it appears, if asked (a form whose button the action disabled)', () => {
+    const view = renderWithProviders(<Banner message={null} takeFocus />)
+    view.rerender(<Banner message="Your name is saved." takeFocus />)
+    expect(screen.getByRole('status')).toHaveFocus()
+    renderWithProviders(<Banner message="Saved." />)
+    expect(screen.getAllByRole('status')[1]).not.toHaveFocus()
+  })
 })

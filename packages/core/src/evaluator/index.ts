@@ -53,8 +53,8 @@ export const evaluate: Evaluator = (example, attempt) => {
 
 /** The feedback when the learner chose to see the answer without answering. */
 export const GAVE_UP_FEEDBACK = {
-  transcription: 'You chose to see the answer. Listen again while you read the sentence below.',
-  translation: 'You chose to see the answer: compare the sentence with its translation below.',
+  transcription: 'You chose to see the answer. Listen again while you read the sentence.',
+  translation: 'You chose to see the answer: compare the sentence with its translation.',
 } as const
 
 /**

@@ -1,4 +1,4 @@
-import { asc, eq, sql } from 'drizzle-orm'
+import { asc, eq, inArray, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.js'
 import {
   bugReports,
@@ -31,6 +31,16 @@ export function createUserAccountsRepo(db: Db) {
         .where(eq(users.id, id))
         .returning()
       return row
+    },
+
+    /** Set the role of the users `ids` in one statement (the operator's CLI). */
+    async setRoles(ids: string[], role: UserRow['role']): Promise<UserRow[]> {
+      if (ids.length === 0) return []
+      return db
+        .update(users)
+        .set({ role, updatedAt: new Date() })
+        .where(inArray(users.id, ids))
+        .returning()
     },
 
     /**

@@ -78,6 +78,15 @@ export function createUserAccountsService(deps: {
     await repo.deleteUser(user, embeddedAccountOf(user), deps.clock())
   }
 
+  /** An ADMIN_EMAILS admin would be admin again at its next sign-in: refuse to demote it. */
+  function keepAdminEmails(user: UserRow, role: Role) {
+    if (role !== 'admin' && user.role === 'admin' && deps.adminEmails.includes(user.email)) {
+      throw conflict(
+        `${user.email} is in ADMIN_EMAILS, so it would be admin again at its next sign-in: remove it there first`,
+      )
+    }
+  }
+
   async function target(id: string, admin: UserRow, action: string) {
     const user = await repo.findById(id)
     if (!user) throw notFound('User')
@@ -190,11 +199,7 @@ export function createUserAccountsService(deps: {
     /** An admin sets another account's role; it counts from that account's next call. */
     async setRole(admin: UserRow, id: string, role: Role): Promise<AdminUser> {
       const user = await target(id, admin, 'change the role of')
-      if (role !== 'admin' && user.role === 'admin' && deps.adminEmails.includes(user.email)) {
-        throw conflict(
-          `${user.email} is in ADMIN_EMAILS, so it would be admin again at its next sign-in: remove it there first`,
-        )
-      }
+      keepAdminEmails(user, role)
       const row = await repo.setRoleAsAdmin(admin.id, user.id, role)
       if (row === 'not-admin') throw forbidden('You are no longer an admin')
       if (!row) throw notFound('User')
@@ -203,6 +208,21 @@ export function createUserAccountsService(deps: {
 
     async delete(admin: UserRow, id: string): Promise<void> {
       await remove(await target(id, admin, 'delete'))
+    },
+
+    /**
+     * For the CLI (`npm run users -- set-role`): the operator sets the role of every product user
+     * of an address (one per identity provider) under the same rule as `setRole`: an
+     * ADMIN_EMAILS admin keeps the role (409 CONFLICT, nothing changed). The operator is no user,
+     * so the "own account" rule has nothing to apply to. An empty list when no one has the address.
+     */
+    async setRoleByEmail(email: string, role: Role): Promise<UserRow[]> {
+      const rows = await deps.users.findByEmail(email)
+      for (const user of rows) keepAdminEmails(user, role)
+      return repo.setRoles(
+        rows.map((user) => user.id),
+        role,
+      )
     },
 
     /** For the CLI: the product users of an address (any issuer). */

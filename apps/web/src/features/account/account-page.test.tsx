@@ -62,6 +62,60 @@ describe('AccountPage password form', { timeout: 30_000 }, () => {
   })
 })
 
+describe('AccountPage password visibility', { timeout: 30_000 }, () => {
+  it('lets a keyboard user reveal each password with Tab and Space, in the form order', async () => {
+    const user = userEvent.setup()
+    stubFetch({ 'GET /api/account': account })
+    mount()
+    const current = await screen.findByLabelText(/Current password/)
+    // Each field is still the only element its label names (the toggles do not repeat it).
+    expect(screen.getAllByLabelText(/Current password/)).toEqual([current])
+    expect(screen.getAllByLabelText(/New password/)).toHaveLength(1)
+    const [showCurrent, showNew] = screen.getAllByRole('button', { name: 'Show password' })
+    await user.click(current)
+    await user.keyboard('secret one')
+    await user.tab()
+    expect(showCurrent).toHaveFocus()
+    expect(showCurrent).toHaveAttribute('aria-pressed', 'false')
+    expect(current).toHaveAttribute('type', 'password')
+    await user.keyboard(' ')
+    expect(current).toHaveAttribute('type', 'text')
+    expect(current).toHaveValue('secret one')
+    expect(showCurrent).toHaveAttribute('aria-pressed', 'true')
+    await user.keyboard('{Enter}')
+    expect(current).toHaveAttribute('type', 'password')
+    await user.tab()
+    expect(screen.getByLabelText(/New password/)).toHaveFocus()
+    await user.tab()
+    expect(showNew).toHaveFocus()
+  })
+})
+
+describe('AccountPage keeps keyboard focus after saving', { timeout: 30_000 }, () => {
+  // The Save / Change button is disabled by its own success (nothing left to save), which
+  // dropped focus on the page; the success message takes it instead.
+  it('moves focus to the message once the name is saved and once the password is changed', async () => {
+    const user = userEvent.setup()
+    stubFetch({
+      'GET /api/account': account,
+      'POST /api/account/name': () => json(makeProfile({ name: 'Ana G.' })),
+      'POST /api/account/password': () => json({ ok: true }),
+    })
+    mount()
+    const name = await screen.findByLabelText(/Your name/)
+    await user.clear(name)
+    await user.type(name, 'Ana G.{Enter}')
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent(/name/i))
+    expect(screen.getByRole('status')).toHaveFocus()
+    expect(screen.getByRole('button', { name: 'Save name' })).toBeDisabled()
+
+    await user.type(screen.getByLabelText(/Current password/), 'the old one')
+    await user.type(screen.getByLabelText(/New password/), 'a much better one{Enter}')
+    const changed = await screen.findByText(/Your password is changed/)
+    expect(changed.closest('[role="status"]')).toHaveFocus()
+  })
+})
+
 describe('AccountPage set-up code form', { timeout: 30_000 }, () => {
   it("refuses a code over the contract's 100 characters, under the field", async () => {
     const user = userEvent.setup()

@@ -86,7 +86,7 @@ function ProfileSection({ profile, info }: { profile: UserProfile; info: Account
                 required
               />
               <Banner type="error" message={errorAboveButton(change.error, NAME_FALLBACK_ERROR)} />
-              <Banner message={change.isSuccess ? NAME_CHANGED : null} />
+              <Banner message={change.isSuccess ? NAME_CHANGED : null} takeFocus />
               <Group>
                 <Button type="submit" loading={change.isPending} disabled={typed === profile.name}>
                   Save name
@@ -152,6 +152,7 @@ function PasswordSection() {
                 ? 'Your password is changed. Your other devices are signed out; sign in there with the new password.'
                 : null
             }
+            takeFocus
           />
           <Group>
             <Button

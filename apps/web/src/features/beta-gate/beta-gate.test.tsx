@@ -114,6 +114,26 @@ describe('BetaGate', () => {
     expect(screen.queryByText('The app')).toBeNull()
   })
 
+  it('lets a keyboard user show the typed beta password', async () => {
+    const user = userEvent.setup()
+    fetchMock.mockImplementation(async () => json({ inBeta: true, betaVerified: false }))
+    renderWithProviders(
+      <MemoryRouter>
+        <BetaGate>{app}</BetaGate>
+      </MemoryRouter>,
+      { auth: makeAuth() },
+    )
+    const input = await screen.findByLabelText(/Beta password/)
+    await user.click(input)
+    await user.keyboard('abc')
+    await user.tab()
+    const toggle = screen.getByRole('button', { name: 'Show password' })
+    expect(toggle).toHaveFocus()
+    await user.keyboard(' ')
+    expect(input).toHaveAttribute('type', 'text')
+    expect(toggle).toHaveAttribute('aria-pressed', 'true')
+  })
+
   it("says 'Failed to fetch settings' when the settings cannot be read", async () => {
     fetchMock.mockRejectedValue(new TypeError('Failed to fetch'))
     renderWithProviders(

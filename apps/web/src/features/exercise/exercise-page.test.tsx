@@ -39,7 +39,7 @@ function mount(profile = makeProfile()) {
   )
 }
 
-describe('ExercisePage', () => {
+describe('ExercisePage', { timeout: 20_000 }, () => {
   it('goes prompt → input → evaluation → results with the keyboard, then fetches another', async () => {
     const user = userEvent.setup()
     const bodies: unknown[] = []
@@ -173,6 +173,10 @@ describe('ExercisePage', () => {
     await user.click(screen.getByRole('button', { name: 'Submit' }))
     expect(await screen.findByRole('alert')).toHaveTextContent('Failed to evaluate response')
     expect(screen.getByLabelText('What you heard (Spanish)')).toHaveValue('Ayer me fui')
+    // The message says what to do next.
+    expect(
+      screen.getByText('Your answer is still here: press Submit to send it again.'),
+    ).toBeInTheDocument()
     await user.click(screen.getByRole('button', { name: 'Submit' }))
     expect(await screen.findByText('Major errors')).toBeInTheDocument()
     expect(attempts).toHaveLength(2)
@@ -263,6 +267,25 @@ describe('ExercisePage', () => {
     ])
     expect(screen.getByText('You chose to see the answer.')).toBeInTheDocument()
     expect(screen.getByText('Yesterday I left because the party was a bore.')).toBeInTheDocument()
+    // A give-up is shown as what it is, not as two red grades (decision 049): the answer shown,
+    // to study, and when it comes back; no word of the sentence painted as missed.
+    expect(screen.getByTestId('answer-shown')).toHaveTextContent(
+      'Answer shownStudy the sentence below. It counts as not known yet, so it comes back soon.',
+    )
+    expect(screen.queryByTestId('grades')).toBeNull()
+    expect(screen.queryByText('Major errors')).toBeNull()
+    expect(screen.getByTestId('marked-sentence').querySelector('mark')).toBeNull()
+    // The answer comes first, before the feedback on the empty fields.
+    expect(
+      screen
+        .getByTestId('marked-sentence')
+        .compareDocumentPosition(screen.getByText('You chose to see the answer.')) &
+        Node.DOCUMENT_POSITION_FOLLOWING,
+    ).toBeTruthy()
+    expect(screen.getByText(/This sentence comes back/)).toBeInTheDocument()
+    expect(screen.getByTestId('exercise-announcement')).toHaveTextContent(
+      'Answer shown. Study the sentence below. It counts as not known yet, so it comes back soon.',
+    )
   })
 
   it('shows an audio player instead of the text when the example has audio', async () => {

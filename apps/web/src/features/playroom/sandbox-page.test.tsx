@@ -44,7 +44,7 @@ const mount = () =>
     },
   )
 
-describe('SandboxPage', () => {
+describe('SandboxPage', { timeout: 20_000 }, () => {
   it('introduces the Playroom with the candle, then drills an example with no score and Next resets', async () => {
     const user = userEvent.setup()
     let round = 0
@@ -121,6 +121,10 @@ describe('SandboxPage', () => {
     await user.click(screen.getByRole('button', { name: 'Show the answer' }))
     expect(await screen.findByRole('heading', { name: 'Feedback' })).toBeInTheDocument()
     expect(bodies).toEqual([expect.objectContaining({ gaveUp: true, userTranscription: '' })])
+    expect(screen.getByTestId('answer-shown')).toHaveTextContent(
+      'Study the sentence below. Nothing is scored in the Playroom.',
+    )
+    expect(screen.queryByText('Worth another go')).toBeNull()
   })
 
   it('offers no Start button while the calendar is not clear, or when there is nothing to drill', async () => {
@@ -130,11 +134,21 @@ describe('SandboxPage', () => {
       await screen.findByText('Unlock the Playroom by clearing your calendar'),
     ).toBeInTheDocument()
     expect(screen.queryByRole('button', { name: 'Start' })).toBeNull()
+    // Each reason says what to do next.
+    expect(screen.getByText(/2 exercises are due\./)).toBeInTheDocument()
+    expect(screen.getByRole('link', { name: 'Do the due exercises' })).toHaveAttribute(
+      'href',
+      '/app/exercise',
+    )
     first.unmount()
     fetchMock.mockResolvedValue(stats({ numSandboxes: 0, missed: 0, unique: 0 }))
     mount()
     expect(await screen.findByText('Your playroom is empty.')).toBeInTheDocument()
     expect(screen.queryByRole('button', { name: 'Start' })).toBeNull()
+    expect(screen.getByRole('link', { name: 'Go to the exercises' })).toHaveAttribute(
+      'href',
+      '/app/exercise',
+    )
   })
 
   it('says the Playroom is locked while the calendar is not clear (409)', async () => {

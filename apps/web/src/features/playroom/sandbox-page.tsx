@@ -1,6 +1,7 @@
-import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core'
+import { Anchor, Button, Group, Paper, Stack, Text, Title } from '@mantine/core'
 import { DEFAULT_SANDBOX_IMAGE } from '@che/core'
 import { useState } from 'react'
+import { Link } from 'react-router'
 import type { ComponentType } from 'react'
 import { ErrorText } from '../../components/error-text'
 import { Loading } from '../../components/loading'
@@ -22,17 +23,36 @@ function StartOrReason({ onStart }: { onStart: () => void }) {
   return (
     <QueryState query={stats} errorFallback={STATS_FALLBACK_ERROR}>
       {(data) => {
+        // Why there is nothing to start, and what to do about it.
         if (data.numSandboxes === 0)
           return (
-            <Text fw={500} data-testid="playroom-reason">
-              {PLAYROOM_EMPTY}
-            </Text>
+            <Stack gap={4}>
+              <Text fw={500} data-testid="playroom-reason">
+                {PLAYROOM_EMPTY}
+              </Text>
+              <Text size="sm">
+                Words you miss in your exercises are kept here to practise.{' '}
+                <Anchor component={Link} to="/app/exercise">
+                  Go to the exercises
+                </Anchor>
+              </Text>
+            </Stack>
           )
         if (!data.upToDate)
           return (
-            <Text fw={500} data-testid="playroom-reason">
-              {PLAYROOM_LOCKED}
-            </Text>
+            <Stack gap={4}>
+              <Text fw={500} data-testid="playroom-reason">
+                {PLAYROOM_LOCKED}
+              </Text>
+              <Text size="sm">
+                {data.numPastDue === 1
+                  ? '1 exercise is due.'
+                  : `${data.numPastDue} exercises are due.`}{' '}
+                <Anchor component={Link} to="/app/exercise">
+                  Do the due exercises
+                </Anchor>
+              </Text>
+            </Stack>
           )
         return (
           <Group>

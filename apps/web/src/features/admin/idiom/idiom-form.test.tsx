@@ -27,7 +27,7 @@ function renderCreatePage() {
   )
 }
 
-describe('IdiomForm', () => {
+describe('IdiomForm', { timeout: 20_000 }, () => {
   it('starts with tone Casual (with its description) and usage 8', async () => {
     stubFetch({ 'GET /api/idioms/tones': () => json(tones) })
     renderWithProviders(<IdiomForm onSubmit={() => {}} />)
@@ -150,7 +150,7 @@ describe('IdiomForm', () => {
   })
 })
 
-describe('CreateIdiomPage', () => {
+describe('CreateIdiomPage', { timeout: 20_000 }, () => {
   it("saves, asks 'Idiom saved. Add an example?' and goes to /admin/example/{idiomId} on confirm", async () => {
     const user = userEvent.setup()
     const fetchMock = stubFetch({

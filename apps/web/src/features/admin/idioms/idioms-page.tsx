@@ -57,13 +57,17 @@ export function IdiomsPage() {
   )
 }
 
-const COLUMNS: { key: SortKey; label: string; numeric?: boolean }[] = [
+/**
+ * `wideOnly` columns are left out below the sm breakpoint: on a phone the list is text (with its
+ * tone and usage under it) and translation, without scrolling sideways.
+ */
+const COLUMNS: { key: SortKey; label: string; numeric?: boolean; wideOnly?: boolean }[] = [
   { key: 'text', label: 'Text' },
   { key: 'translation', label: 'Translation' },
-  { key: 'tone', label: 'Tone' },
-  { key: 'usage', label: 'Usage', numeric: true },
-  { key: 'examples', label: 'Examples', numeric: true },
-  { key: 'created', label: 'Created' },
+  { key: 'tone', label: 'Tone', wideOnly: true },
+  { key: 'usage', label: 'Usage', numeric: true, wideOnly: true },
+  { key: 'examples', label: 'Examples', numeric: true, wideOnly: true },
+  { key: 'created', label: 'Created', wideOnly: true },
 ]
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' })
@@ -133,6 +137,7 @@ export function IdiomTable({ rows }: { rows: IdiomRow[] }) {
                         : 'none'
                     }
                     style={c.numeric ? { textAlign: 'right' } : undefined}
+                    visibleFrom={c.wideOnly ? 'sm' : undefined}
                   >
                     <UnstyledButton
                       onClick={() => {
@@ -158,17 +163,24 @@ export function IdiomTable({ rows }: { rows: IdiomRow[] }) {
                     <Anchor component={Link} to={`/admin/idioms/${r.idiomId}`} fw={500}>
                       {r.text}
                     </Anchor>
+                    <Text size="xs" c="dimmed" hiddenFrom="sm">
+                      {r.tone} · usage {r.usage}
+                    </Text>
                   </Table.Td>
                   <Table.Td>{r.translation}</Table.Td>
                   {/* Room for the longest tone name: a badge would rather cut its label than widen the column. */}
-                  <Table.Td style={{ whiteSpace: 'nowrap', minWidth: 120 }}>
+                  <Table.Td style={{ whiteSpace: 'nowrap', minWidth: 120 }} visibleFrom="sm">
                     <Badge variant="light" color="gray">
                       {r.tone}
                     </Badge>
                   </Table.Td>
-                  <Table.Td style={{ textAlign: 'right' }}>{r.usage}</Table.Td>
-                  <Table.Td style={{ textAlign: 'right' }}>{r.exampleCount}</Table.Td>
-                  <Table.Td style={{ whiteSpace: 'nowrap', minWidth: 120 }}>
+                  <Table.Td style={{ textAlign: 'right' }} visibleFrom="sm">
+                    {r.usage}
+                  </Table.Td>
+                  <Table.Td style={{ textAlign: 'right' }} visibleFrom="sm">
+                    {r.exampleCount}
+                  </Table.Td>
+                  <Table.Td style={{ whiteSpace: 'nowrap', minWidth: 120 }} visibleFrom="sm">
                     {dateFormat.format(new Date(r.createdAt))}
                   </Table.Td>
                 </Table.Tr>

@@ -119,6 +119,30 @@ describe('ImportReview', () => {
     expect(screen.getByText(/5 rows: 2 new, 1 with errors, 2 duplicates/)).toBeInTheDocument()
   })
 
+  // On a 390 px phone the six columns scrolled sideways and the status, the point of the review,
+  // was off screen: below sm, translation, tone and usage go under the text.
+  it('keeps row, text and status as columns on a phone, the other values under the text', () => {
+    renderWithProviders(<ImportReview review={buildReview(rows, existing)} />)
+    const table = screen.getByRole('table', { name: 'Parsed rows' })
+    for (const name of ['Translation', 'Tone', 'Usage'])
+      expect(within(table).getByRole('columnheader', { name })).toHaveClass(
+        'mantine-visible-from-sm',
+      )
+    for (const name of ['Row', 'Text', 'Status'])
+      expect(within(table).getByRole('columnheader', { name })).not.toHaveClass(
+        'mantine-visible-from-sm',
+      )
+    const details = within(table).getAllByTestId('row-details')
+    expect(details.map((d) => d.textContent)).toEqual([
+      'To be in trouble · Casual · usage 9',
+      'To let loose · Street · usage 5',
+      'Missing · Posh · usage 11',
+      'To let loose again · Casual · usage 6',
+      'No way · Casual · usage 8',
+    ])
+    expect(details[0]).toHaveClass('mantine-hidden-from-sm')
+  })
+
   // On a 390 px phone the five filters side by side made the whole page scroll sideways.
   it('stacks the row filters on a phone and lays them side by side on a wide screen', () => {
     const filters = () =>

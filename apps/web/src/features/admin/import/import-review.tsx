@@ -78,9 +78,10 @@ export function ImportReview({ review }: { review: Review }) {
               <Table.Tr>
                 <Table.Th>Row</Table.Th>
                 <Table.Th>Text</Table.Th>
-                <Table.Th>Translation</Table.Th>
-                <Table.Th>Tone</Table.Th>
-                <Table.Th>Usage</Table.Th>
+                {/* On a phone, translation, tone and usage go under the text: the status stays in view. */}
+                <Table.Th visibleFrom="sm">Translation</Table.Th>
+                <Table.Th visibleFrom="sm">Tone</Table.Th>
+                <Table.Th visibleFrom="sm">Usage</Table.Th>
                 <Table.Th>Status</Table.Th>
               </Table.Tr>
             </Table.Thead>
@@ -92,10 +93,22 @@ export function ImportReview({ review }: { review: Review }) {
                   bg={r.status === 'error' ? 'var(--mantine-color-red-light)' : undefined}
                 >
                   <Table.Td>{r.row}</Table.Td>
-                  <Table.Td>{r.cells.text}</Table.Td>
-                  <Table.Td>{r.cells.translation}</Table.Td>
-                  <Table.Td>{r.idiom?.tone ?? r.cells.tone}</Table.Td>
-                  <Table.Td>{r.idiom?.usage ?? r.cells.usage}</Table.Td>
+                  <Table.Td>
+                    {r.cells.text}
+                    <Text size="xs" hiddenFrom="sm" data-testid="row-details">
+                      {[
+                        r.cells.translation,
+                        r.idiom?.tone ?? r.cells.tone,
+                        String(r.idiom?.usage ?? r.cells.usage) &&
+                          `usage ${r.idiom?.usage ?? r.cells.usage}`,
+                      ]
+                        .filter(Boolean)
+                        .join(' · ')}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td visibleFrom="sm">{r.cells.translation}</Table.Td>
+                  <Table.Td visibleFrom="sm">{r.idiom?.tone ?? r.cells.tone}</Table.Td>
+                  <Table.Td visibleFrom="sm">{r.idiom?.usage ?? r.cells.usage}</Table.Td>
                   <Table.Td>
                     <Stack gap={2}>
                       <Badge

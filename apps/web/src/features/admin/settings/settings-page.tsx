@@ -148,7 +148,7 @@ function BetaPasswordHelper({
               autoComplete="new-password"
               style={{ flex: '1 1 240px' }}
             />
-            <Button type="submit" variant="light" mt={25}>
+            <Button type="submit" variant="light" mt={{ base: 0, sm: 25 }}>
               Set beta password
             </Button>
           </Group>

@@ -85,3 +85,69 @@ describe('UsersPage: roles', { timeout: 20_000 }, () => {
     await waitFor(() => expect(select).toHaveValue('admin'))
   })
 })
+
+describe('UsersPage on a phone', { timeout: 20_000 }, () => {
+  // At 390 px the five-column table scrolled sideways inside a box: the actions were off screen.
+  it('shows each account as a card with its role, status and actions, and no table', async () => {
+    const desktop = window.matchMedia
+    vi.stubGlobal('matchMedia', (query: string) => ({
+      ...desktop(query),
+      matches: query === '(max-width: 48em)',
+    }))
+    const fetch = stubFetch({
+      'GET /api/admin/users': () =>
+        json([account({ id: ME.id, name: ME.name, email: ME.email, role: 'admin' }), account({})]),
+      [`POST /api/admin/users/${LUCIA}/disable`]: () => json(account({ disabled: true })),
+    })
+    mount()
+    const list = await screen.findByRole('list', { name: 'Accounts' })
+    expect(screen.queryByRole('table')).toBeNull()
+    const [mine, lucia] = within(list).getAllByRole('listitem')
+    expect(within(mine!).getByText('You')).toBeInTheDocument()
+    expect(within(lucia!).getByText('lucia@example.com')).toBeInTheDocument()
+    expect(within(lucia!).getByText('Active')).toBeInTheDocument()
+    expect(within(lucia!).getByRole('combobox', { name: 'Role of lucia@example.com' })).toHaveValue(
+      'learner',
+    )
+    await userEvent.click(within(lucia!).getByRole('button', { name: 'Disable lucia@example.com' }))
+    await waitFor(() =>
+      expect(callsTo(fetch, `POST /api/admin/users/${LUCIA}/disable`)).toHaveLength(1),
+    )
+  })
+})
+
+describe('UsersPage: disable and delete', { timeout: 20_000 }, () => {
+  // The pressed button is disabled while the call runs and gone after a delete: focus went to
+  // the page; the message saying what happened takes it.
+  it('says what it did, with focus on the message, and the deleted account leaves the list', async () => {
+    const user = userEvent.setup()
+    let list = [account({ id: ME.id, name: ME.name, email: ME.email, role: 'admin' }), account({})]
+    const fetch = stubFetch({
+      'GET /api/admin/users': () => json(list),
+      [`POST /api/admin/users/${LUCIA}/disable`]: () => {
+        list = [list[0]!, account({ disabled: true })]
+        return json(list[1])
+      },
+      [`POST /api/admin/users/${LUCIA}/delete`]: () => {
+        list = [list[0]!]
+        return json({ ok: true })
+      },
+    })
+    mount()
+    await user.click(await screen.findByRole('button', { name: 'Disable lucia@example.com' }))
+    const disabled = await screen.findByText(
+      'lucia@example.com is disabled and signed out everywhere.',
+    )
+    expect(disabled.closest('[role="status"]')).toHaveFocus()
+    expect(await screen.findByRole('button', { name: 'Enable lucia@example.com' })).toBeVisible()
+
+    await user.click(screen.getByRole('button', { name: 'Delete lucia@example.com' }))
+    await user.click(await screen.findByRole('button', { name: 'Delete account' }))
+    const deleted = await screen.findByText(
+      'lucia@example.com is deleted, with their progress, reviews and reports.',
+    )
+    await waitFor(() => expect(deleted.closest('[role="status"]')).toHaveFocus())
+    expect(callsTo(fetch, `POST /api/admin/users/${LUCIA}/delete`)).toHaveLength(1)
+    await waitFor(() => expect(screen.queryByText('lucia@example.com')).toBeNull())
+  })
+})

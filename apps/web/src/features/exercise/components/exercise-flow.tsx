@@ -8,7 +8,7 @@ import { clearDraft, loadDraft, saveDraft } from './draft'
 import { InputPhase } from './input-phase'
 import { phaseReducer } from './phase'
 import { PromptPhase } from './prompt-phase'
-import { ResultsPhase } from './results-phase'
+import { ANSWER_SHOWN, GAVE_UP_PRACTICE, GAVE_UP_SCORED, ResultsPhase } from './results-phase'
 
 export type { Answer, EvaluatedAnswer, ExerciseFlowProps }
 
@@ -154,10 +154,13 @@ export function ExerciseFlow({
   }
 
   // Always mounted, so screen readers announce the grade when it arrives (errors are role=alert).
-  const announcement =
-    phase === 'results' && result
-      ? `Transcription: ${ACCURACY_WORDS[result.evaluation.transcriptionAccuracy]}. Translation: ${ACCURACY_WORDS[result.evaluation.translationAccuracy]}.`
-      : ''
+  let announcement = ''
+  if (phase === 'results' && result) {
+    const { evaluation } = result
+    announcement = evaluation.gaveUp
+      ? `${ANSWER_SHOWN}. ${mode === 'practice' ? GAVE_UP_PRACTICE : GAVE_UP_SCORED}`
+      : `Transcription: ${ACCURACY_WORDS[evaluation.transcriptionAccuracy]}. Translation: ${ACCURACY_WORDS[evaluation.translationAccuracy]}.`
+  }
 
   return (
     <Paper withBorder p={{ base: 'md', sm: 'lg' }} radius="md" data-phase={phase}>

@@ -4,6 +4,9 @@ import type { FormEvent, KeyboardEvent } from 'react'
 import { ErrorText } from '../../../components/error-text'
 import { isReplayShortcut, ReplayButtons, type ReplayHandle } from './sentence-audio'
 
+/** Under an evaluation that failed: the answer is still in the fields. */
+export const ANSWER_KEPT = 'Your answer is still here: press Submit to send it again.'
+
 export interface InputPhaseProps {
   transcription: string
   translation: string
@@ -83,7 +86,13 @@ export function InputPhase(props: InputPhaseProps) {
   return (
     <form onSubmit={submit} onKeyDown={onFormKeyDown} noValidate>
       <Stack gap="md">
-        {props.error ? <ErrorText message={props.error} /> : null}
+        {props.error ? (
+          // What failed, then what to do: the answer was kept.
+          <div>
+            <ErrorText message={props.error} />
+            <Text size="sm">{ANSWER_KEPT}</Text>
+          </div>
+        ) : null}
         {props.audioSrc ? (
           <ReplayButtons ref={player} src={props.audioSrc} onPlay={props.onPlay} showShortcut />
         ) : null}

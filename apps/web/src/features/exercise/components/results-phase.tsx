@@ -24,6 +24,12 @@ const PRACTICE: Record<Accuracy, string> = {
   major: 'Worth another go',
 }
 
+/** What a give-up shows instead of grades (decision 049). */
+export const ANSWER_SHOWN = 'Answer shown'
+export const GAVE_UP_SCORED =
+  'Study the sentence below. It counts as not known yet, so it comes back soon.'
+export const GAVE_UP_PRACTICE = 'Study the sentence below. Nothing is scored in the Playroom.'
+
 export function AccuracyBadge({
   accuracy,
   mode = 'scored',
@@ -109,6 +115,7 @@ export interface ResultsPhaseProps {
 
 /**
  * Phase 4: both grades first (in view on a phone; ExerciseFlow's live region announces them), then feedback,
+ * or, for an answer given up, "Answer shown" and what that means instead of grades,
  * the marked sentence with Replay / Slow replay, the reference and the idiom. Focus goes to the
  * heading, so the page does not jump to the bottom; Enter there goes on.
  */
@@ -134,6 +141,50 @@ export function ResultsPhase({
     onNext()
   }
   const transcription = mode === 'practice' ? 'What you heard' : 'Transcription'
+  // A give-up ("Show the answer", decision 049) is no graded attempt: no grade badges, and no
+  // sentence painted red word by word; the answer is there to study.
+  const gaveUp = evaluation.gaveUp === true
+  const missedWords = gaveUp ? [] : evaluation.missedWords
+  // A give-up shows the answer first: the sentence is what there is to study.
+  const feedbackPanels = (
+    <>
+      <FieldFeedback
+        title={transcription}
+        wrote={answer.transcription}
+        lang="es"
+        feedback={evaluation.transcriptionFeedback}
+      />
+      <FieldFeedback
+        title="Translation"
+        wrote={answer.translation}
+        feedback={evaluation.translationFeedback}
+      />
+    </>
+  )
+  const sentencePanel = (
+    <Paper withBorder p="md" radius="md">
+      <Stack gap="xs">
+        <Text fw={600}>The sentence</Text>
+        <MarkedSentence example={example} missedWords={missedWords} />
+        {example.audio ? <ReplayButtons src={example.audio.url} onPlay={onPlay} /> : null}
+        <Text size="xs" c="dimmed">
+          Underlined: the idiom as used in the sentence.
+          {missedWords.length > 0 ? ' Highlighted: words you missed.' : ''}
+        </Text>
+        <Divider />
+        <Text fw={600}>English translation</Text>
+        <Text>{evaluation.englishTranslation}</Text>
+        <Divider />
+        <Text fw={600}>Idiom</Text>
+        <Text>
+          <Text span fw={600} lang="es">
+            {example.idiom.text}
+          </Text>{' '}
+          — {example.idiom.translation}
+        </Text>
+      </Stack>
+    </Paper>
+  )
   return (
     <Stack gap="md">
       <Title
@@ -146,54 +197,34 @@ export function ResultsPhase({
       >
         {mode === 'practice' ? 'Feedback' : 'Results'}
       </Title>
-      <Group gap="lg" wrap="wrap" data-testid="grades">
-        <Group gap={6} wrap="nowrap">
-          <Text fw={600}>{transcription}</Text>
-          <AccuracyBadge accuracy={evaluation.transcriptionAccuracy} mode={mode} />
+      {gaveUp ? (
+        <Stack gap={4} data-testid="answer-shown">
+          <Group gap={6}>
+            <Badge color="blue" variant="light" size="lg" tt="none">
+              {ANSWER_SHOWN}
+            </Badge>
+          </Group>
+          <Text>{mode === 'practice' ? GAVE_UP_PRACTICE : GAVE_UP_SCORED}</Text>
+        </Stack>
+      ) : (
+        <Group gap="lg" wrap="wrap" data-testid="grades">
+          <Group gap={6} wrap="nowrap">
+            <Text fw={600}>{transcription}</Text>
+            <AccuracyBadge accuracy={evaluation.transcriptionAccuracy} mode={mode} />
+          </Group>
+          <Group gap={6} wrap="nowrap">
+            <Text fw={600}>Translation</Text>
+            <AccuracyBadge accuracy={evaluation.translationAccuracy} mode={mode} />
+          </Group>
         </Group>
-        <Group gap={6} wrap="nowrap">
-          <Text fw={600}>Translation</Text>
-          <AccuracyBadge accuracy={evaluation.translationAccuracy} mode={mode} />
-        </Group>
-      </Group>
+      )}
       {keyboardHints ? (
         <Text size="xs" c="dimmed">
           Press Enter for {nextLabel.toLowerCase()}.
         </Text>
       ) : null}
-      <FieldFeedback
-        title={transcription}
-        wrote={answer.transcription}
-        lang="es"
-        feedback={evaluation.transcriptionFeedback}
-      />
-      <FieldFeedback
-        title="Translation"
-        wrote={answer.translation}
-        feedback={evaluation.translationFeedback}
-      />
-      <Paper withBorder p="md" radius="md">
-        <Stack gap="xs">
-          <Text fw={600}>The sentence</Text>
-          <MarkedSentence example={example} missedWords={evaluation.missedWords} />
-          {example.audio ? <ReplayButtons src={example.audio.url} onPlay={onPlay} /> : null}
-          <Text size="xs" c="dimmed">
-            Underlined: the idiom as used in the sentence.
-            {evaluation.missedWords.length > 0 ? ' Highlighted: words you missed.' : ''}
-          </Text>
-          <Divider />
-          <Text fw={600}>English translation</Text>
-          <Text>{evaluation.englishTranslation}</Text>
-          <Divider />
-          <Text fw={600}>Idiom</Text>
-          <Text>
-            <Text span fw={600} lang="es">
-              {example.idiom.text}
-            </Text>{' '}
-            — {example.idiom.translation}
-          </Text>
-        </Stack>
-      </Paper>
+      {gaveUp ? sentencePanel : feedbackPanels}
+      {gaveUp ? feedbackPanels : sentencePanel}
       {dueDate ? <Text>This sentence comes back {formatDue(dueDate)}.</Text> : null}
       {gradedOffline ? <Text data-testid="graded-offline">{GRADED_OFFLINE}</Text> : null}
       <Group justify="space-between" wrap="wrap">
