@@ -16,6 +16,7 @@ import {
 import type { Evaluator } from '@che/core/evaluator'
 import {
   byCodeUnits,
+  CalendarCard,
   calendarItems,
   CardState,
   chooseNext,
@@ -487,11 +488,12 @@ export function createExercisesService(deps: {
         if (!found) continue
         items.push({
           progressId: r.id,
-          dueDate: r.dueAt.toISOString(),
+          // calendarItems writes it as ISO 8601 (one Date per record).
+          dueDate: r.dueDate,
           tone: found.idiom.tone,
           usage: found.idiom.usage,
           idiom: found.idiom.text,
-          card: CardState.parse(r.card),
+          card: CalendarCard.parse(r.card),
         })
       }
       return calendarItems(items, deps.clock())
