@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto'
+import { and, eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { CalendarItem, Example, ExercisePayload, ScheduleStats } from '@che/core'
+import { progress } from '../../db/schema.js'
 import { bearer, startTestApp, type TestApp } from '../../test/support.js'
 import { fakeSynthesizer, perfect, seedExample, type SeededExample } from './exercises.fixtures.js'
 
@@ -664,6 +666,29 @@ describe('exercises', () => {
       } finally {
         ctx.now = start
       }
+    })
+
+    it('labels cards stored before streak and lastRating were kept', async () => {
+      // The calendar reads five fields of each stored card (decision 050); one kept before
+      // `streak` and `lastRating` existed lacks both: with no streak it counts as last rated
+      // Again (one dot), with a streak as Good (decision 012).
+      const { user, token } = await h.learner()
+      await h.evaluate(token, { exampleId: a.exampleId, ...perfect(a) })
+      await h.evaluate(token, { exampleId: b.exampleId, ...perfect(b) })
+      const { db } = ctx.t.database
+      await db
+        .update(progress)
+        .set({ card: sql`${progress.card} - 'lastRating' - 'streak'` })
+        .where(and(eq(progress.userId, user.id), eq(progress.exampleId, a.exampleId)))
+      await db
+        .update(progress)
+        .set({ card: sql`(${progress.card} - 'lastRating') || '{"streak": 2}'::jsonb` })
+        .where(and(eq(progress.userId, user.id), eq(progress.exampleId, b.exampleId)))
+      const res = await h.get('/api/exercises', token)
+      expect(res.statusCode, res.body).toBe(200)
+      const items = res.json() as { idiom: string; confidence: number }[]
+      expect(items.find((i) => i.idiom === a.idiomText)!.confidence).toBe(0.5)
+      expect(items.find((i) => i.idiom === b.idiomText)!.confidence).toBe(1)
     })
 
     it('offers a report once the learner has reportMinReviews reviews', async () => {
