@@ -428,6 +428,34 @@ describe('exercises', () => {
       expect(res.json().code).toBe('CONFLICT')
     })
 
+    it('reads a repeated attempt id once, while the caller is checked (decision 050)', async () => {
+      const { token } = await h.learner()
+      const attemptId = randomUUID()
+      const body = { exampleId: ex.exampleId, ...perfect(ex), attemptId }
+      const first = await h.evaluate(token, body)
+      expect(first.statusCode, first.body).toBe(200)
+      // Count the statements that read stored attempts (PGlite's and node-postgres' clients both
+      // take the SQL text first).
+      type Query = (this: unknown, text: unknown, ...rest: unknown[]) => unknown
+      const client = (ctx.t.database.db as unknown as { $client: { query: Query } }).$client
+      const query = client.query
+      let reads = 0
+      client.query = function (this: unknown, text: unknown, ...rest: unknown[]) {
+        const sqlText = typeof text === 'string' ? text : String((text as { text?: string })?.text)
+        if (/from "attempts"|join "attempts"/.test(sqlText)) reads++
+        return query.call(this, text, ...rest)
+      }
+      try {
+        const again = await h.evaluate(token, body)
+        expect(again.statusCode, again.body).toBe(200)
+        expect(again.json()).toEqual(first.json())
+        // The early read answered it: the service did not read the attempt a second time.
+        expect(reads).toBe(1)
+      } finally {
+        client.query = query
+      }
+    })
+
     it("touches only the caller's own record, whatever the body says", async () => {
       const a = await h.learner()
       const b = await h.learner()
