@@ -100,6 +100,8 @@ function httpClient(base: string) {
 
 interface Timing {
   ms: number[]
+  /** When each request of `ms` started (performance.now()). */
+  at: number[]
   ok: number
   non2xx: number
   errors: number
@@ -111,6 +113,24 @@ function percentile(sorted: number[], p: number): number {
     Math.round(sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]! * 10) /
     10
   )
+}
+
+/** Latency bounds (ms) of the histogram's buckets; the last bucket has no upper bound. */
+const BUCKETS = [10, 25, 50, 100, 200, 300, 400, 500, 750, 1000, 2000]
+
+/** Percentiles and a bucket count of one kind of request, printed under the table. */
+function histogram(ms: number[]): string {
+  const sorted = [...ms].sort((a, b) => a - b)
+  const counts = BUCKETS.map(() => 0)
+  let over = 0
+  for (const x of sorted) {
+    const i = BUCKETS.findIndex((b) => x < b)
+    if (i < 0) over++
+    else counts[i]!++
+  }
+  const pcts = [50, 90, 95, 99, 99.9].map((p) => `p${p} ${percentile(sorted, p)}`).join(', ')
+  const buckets = BUCKETS.map((b, i) => `<${b}: ${counts[i]}`).join(' ')
+  return `${pcts}, max ${Math.round(sorted.at(-1) ?? 0)} ms | ${buckets} ≥${BUCKETS.at(-1)}: ${over}`
 }
 
 function row(label: string, t: Timing, seconds: number): LoadResult {
@@ -155,6 +175,7 @@ async function learningLoad(kind: 'PGlite' | 'PostgreSQL'): Promise<{
   statuses: Record<string, number>
   examples: number
   cpuPerRequest: number
+  histograms: Record<string, string>
 }> {
   const dataDir = mkdtempSync(join(tmpdir(), 'che-bench-learning-'))
   const fresh =
@@ -213,8 +234,8 @@ async function learningLoad(kind: 'PGlite' | 'PostgreSQL'): Promise<{
     )
     for (const token of tokens) await call('POST', '/api/users/sync', token, {})
 
-    const next: Timing = { ms: [], ok: 0, non2xx: 0, errors: 0 }
-    const evaluate: Timing = { ms: [], ok: 0, non2xx: 0, errors: 0 }
+    const next: Timing = { ms: [], at: [], ok: 0, non2xx: 0, errors: 0 }
+    const evaluate: Timing = { ms: [], at: [], ok: 0, non2xx: 0, errors: 0 }
     const statuses: Record<string, number> = {}
     async function timed(
       t: Timing,
@@ -225,6 +246,7 @@ async function learningLoad(kind: 'PGlite' | 'PostgreSQL'): Promise<{
       try {
         const res = await run()
         t.ms.push(performance.now() - start)
+        t.at.push(start)
         statuses[`${label} ${res.status}`] = (statuses[`${label} ${res.status}`] ?? 0) + 1
         if (res.ok) t.ok++
         else t.non2xx++
@@ -235,12 +257,30 @@ async function learningLoad(kind: 'PGlite' | 'PostgreSQL'): Promise<{
       }
     }
 
-    // Warm-up, not measured: every learner's first round (first token check, JIT, caches).
-    const warm: Timing = { ms: [], ok: 0, non2xx: 0, errors: 0 }
+    // Warm-up, not measured: every learner's first round, next AND evaluate (first token check,
+    // the learner's first record, the evaluator's first answers, JIT). With next alone, each
+    // learner's first answer ever fell in the measured window, all 200 at once (decision 050).
+    const warm: Timing = { ms: [], at: [], ok: 0, non2xx: 0, errors: 0 }
     await Promise.all(
-      tokens.map((token) =>
-        timed(warm, 'warm-up next', () => call('GET', '/api/exercises/next', token)),
-      ),
+      tokens.map(async (token) => {
+        const res = await timed(warm, 'warm-up next', () =>
+          call('GET', '/api/exercises/next', token),
+        )
+        if (!res?.ok) return
+        const example = JSON.parse(res.body) as {
+          exampleId: string
+          text: string
+          translation: string
+        }
+        await timed(warm, 'warm-up evaluate', () =>
+          call('POST', '/api/exercises/evaluate', token, {
+            exampleId: example.exampleId,
+            userTranscription: example.text,
+            userTranslation: example.translation,
+            attemptId: randomUUID(),
+          }),
+        )
+      }),
     )
 
     const cpuBefore = server.cpuMs()
@@ -277,6 +317,7 @@ async function learningLoad(kind: 'PGlite' | 'PostgreSQL'): Promise<{
     const cpuPerRequest = (server.cpuMs() - cpuBefore) / (next.ms.length + evaluate.ms.length)
     const all: Timing = {
       ms: [...next.ms, ...evaluate.ms],
+      at: [...next.at, ...evaluate.at],
       ok: next.ok + evaluate.ok,
       non2xx: next.non2xx + evaluate.non2xx,
       errors: next.errors + evaluate.errors,
@@ -292,7 +333,7 @@ async function learningLoad(kind: 'PGlite' | 'PostgreSQL'): Promise<{
       await Promise.all(
         openTokens.slice(i, i + 50).map((token) => call('POST', '/api/users/sync', token, {})),
       )
-    const open: Timing = { ms: [], ok: 0, non2xx: 0, errors: 0 }
+    const open: Timing = { ms: [], at: [], ok: 0, non2xx: 0, errors: 0 }
     async function openRound(token: string, round: number) {
       const res = await timed(open, 'open next', () =>
         call('GET', '/api/exercises/next?tz=America/Argentina/Buenos_Aires', token),
@@ -351,6 +392,18 @@ async function learningLoad(kind: 'PGlite' | 'PostgreSQL'): Promise<{
       statuses,
       examples: rows.length,
       cpuPerRequest,
+      histograms: {
+        next: histogram(next.ms),
+        evaluate: histogram(evaluate.ms),
+        // The first second is the 200 learners starting in step (all asking next at once).
+        'next after the first second': histogram(
+          next.ms.filter((_, i) => next.at[i]! >= started + 1000),
+        ),
+        'evaluate after the first second': histogram(
+          evaluate.ms.filter((_, i) => evaluate.at[i]! >= started + 1000),
+        ),
+        open: histogram(open.ms),
+      },
     }
   } finally {
     client.close()
@@ -389,6 +442,9 @@ export async function run(): Promise<void> {
     console.log(
       `server CPU time per request, closed loop (${r.rows[0]!.label.match(/\((.*)\)/)?.[1]}): ${r.cpuPerRequest.toFixed(2)} ms (a round is two requests)`,
     )
+  for (const r of results)
+    for (const [kind, h] of Object.entries(r.histograms))
+      console.log(`latency ${kind} (${r.rows[0]!.label.match(/\((.*)\)/)?.[1]}): ${h}`)
   console.log(
     `load average (1 min) at the end: ${(await import('node:os')).loadavg()[0]!.toFixed(2)} on ${(await import('node:os')).cpus().length} CPUs`,
   )

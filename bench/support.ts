@@ -52,7 +52,9 @@ export function printTable(title: string, rows: LoadResult[]): void {
 
 /**
  * Start the real server (`tsx apps/server/src/main.ts`) on a fresh data folder; resolves once it
- * answers. BENCH_CPU_PROF=<folder> runs it with `node --cpu-prof` writing its profile there on exit.
+ * answers. BENCH_CPU_PROF=<folder> runs it with `node --cpu-prof` writing its profile there on exit;
+ * BENCH_SERVER_ARGS adds node arguments (space-separated, e.g. `--import ./bench/server-diagnostics.mjs`) to the server
+ * alone, not to the bench's own client.
  */
 /**
  * Start the server with node `args` on `port` (PUBLIC_URL `url`, DATA_DIR `dataDir`), quiet
@@ -98,6 +100,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<{
   const profile = process.env.BENCH_CPU_PROF
   const args = [
     ...(profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`] : []),
+    ...(process.env.BENCH_SERVER_ARGS?.split(' ').filter(Boolean) ?? []),
     '--import',
     'tsx',
     'apps/server/src/main.ts',

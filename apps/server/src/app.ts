@@ -241,8 +241,12 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   }
 
   const contract: ContractDeps = {
-    async resolveCaller(request, token): Promise<Caller> {
+    async resolveCaller(request, token, early): Promise<Caller> {
       const principal = await verify(token)
+      if (early) {
+        const hint = repos.callers.peekId(principal.issuer, principal.subject)
+        if (hint) early(hint)
+      }
       // The request is the scope of its cache-version read (the learning loop's handlers read the
       // library at the same versions: one read per request, decision 045 session 8).
       const user = await repos.callers.findBySubject(principal.issuer, principal.subject, request)

@@ -32,7 +32,17 @@ export type Handler<E extends Endpoint> = (
 ) => Promise<Out<E['response']>> | Out<E['response']>
 
 export interface ContractDeps {
-  resolveCaller(request: FastifyRequest, token: string): Promise<Caller>
+  /**
+   * `early`, when given, is told the id this instance last knew for the token's subject as soon
+   * as the token is verified, before the caller is checked (decision 050): work it starts runs
+   * beside that check instead of after it, and must be dropped when the caller turns out to be
+   * someone else or is refused.
+   */
+  resolveCaller(
+    request: FastifyRequest,
+    token: string,
+    early?: (userId: string) => void,
+  ): Promise<Caller>
   /** Throws BETA_REQUIRED when the beta gate is on and the request has not passed it. */
   checkBeta(request: FastifyRequest, caller: Caller): Promise<void>
 }
@@ -49,8 +59,13 @@ export function registerEndpoint<E extends Endpoint>(
   deps: ContractDeps,
   endpoint: E,
   handler?: Handler<E>,
-  options: { rateLimit?: { max: number; timeWindow: string } } = {},
+  options: {
+    rateLimit?: { max: number; timeWindow: string }
+    /** Passed to `resolveCaller` (see ContractDeps): starts work that only needs the user id. */
+    early?: (request: FastifyRequest, userId: string) => void
+  } = {},
 ): void {
+  const early = options.early
   app.route({
     method: endpoint.method,
     url: endpoint.path,
@@ -65,7 +80,11 @@ export function registerEndpoint<E extends Endpoint>(
       }
       if (token) {
         try {
-          caller = await deps.resolveCaller(request, token)
+          caller = await deps.resolveCaller(
+            request,
+            token,
+            early && ((userId) => early(request, userId)),
+          )
         } catch (err) {
           // A stale token on a public page is just an anonymous visit.
           if (endpoint.access !== 'public' || !(err instanceof AppError)) throw err

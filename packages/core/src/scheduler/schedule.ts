@@ -15,6 +15,7 @@ import {
 import { CONFIDENCE_DOTS } from '../domain/limits.js'
 import { ratingFor, toFsrsGrade } from './rating.js'
 import type {
+  CalendarCard,
   CardPhase,
   CardState,
   FsrsParams,
@@ -179,7 +180,11 @@ export function scheduleReview(
  * Probability (0–1) that the learner still recalls the card at `now`: the FSRS forgetting curve
  * at the fractional days since the last review. 0 for a card never reviewed.
  */
-export function retrievability(card: CardState, now: Date, params?: FsrsParams): number {
+export function retrievability(
+  card: Pick<CardState, 'state' | 'lastReview' | 'stability'>,
+  now: Date,
+  params?: FsrsParams,
+): number {
   if (card.state === 'new' || !card.lastReview || card.stability <= 0) return 0
   const elapsedDays = Math.max(0, (now.getTime() - Date.parse(card.lastReview)) / DAY_MS)
   const r = forgetting_curve(weightsFor(params), elapsedDays, card.stability)
@@ -201,7 +206,7 @@ const CONFIDENCE_CAP: Record<ReviewRating, number> = {
  * with major errors shows exactly one. A card kept before `lastRating` existed and whose streak
  * is 0 was last rated Again or Hard; it is treated as Again (one dot). A card never reviewed: 0.
  */
-export function calendarConfidence(card: CardState, now: Date, params?: FsrsParams): number {
+export function calendarConfidence(card: CalendarCard, now: Date, params?: FsrsParams): number {
   if (card.state === 'new' || !card.lastReview) return 0
   const last: ReviewRating = card.lastRating ?? (card.streak > 0 ? 'good' : 'again')
   const r = retrievability(card, now, params)

@@ -43,6 +43,19 @@ export const CardState = z.object({
 })
 export type CardState = z.infer<typeof CardState>
 
+/**
+ * What the calendar's confidence reads of a card (retrievability and the latest rating): the
+ * server reads only these fields of each stored card for GET /api/exercises (decision 050).
+ */
+export const CalendarCard = CardState.pick({
+  state: true,
+  lastReview: true,
+  stability: true,
+  streak: true,
+  lastRating: true,
+})
+export type CalendarCard = z.infer<typeof CalendarCard>
+
 /** The part of an evaluation the scheduler needs and the review log keeps. */
 export const ReviewEvaluation = z.object({
   transcriptionAccuracy: Accuracy,

@@ -13,7 +13,7 @@ import type { Accuracy } from '../contract/evaluation.js'
 import { canonicalInstant, nextLocalMidnight } from './due.js'
 import { nextAvailableDate } from './next.js'
 import { calendarConfidence } from './schedule.js'
-import type { CardState, FsrsParams } from './schema.js'
+import type { CalendarCard, FsrsParams } from './schema.js'
 
 /**
  * A progress record as far as the dashboard stats care. `history` is only read when the input
@@ -152,7 +152,7 @@ export interface ProgressForCalendar {
   usage: number
   /** The idiom's text: the card's label. */
   idiom: string
-  card: CardState
+  card: CalendarCard
 }
 
 /**

@@ -1,6 +1,6 @@
 import { and, asc, eq, getTableColumns, type SQL, sql, type Table } from 'drizzle-orm'
 import type { Tone } from '@che/core'
-import type { CardReviews, ReviewRating } from '@che/core/scheduler'
+import type { CalendarCard, CardReviews, ReviewRating } from '@che/core/scheduler'
 import { createBatchRunner } from '../../db/batch.js'
 import { type Db, firstRow } from '../../db/client.js'
 import { attempts, examples, idioms, progress, reviewLog } from '../../db/schema.js'
@@ -428,20 +428,42 @@ export function createExercisesRepo(
       }))
     },
 
-    /** Just what the calendar needs of each record: its example, due date and card. */
-    async listForCalendar(
-      userId: string,
-    ): Promise<{ id: string; exampleId: string; dueAt: Date; card: Record<string, unknown> }[]> {
-      const rows = await jsonRows(
+    /**
+     * Just what the calendar needs of each record: its id, example, due date as PostgreSQL's
+     * text (what Drizzle parses too; the caller makes it ISO 8601), and the five card fields the
+     * confidence reads (core CalendarCard; a field a stored card lacks is undefined), all as
+     * text in one JSON array per record. Not the whole card, and not `json_build_array` of jsonb
+     * values: converting each jsonb value to JSON cost PGlite more than the rest of the read
+     * (decision 050).
+     */
+    async listForCalendar(userId: string): Promise<
+      {
+        id: string
+        exampleId: string
+        dueDate: string
+        card: Record<keyof CalendarCard, unknown>
+      }[]
+    > {
+      const c = progress.card
+      const found = await firstRow<{ rows: string | null }>(
         db,
-        sql`json_build_array(${progress.id}, ${progress.exampleId}, ${progress.dueAt}, ${progress.card})`,
-        userId,
+        sql`select json_agg(array[${progress.id}::text, ${progress.exampleId}::text, ${progress.dueAt}::text,
+          ${c}->>'state', ${c}->>'lastReview', ${c}->>'stability', ${c}->>'streak', ${c}->>'lastRating'])::text as rows
+        from ${progress} where ${progress.userId} = ${userId}`,
       )
+      const rows = JSON.parse(found?.rows ?? '[]') as (string | null)[][]
+      const num = (v: string | null) => (v == null ? undefined : Number(v))
       return rows.map((r) => ({
-        id: r[0] as string,
-        exampleId: r[1] as string,
-        dueAt: new Date(r[2] as string),
-        card: r[3] as Record<string, unknown>,
+        id: r[0]!,
+        exampleId: r[1]!,
+        dueDate: r[2]!,
+        card: {
+          state: r[3] ?? undefined,
+          lastReview: r[4],
+          stability: num(r[5]!),
+          streak: num(r[6]!),
+          lastRating: r[7] ?? undefined,
+        },
       }))
     },
 

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto'
+import { and, eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { CalendarItem, Example, ExercisePayload, ScheduleStats } from '@che/core'
+import { progress } from '../../db/schema.js'
 import { bearer, startTestApp, type TestApp } from '../../test/support.js'
 import { fakeSynthesizer, perfect, seedExample, type SeededExample } from './exercises.fixtures.js'
 
@@ -426,6 +428,34 @@ describe('exercises', () => {
       expect(res.json().code).toBe('CONFLICT')
     })
 
+    it('reads a repeated attempt id once, while the caller is checked (decision 050)', async () => {
+      const { token } = await h.learner()
+      const attemptId = randomUUID()
+      const body = { exampleId: ex.exampleId, ...perfect(ex), attemptId }
+      const first = await h.evaluate(token, body)
+      expect(first.statusCode, first.body).toBe(200)
+      // Count the statements that read stored attempts (PGlite's and node-postgres' clients both
+      // take the SQL text first).
+      type Query = (this: unknown, text: unknown, ...rest: unknown[]) => unknown
+      const client = (ctx.t.database.db as unknown as { $client: { query: Query } }).$client
+      const query = client.query
+      let reads = 0
+      client.query = function (this: unknown, text: unknown, ...rest: unknown[]) {
+        const sqlText = typeof text === 'string' ? text : String((text as { text?: string })?.text)
+        if (/from "attempts"|join "attempts"/.test(sqlText)) reads++
+        return query.call(this, text, ...rest)
+      }
+      try {
+        const again = await h.evaluate(token, body)
+        expect(again.statusCode, again.body).toBe(200)
+        expect(again.json()).toEqual(first.json())
+        // The early read answered it: the service did not read the attempt a second time.
+        expect(reads).toBe(1)
+      } finally {
+        client.query = query
+      }
+    })
+
     it("touches only the caller's own record, whatever the body says", async () => {
       const a = await h.learner()
       const b = await h.learner()
@@ -664,6 +694,29 @@ describe('exercises', () => {
       } finally {
         ctx.now = start
       }
+    })
+
+    it('labels cards stored before streak and lastRating were kept', async () => {
+      // The calendar reads five fields of each stored card (decision 050); one kept before
+      // `streak` and `lastRating` existed lacks both: with no streak it counts as last rated
+      // Again (one dot), with a streak as Good (decision 012).
+      const { user, token } = await h.learner()
+      await h.evaluate(token, { exampleId: a.exampleId, ...perfect(a) })
+      await h.evaluate(token, { exampleId: b.exampleId, ...perfect(b) })
+      const { db } = ctx.t.database
+      await db
+        .update(progress)
+        .set({ card: sql`${progress.card} - 'lastRating' - 'streak'` })
+        .where(and(eq(progress.userId, user.id), eq(progress.exampleId, a.exampleId)))
+      await db
+        .update(progress)
+        .set({ card: sql`(${progress.card} - 'lastRating') || '{"streak": 2}'::jsonb` })
+        .where(and(eq(progress.userId, user.id), eq(progress.exampleId, b.exampleId)))
+      const res = await h.get('/api/exercises', token)
+      expect(res.statusCode, res.body).toBe(200)
+      const items = res.json() as { idiom: string; confidence: number }[]
+      expect(items.find((i) => i.idiom === a.idiomText)!.confidence).toBe(0.5)
+      expect(items.find((i) => i.idiom === b.idiomText)!.confidence).toBe(1)
     })
 
     it('offers a report once the learner has reportMinReviews reviews', async () => {

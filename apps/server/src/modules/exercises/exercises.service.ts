@@ -16,6 +16,7 @@ import {
 import type { Evaluator } from '@che/core/evaluator'
 import {
   byCodeUnits,
+  CalendarCard,
   calendarItems,
   CardState,
   chooseNext,
@@ -56,6 +57,16 @@ type CalendarEntry = z.infer<typeof CalendarItem>
 import type { HistoryEntry } from '../../db/schema.js'
 
 export type { HistoryEntry }
+
+/**
+ * An attempt id's stored payload read before the caller was checked (decision 050): `read`
+ * never fails (undefined when it did: read again), and is used only for this user and attempt.
+ */
+export interface EarlyAttempt {
+  userId: string
+  attemptId: string
+  read: Promise<{ stored: Record<string, unknown> | undefined } | undefined>
+}
 
 /** An answer as the contract takes it (POST /api/exercises/evaluate, /api/sandbox/evaluate). */
 export type AnswerInput = z.output<typeof AnswerInputSchema>
@@ -301,6 +312,17 @@ export function createExercisesService(deps: {
       }
     },
 
+    /** Starts reading an attempt id's stored payload (see EarlyAttempt), for `evaluate`. */
+    readAttemptEarly(userId: string, attemptId: string): Omit<EarlyAttempt, 'userId'> {
+      return {
+        attemptId,
+        read: deps.exercises.findAttempt(userId, attemptId).then(
+          (stored) => ({ stored }),
+          () => undefined,
+        ),
+      }
+    },
+
     /**
      * Grade an answer and reschedule: evaluation first (outside any transaction, it may be slow),
      * then one transaction that creates or locks the learner's record, schedules the FSRS card
@@ -312,9 +334,20 @@ export function createExercisesService(deps: {
      * answered, served by /next or not: answering one that was not served simply starts its
      * record (it then counts towards today's new items).
      */
-    async evaluate(user: UserRow, input: AnswerInput, scope?: object): Promise<Payload> {
+    async evaluate(
+      user: UserRow,
+      input: AnswerInput,
+      scope?: object,
+      early?: EarlyAttempt,
+    ): Promise<Payload> {
       if (input.attemptId) {
-        const stored = await deps.exercises.findAttempt(user.id, input.attemptId)
+        const read =
+          early?.userId === user.id && early.attemptId === input.attemptId
+            ? await early.read
+            : undefined
+        const stored = read
+          ? read.stored
+          : await deps.exercises.findAttempt(user.id, input.attemptId)
         if (stored && 'exampleId' in stored) return sameExample(stored as Payload, input.exampleId)
       }
       const found = (await deps.library.snapshot(scope)).get(input.exampleId)
@@ -487,11 +520,12 @@ export function createExercisesService(deps: {
         if (!found) continue
         items.push({
           progressId: r.id,
-          dueDate: r.dueAt.toISOString(),
+          // calendarItems writes it as ISO 8601 (one Date per record).
+          dueDate: r.dueDate,
           tone: found.idiom.tone,
           usage: found.idiom.usage,
           idiom: found.idiom.text,
-          card: CardState.parse(r.card),
+          card: CalendarCard.parse(r.card),
         })
       }
       return calendarItems(items, deps.clock())

@@ -19,6 +19,15 @@ export function createUsersCache(
   let version = -1
 
   return {
+    /**
+     * The id of the row held for this subject, without checking the versions: a hint only (for a
+     * read that may start before the check, decision 050), never who the caller is. A caller's id
+     * does not change, but the row may be gone or stale: use `findBySubject` for the caller.
+     */
+    peekId(issuer: string, subject: string): string | undefined {
+      return rows.get(`${issuer}\n${subject}`)?.id
+    },
+
     /** `scope`: the request, whose later reads of the versions then share this one. */
     async findBySubject(
       issuer: string,
