@@ -88,7 +88,7 @@ export async function runUsersCommand(
         throw new Error('create works with the embedded identity provider only')
       const role = parseRole(values.role ?? 'learner')
       // The operator vouches for the address, so it counts as verified (ADMIN_EMAILS relies on it).
-      const account = await createAccountsRepo(database.db).create(
+      const account = await accounts.create(
         { email, name: values.name ?? '', password: values.password ?? '' },
         { emailVerified: true },
       )
