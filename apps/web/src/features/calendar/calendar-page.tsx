@@ -18,8 +18,6 @@ import { Link } from 'react-router'
 import { Anchor } from '@mantine/core'
 import { formatDue, formatDueDay, localDaysFrom } from '../../lib/format-due'
 import { QueryState } from '../../components/query-state'
-import { OfflineFallback } from '../../components/offline-fallback'
-import { useOnline } from '../../lib/online'
 import type { ResponseOf } from '../../lib/api-client'
 import { CALENDAR_FALLBACK_ERROR, useCalendar } from './api/get-calendar'
 import { CalendarIcon } from './calendar-icon'
@@ -222,17 +220,16 @@ function CalendarList({ items }: { items: CalendarItem[] }) {
 
 export function CalendarPage() {
   const calendar = useCalendar()
-  const online = useOnline()
   return (
     <Stack gap="lg">
       <Title order={1}>Calendar</Title>
-      {!online && !calendar.data ? (
-        <OfflineFallback needs="The calendar needs" />
-      ) : (
-        <QueryState query={calendar} errorFallback={CALENDAR_FALLBACK_ERROR}>
-          {(items) => <CalendarList items={items} />}
-        </QueryState>
-      )}
+      <QueryState
+        query={calendar}
+        errorFallback={CALENDAR_FALLBACK_ERROR}
+        offlineNeeds="The calendar needs"
+      >
+        {(items) => <CalendarList items={items} />}
+      </QueryState>
     </Stack>
   )
 }

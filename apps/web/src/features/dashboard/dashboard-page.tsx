@@ -5,8 +5,6 @@ import type { ReactNode } from 'react'
 import { Link } from 'react-router'
 import { formatDue } from '../../lib/format-due'
 import { QueryState } from '../../components/query-state'
-import { OfflineFallback } from '../../components/offline-fallback'
-import { useOnline } from '../../lib/online'
 import { useProfile } from '../../lib/auth/profile'
 import type { ResponseOf } from '../../lib/api-client'
 import { STATS_FALLBACK_ERROR, useStats } from '../../lib/queries/stats'
@@ -160,7 +158,6 @@ function NextExercise({ stats }: { stats: Stats }) {
 export function DashboardPage() {
   const profile = useProfile()
   const stats = useStats()
-  const online = useOnline()
   const name = profile.data?.name.trim() || 'there'
   return (
     <Stack gap="lg">
@@ -168,25 +165,25 @@ export function DashboardPage() {
       <Title order={2} fz="h3" fw={500}>
         Welcome, {name}!
       </Title>
-      {!online && !stats.data ? (
-        <OfflineFallback needs="Your calendar’s figures need" />
-      ) : (
-        <QueryState query={stats} errorFallback={STATS_FALLBACK_ERROR}>
-          {(data) => (
-            <Stack gap="lg">
-              <Group>
-                <NextExercise stats={data} />
-              </Group>
-              <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="md">
-                <PreferencesPanel preferences={profile.data?.preferences} />
-                <CalendarPanel stats={data} />
-                <PlayroomPanel stats={data} />
-                <ReportsPanel stats={data} />
-              </SimpleGrid>
-            </Stack>
-          )}
-        </QueryState>
-      )}
+      <QueryState
+        query={stats}
+        errorFallback={STATS_FALLBACK_ERROR}
+        offlineNeeds="Your calendar’s figures need"
+      >
+        {(data) => (
+          <Stack gap="lg">
+            <Group>
+              <NextExercise stats={data} />
+            </Group>
+            <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="md">
+              <PreferencesPanel preferences={profile.data?.preferences} />
+              <CalendarPanel stats={data} />
+              <PlayroomPanel stats={data} />
+              <ReportsPanel stats={data} />
+            </SimpleGrid>
+          </Stack>
+        )}
+      </QueryState>
     </Stack>
   )
 }
