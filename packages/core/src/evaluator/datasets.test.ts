@@ -130,6 +130,7 @@ describe('evaluator agreement', () => {
     ['fifth', 'heldout-v5'],
     ['sixth', 'heldout-v6'],
     ['seventh', 'heldout-v7'],
+    ['eighth', 'heldout-v8'],
   ] as const)
     it(`the ${name} held-out set covers every grade of both fields, split by idiom`, () => {
       const read = (file: string) =>
@@ -257,6 +258,64 @@ describe('evaluator agreement', () => {
       [c.text, c.translation, c.userTranscription, c.userTranslation].map(plain).filter(Boolean)
     const seen = new Set(earlier.flatMap(strings))
     for (const c of seventh)
+      for (const s of strings(c)) expect(seen.has(s), `${c.id}: ${s}`).toBe(false)
+  })
+
+  // The eighth set (session 10) is on 24 more idioms that were not in content/ when it was written,
+  // listed first in heldout-v8/idioms.json for the content curator. Format and disjointness only:
+  // no agreement bar until the lead has measured its untouched half, and no content check until
+  // the curator's idioms land.
+  it('the eighth held-out set is on its own new idioms, with unique ids and new sentences', () => {
+    const casesOf = (path: string) => parseCases(readFileSync(path, 'utf8'))
+    const allOf = (folder: string) =>
+      fileURLToPath(new URL(`./${folder}/all.jsonl`, import.meta.url))
+    const eighth = casesOf(allOf('heldout-v8'))
+    const listed: { text: string; translation: string }[] = JSON.parse(
+      readFileSync(fileURLToPath(new URL('./heldout-v8/idioms.json', import.meta.url)), 'utf8'),
+    )
+    expect(listed).toHaveLength(24)
+    const gloss = new Map(listed.map((i) => [i.text, i.translation]))
+    expect(gloss.size).toBe(24)
+    expect(eighth.length).toBeGreaterThanOrEqual(400)
+    expect(new Set(eighth.map((c) => c.id)).size).toBe(eighth.length)
+    const perIdiom = new Map<string, number>()
+    for (const c of eighth) {
+      expect(c.id, c.id).toMatch(/^w\d{3}$/)
+      expect(gloss.get(c.idiom.text), c.id).toBe(c.idiom.translation)
+      expect(c.text.includes(c.conjugatedSnippet), c.id).toBe(true)
+      // each case checks one field; the other carries the reference answer
+      expect(Object.keys(c.expect), c.id).toHaveLength(1)
+      if (c.expect.transcription) expect(c.userTranslation, c.id).toBe(c.translation)
+      if (c.expect.translation) expect(c.userTranscription, c.id).toBe(c.text)
+      perIdiom.set(c.idiom.text, (perIdiom.get(c.idiom.text) ?? 0) + 1)
+    }
+    expect(perIdiom.size).toBe(24)
+    for (const [idiom, count] of perIdiom) {
+      expect(count, idiom).toBeGreaterThanOrEqual(16)
+      expect(count, idiom).toBeLessThanOrEqual(19)
+    }
+    const earlier = [
+      sets.extra,
+      ...heldoutFolders.map(allOf),
+      ...(existsSync(sets.dev) ? [sets.dev] : []),
+    ].flatMap(casesOf)
+    // no idiom of an earlier set
+    const written = new Set(listed.map((i) => fold(i.text)))
+    const oldIdioms = new Set(earlier.map((c) => fold(c.idiom.text)))
+    for (const idiom of written) expect(oldIdioms.has(idiom), idiom).toBe(false)
+    // no sentence, reference translation or answer equal to an earlier set's, up to case, accents
+    // and punctuation
+    const plain = (s: string) =>
+      s
+        .normalize('NFD')
+        .replace(/\p{M}/gu, '')
+        .toLowerCase()
+        .replace(/[^\p{L}\p{N}]+/gu, ' ')
+        .trim()
+    const strings = (c: (typeof earlier)[number]) =>
+      [c.text, c.translation, c.userTranscription, c.userTranslation].map(plain).filter(Boolean)
+    const seen = new Set(earlier.flatMap(strings))
+    for (const c of eighth)
       for (const s of strings(c)) expect(seen.has(s), `${c.id}: ${s}`).toBe(false)
   })
 
