@@ -130,6 +130,7 @@ describe('evaluator agreement', () => {
     ['fifth', 'heldout-v5'],
     ['sixth', 'heldout-v6'],
     ['seventh', 'heldout-v7'],
+    ['eighth', 'heldout-v8'],
   ] as const)
     it(`the ${name} held-out set covers every grade of both fields, split by idiom`, () => {
       const read = (file: string) =>
@@ -210,55 +211,85 @@ describe('evaluator agreement', () => {
       }
     })
 
-  // The seventh set (session 9) is on 24 idioms that were not in content/ when it was written:
-  // its author listed them in heldout-v7/idioms.json for the content curator, who added them as
-  // content/idioms/part-3.json (checked with the earlier sets above, as the seventh).
-  it('the seventh held-out set is on its own new idioms, with unique ids and new sentences', () => {
-    const casesOf = (path: string) => parseCases(readFileSync(path, 'utf8'))
-    const allOf = (folder: string) =>
-      fileURLToPath(new URL(`./${folder}/all.jsonl`, import.meta.url))
-    const seventh = casesOf(allOf('heldout-v7'))
-    const listed: { text: string; translation: string }[] = JSON.parse(
-      readFileSync(fileURLToPath(new URL('./heldout-v7/idioms.json', import.meta.url)), 'utf8'),
-    )
-    expect(listed).toHaveLength(24)
-    const gloss = new Map(listed.map((i) => [i.text, i.translation]))
-    expect(gloss.size).toBe(24)
-    expect(new Set(seventh.map((c) => c.id)).size).toBe(seventh.length)
-    for (const c of seventh) {
-      expect(c.id, c.id).toMatch(/^v\d{3}$/)
-      expect(gloss.get(c.idiom.text), c.id).toBe(c.idiom.translation)
-      expect(c.text.includes(c.conjugatedSnippet), c.id).toBe(true)
-      // each case checks one field; the other carries the reference answer
-      expect(Object.keys(c.expect), c.id).toHaveLength(1)
-      if (c.expect.transcription) expect(c.userTranslation, c.id).toBe(c.translation)
-      if (c.expect.translation) expect(c.userTranscription, c.id).toBe(c.text)
-    }
-    expect(new Set(seventh.map((c) => c.idiom.text)).size).toBe(24)
-    const earlier = [
-      sets.extra,
-      ...heldoutFolders.filter((f) => f !== 'heldout-v7').map(allOf),
-      ...(existsSync(sets.dev) ? [sets.dev] : []),
-    ].flatMap(casesOf)
-    // no idiom of an earlier set
-    const written = new Set(listed.map((i) => fold(i.text)))
-    const oldIdioms = new Set(earlier.map((c) => fold(c.idiom.text)))
-    for (const idiom of written) expect(oldIdioms.has(idiom), idiom).toBe(false)
-    // no sentence, reference translation or answer equal to an earlier set's, up to case, accents
-    // and punctuation
-    const plain = (s: string) =>
-      s
-        .normalize('NFD')
-        .replace(/\p{M}/gu, '')
-        .toLowerCase()
-        .replace(/[^\p{L}\p{N}]+/gu, ' ')
-        .trim()
-    const strings = (c: (typeof earlier)[number]) =>
-      [c.text, c.translation, c.userTranscription, c.userTranslation].map(plain).filter(Boolean)
-    const seen = new Set(earlier.flatMap(strings))
-    for (const c of seventh)
-      for (const s of strings(c)) expect(seen.has(s), `${c.id}: ${s}`).toBe(false)
-  })
+  // The seventh (session 9) and eighth (session 10) sets are on 24 idioms each that were not in
+  // content/ when they were written: their authors listed them in idioms.json for the content
+  // curator, who added the seventh's as content/idioms/part-3.json (checked with the earlier sets
+  // above). Format and disjointness only here: the eighth has no agreement bar until the lead has
+  // measured its untouched half, and no content check until the curator's idioms land.
+  // (the eighth's brief also fixed at least 400 cases and 16 to 19 per idiom; the seventh has 12
+  // on one idiom, so it is held to the older bar of 200 cases only)
+  const newIdiomSets: readonly {
+    name: string
+    folder: string
+    idPattern: RegExp
+    minCases: number
+    perIdiom?: readonly [min: number, max: number]
+  }[] = [
+    { name: 'seventh', folder: 'heldout-v7', idPattern: /^v\d{3}$/, minCases: 200 },
+    {
+      name: 'eighth',
+      folder: 'heldout-v8',
+      idPattern: /^w\d{3}$/,
+      minCases: 400,
+      perIdiom: [16, 19],
+    },
+  ]
+  for (const [index, { name, folder, idPattern, minCases, perIdiom }] of newIdiomSets.entries())
+    it(`the ${name} held-out set is on its own new idioms, with unique ids and new sentences`, () => {
+      const casesOf = (path: string) => parseCases(readFileSync(path, 'utf8'))
+      const allOf = (folder: string) =>
+        fileURLToPath(new URL(`./${folder}/all.jsonl`, import.meta.url))
+      const cases = casesOf(allOf(folder))
+      const listed: { text: string; translation: string }[] = JSON.parse(
+        readFileSync(fileURLToPath(new URL(`./${folder}/idioms.json`, import.meta.url)), 'utf8'),
+      )
+      expect(listed).toHaveLength(24)
+      const gloss = new Map(listed.map((i) => [i.text, i.translation]))
+      expect(gloss.size).toBe(24)
+      expect(cases.length).toBeGreaterThanOrEqual(minCases)
+      expect(new Set(cases.map((c) => c.id)).size).toBe(cases.length)
+      const countOf = new Map<string, number>()
+      for (const c of cases) {
+        expect(c.id, c.id).toMatch(idPattern)
+        expect(gloss.get(c.idiom.text), c.id).toBe(c.idiom.translation)
+        expect(c.text.includes(c.conjugatedSnippet), c.id).toBe(true)
+        // each case checks one field; the other carries the reference answer
+        expect(Object.keys(c.expect), c.id).toHaveLength(1)
+        if (c.expect.transcription) expect(c.userTranslation, c.id).toBe(c.translation)
+        if (c.expect.translation) expect(c.userTranscription, c.id).toBe(c.text)
+        countOf.set(c.idiom.text, (countOf.get(c.idiom.text) ?? 0) + 1)
+      }
+      expect(countOf.size).toBe(24)
+      if (perIdiom)
+        for (const [idiom, count] of countOf) {
+          expect(count, idiom).toBeGreaterThanOrEqual(perIdiom[0])
+          expect(count, idiom).toBeLessThanOrEqual(perIdiom[1])
+        }
+      const earlier = [
+        sets.extra,
+        ...heldoutFolders.filter((f) => f !== 'heldout-v7').map(allOf),
+        ...newIdiomSets.slice(0, index).map((set) => allOf(set.folder)),
+        ...(existsSync(sets.dev) ? [sets.dev] : []),
+      ].flatMap(casesOf)
+      // no idiom of an earlier set
+      const written = new Set(listed.map((i) => fold(i.text)))
+      const oldIdioms = new Set(earlier.map((c) => fold(c.idiom.text)))
+      for (const idiom of written) expect(oldIdioms.has(idiom), idiom).toBe(false)
+      // no sentence, reference translation or answer equal to an earlier set's, up to case,
+      // accents and punctuation
+      const plain = (s: string) =>
+        s
+          .normalize('NFD')
+          .replace(/\p{M}/gu, '')
+          .toLowerCase()
+          .replace(/[^\p{L}\p{N}]+/gu, ' ')
+          .trim()
+      const strings = (c: (typeof earlier)[number]) =>
+        [c.text, c.translation, c.userTranscription, c.userTranslation].map(plain).filter(Boolean)
+      const seen = new Set(earlier.flatMap(strings))
+      for (const c of cases)
+        for (const s of strings(c)) expect(seen.has(s), `${c.id}: ${s}`).toBe(false)
+    })
 
   // An admin's own idiom has a text and a gloss only: the same sets with the content's meaning
   // lists and literals withheld (`npx tsx scripts/evaluate-sets.ts --no-meanings`, decision 042,
