@@ -1,12 +1,14 @@
-import { mkdtempSync, rmSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { eq } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildApp } from '../app.js'
 import { ConfigError, loadConfig } from '../config.js'
 import { createTestDatabase, type TestDatabase } from '../db/test-db.js'
 import { examples, idioms } from '../db/schema.js'
+import { ttsKeyOf } from '../modules/audio/audio.service.js'
 import { seedExample } from '../modules/exercises/exercises.fixtures.js'
 import { startHttpPeer, type HttpPeer } from '../test/http-peer.js'
 import { bearer, startTestApp, type TestApp } from '../test/support.js'
@@ -76,7 +78,7 @@ describe('speech providers configured by environment', () => {
           headers: bearer(token),
         })
         expect(official.json().audio).toMatchObject({
-          voice: 'espeak-ng es-419',
+          voice: 'espeak-ng es-rioplatense',
           kind: 'synthetic',
         })
       } finally {
@@ -188,6 +190,141 @@ describe('speech providers configured by environment', () => {
       const neural = await speechRows()
       expect(neural.map((r) => r.voice)).toEqual(['tts-1 nova', 'tts-1 nova'])
       expect(neural.map((r) => r.key)).not.toEqual(espeakRows.map((r) => r.key))
+    })
+  })
+
+  describe('when espeak-ng spoke the library with its voice of before (es-419)', () => {
+    let database: TestDatabase
+    let dataDir: string
+    let app: FastifyInstance | undefined
+
+    beforeAll(async () => {
+      database = await createTestDatabase()
+      dataDir = mkdtempSync(join(tmpdir(), 'che-speech-voice-'))
+    })
+    afterAll(async () => {
+      await app?.close()
+      await database.drop()
+      rmSync(dataDir, { recursive: true, force: true })
+    })
+
+    it('the queue speaks it again in Rio de la Plata Spanish, and leaves recordings and neural speech alone', {
+      timeout: 120_000,
+    }, async () => {
+      const env = { NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir }
+      const [idiom] = await database.db
+        .insert(idioms)
+        .values({ text: 'al toque', translation: 'right away', normalizedText: 'al toque' })
+        .returning()
+      const [, recorded, neural] = await database.db
+        .insert(examples)
+        .values(
+          ['Te llamo al toque.', 'Ya voy al toque.', 'Vengo al toque.'].map((text) => ({
+            idiomId: idiom!.id,
+            text,
+            conjugatedSnippet: 'al toque',
+          })),
+        )
+        .returning()
+      // An editor's published recording, and speech a neural provider made before.
+      await database.db
+        .update(examples)
+        .set({ audioKey: 'recordings/ya-voy.mp3', voice: 'Lucía' })
+        .where(eq(examples.id, recorded!.id))
+      const neuralKey = ttsKeyOf(neural!.id, neural!.text, 'neural', 'tts-1 nova', 'mp3')
+      mkdirSync(join(dataDir, 'audio', 'tts'), { recursive: true })
+      writeFileSync(join(dataDir, 'audio', neuralKey), 'neural bytes')
+      await database.db
+        .update(examples)
+        .set({ ttsKey: neuralKey, ttsVoice: 'tts-1 nova', ttsKind: 'neural' })
+        .where(eq(examples.id, neural!.id))
+
+      const rows = async () =>
+        Object.fromEntries(
+          (
+            await database.db
+              .select({
+                text: examples.text,
+                key: examples.ttsKey,
+                voice: examples.ttsVoice,
+                kind: examples.ttsKind,
+                audioKey: examples.audioKey,
+                recordedBy: examples.voice,
+              })
+              .from(examples)
+          ).map(({ text, ...row }) => [text, row]),
+        )
+      const counting = (synth: SpeechSynthesizer) => {
+        const calls: string[] = []
+        return {
+          calls,
+          synth: {
+            voice: synth.voice,
+            kind: synth.kind,
+            synthesize: (text: string) => {
+              calls.push(text)
+              return synth.synthesize(text)
+            },
+          } satisfies SpeechSynthesizer,
+        }
+      }
+      const run = async (synthesizer: SpeechSynthesizer, until: () => Promise<boolean>) => {
+        app = await buildApp(loadConfig(env), {
+          database,
+          contentDir: false,
+          speechQueue: true,
+          synthesizer,
+        })
+        await app.ready()
+        const deadline = Date.now() + 60_000
+        while (!(await until())) {
+          if (Date.now() > deadline) throw new Error('the queue did not get there')
+          await new Promise((r) => setTimeout(r, 50))
+        }
+        await app.close()
+        app = undefined
+      }
+      const spokenBy = (voice: string) => async () => {
+        const r = await rows()
+        return r['Te llamo al toque.']?.voice === voice && r['Ya voy al toque.']?.voice === voice
+      }
+
+      // Before the upgrade: espeak-ng's Latin-American voice spoke the examples without speech.
+      const before = counting(createEspeakSynthesizer({ voice: 'es-419' }))
+      await run(before.synth, spokenBy('espeak-ng es-419'))
+      expect(before.calls.sort()).toEqual(['Te llamo al toque.', 'Ya voy al toque.'])
+      const old = await rows()
+
+      // After it: the same examples again, by the Rio de la Plata voice, under new keys.
+      const after = counting(createEspeakSynthesizer())
+      expect(after.synth.voice).toBe('espeak-ng es-rioplatense')
+      await run(after.synth, spokenBy('espeak-ng es-rioplatense'))
+      expect(after.calls.sort()).toEqual(['Te llamo al toque.', 'Ya voy al toque.'])
+      const now = await rows()
+      for (const text of ['Te llamo al toque.', 'Ya voy al toque.']) {
+        expect(now[text]).toMatchObject({ voice: 'espeak-ng es-rioplatense', kind: 'synthetic' })
+        expect(now[text]!.key).not.toBe(old[text]!.key)
+        expect(existsSync(join(dataDir, 'audio', old[text]!.key!))).toBe(false)
+        const wav = readFileSync(join(dataDir, 'audio', now[text]!.key!))
+        expect(wav.subarray(0, 4).toString()).toBe('RIFF')
+      }
+      // The recording and the neural speech are as they were.
+      expect(now['Ya voy al toque.']).toMatchObject({
+        audioKey: 'recordings/ya-voy.mp3',
+        recordedBy: 'Lucía',
+      })
+      expect(now['Vengo al toque.']).toEqual(old['Vengo al toque.'])
+      expect(now['Vengo al toque.']).toMatchObject({ key: neuralKey, kind: 'neural' })
+      expect(readFileSync(join(dataDir, 'audio', neuralKey), 'utf8')).toBe('neural bytes')
+
+      // A start with the same voice speaks nothing again.
+      const again = counting(createEspeakSynthesizer())
+      await run(again.synth, async () => {
+        await new Promise((r) => setTimeout(r, 1000))
+        return true
+      })
+      expect(again.calls).toEqual([])
+      expect(await rows()).toEqual(now)
     })
   })
 })
