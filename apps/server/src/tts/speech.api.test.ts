@@ -14,6 +14,62 @@ import { startHttpPeer, type HttpPeer } from '../test/http-peer.js'
 import { bearer, startTestApp, type TestApp } from '../test/support.js'
 import { createEspeakSynthesizer, type SpeechSynthesizer } from './tts.js'
 
+/**
+ * A database and data folder of their own for one describe block, with "al toque" examples, and
+ * apps started on them with the background queue on (closed again by `stop` or after the block).
+ */
+function queueWorld(prefix: string) {
+  let app: FastifyInstance | undefined
+  const world = {
+    database: undefined as unknown as TestDatabase,
+    dataDir: '',
+    async examples(texts: string[]) {
+      const [idiom] = await world.database.db
+        .insert(idioms)
+        .values({ text: 'al toque', translation: 'right away', normalizedText: 'al toque' })
+        .returning()
+      return world.database.db
+        .insert(examples)
+        .values(texts.map((text) => ({ idiomId: idiom!.id, text, conjugatedSnippet: 'al toque' })))
+        .returning()
+    },
+    async start(extra: Record<string, string>, synthesizer?: SpeechSynthesizer) {
+      app = await buildApp(
+        loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: world.dataDir, ...extra }),
+        {
+          database: world.database,
+          contentDir: false,
+          speechQueue: true,
+          ...(synthesizer ? { synthesizer } : {}),
+        },
+      )
+      await app.ready()
+    },
+    async stop() {
+      await app?.close()
+      app = undefined
+    },
+    /** Long enough for espeak-ng on a loaded machine (up to ~15 s a sentence at load 20). */
+    async waitFor(done: () => Promise<boolean>, withinMs = 60_000) {
+      const until = Date.now() + withinMs
+      while (!(await done())) {
+        if (Date.now() > until) throw new Error('the queue did not get there')
+        await new Promise((r) => setTimeout(r, 20))
+      }
+    },
+  }
+  beforeAll(async () => {
+    world.database = await createTestDatabase()
+    world.dataDir = mkdtempSync(join(tmpdir(), prefix))
+  })
+  afterAll(async () => {
+    await world.stop()
+    await world.database.drop()
+    rmSync(world.dataDir, { recursive: true, force: true })
+  })
+  return world
+}
+
 describe('speech providers configured by environment', () => {
   let peer: HttpPeer
   let failing = false
@@ -113,60 +169,18 @@ describe('speech providers configured by environment', () => {
   })
 
   describe('when a provider is configured after espeak-ng spoke the library', () => {
-    let database: TestDatabase
-    let dataDir: string
-    let app: FastifyInstance | undefined
-
-    beforeAll(async () => {
-      database = await createTestDatabase()
-      dataDir = mkdtempSync(join(tmpdir(), 'che-speech-upgrade-'))
-    })
-    afterAll(async () => {
-      await app?.close()
-      await database.drop()
-      rmSync(dataDir, { recursive: true, force: true })
-    })
+    const world = queueWorld('che-speech-upgrade-')
 
     it('the queue replaces espeak-ng speech with the neural voice, and keeps it while the provider fails', {
-      timeout: 90_000,
+      timeout: 180_000,
     }, async () => {
-      const env = { NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir }
-      const [idiom] = await database.db
-        .insert(idioms)
-        .values({ text: 'al toque', translation: 'right away', normalizedText: 'al toque' })
-        .returning()
-      await database.db.insert(examples).values(
-        ['Vengo al toque.', 'Te llamo al toque.'].map((text) => ({
-          idiomId: idiom!.id,
-          text,
-          conjugatedSnippet: 'al toque',
-        })),
-      )
+      const { start, stop, waitFor } = world
+      await world.examples(['Vengo al toque.', 'Te llamo al toque.'])
       const speechRows = () =>
-        database.db
+        world.database.db
           .select({ key: examples.ttsKey, voice: examples.ttsVoice, kind: examples.ttsKind })
           .from(examples)
           .orderBy(examples.text)
-      const start = async (extra: Record<string, string>, synthesizer?: SpeechSynthesizer) => {
-        app = await buildApp(loadConfig({ ...env, ...extra }), {
-          database,
-          contentDir: false,
-          speechQueue: true,
-          ...(synthesizer ? { synthesizer } : {}),
-        })
-        await app.ready()
-      }
-      const stop = async () => {
-        await app?.close()
-        app = undefined
-      }
-      const waitFor = async (done: () => Promise<boolean>) => {
-        const until = Date.now() + 20_000
-        while (!(await done())) {
-          if (Date.now() > until) throw new Error('the queue did not get there')
-          await new Promise((r) => setTimeout(r, 20))
-        }
-      }
 
       // First start: no provider; the queue speaks both with espeak-ng.
       await start({}, createEspeakSynthesizer())
@@ -194,38 +208,17 @@ describe('speech providers configured by environment', () => {
   })
 
   describe('when espeak-ng spoke the library with its voice of before (es-419)', () => {
-    let database: TestDatabase
-    let dataDir: string
-    let app: FastifyInstance | undefined
-
-    beforeAll(async () => {
-      database = await createTestDatabase()
-      dataDir = mkdtempSync(join(tmpdir(), 'che-speech-voice-'))
-    })
-    afterAll(async () => {
-      await app?.close()
-      await database.drop()
-      rmSync(dataDir, { recursive: true, force: true })
-    })
+    const world = queueWorld('che-speech-voice-')
 
     it('the queue speaks it again in Rio de la Plata Spanish, and leaves recordings and neural speech alone', {
-      timeout: 120_000,
+      timeout: 180_000,
     }, async () => {
-      const env = { NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir }
-      const [idiom] = await database.db
-        .insert(idioms)
-        .values({ text: 'al toque', translation: 'right away', normalizedText: 'al toque' })
-        .returning()
-      const [, recorded, neural] = await database.db
-        .insert(examples)
-        .values(
-          ['Te llamo al toque.', 'Ya voy al toque.', 'Vengo al toque.'].map((text) => ({
-            idiomId: idiom!.id,
-            text,
-            conjugatedSnippet: 'al toque',
-          })),
-        )
-        .returning()
+      const { database, dataDir } = world
+      const [, recorded, neural] = await world.examples([
+        'Te llamo al toque.',
+        'Ya voy al toque.',
+        'Vengo al toque.',
+      ])
       // An editor's published recording, and speech a neural provider made before.
       await database.db
         .update(examples)
@@ -269,20 +262,9 @@ describe('speech providers configured by environment', () => {
         }
       }
       const run = async (synthesizer: SpeechSynthesizer, until: () => Promise<boolean>) => {
-        app = await buildApp(loadConfig(env), {
-          database,
-          contentDir: false,
-          speechQueue: true,
-          synthesizer,
-        })
-        await app.ready()
-        const deadline = Date.now() + 60_000
-        while (!(await until())) {
-          if (Date.now() > deadline) throw new Error('the queue did not get there')
-          await new Promise((r) => setTimeout(r, 50))
-        }
-        await app.close()
-        app = undefined
+        await world.start({}, synthesizer)
+        await world.waitFor(until)
+        await world.stop()
       }
       const spokenBy = (voice: string) => async () => {
         const r = await rows()
