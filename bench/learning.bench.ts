@@ -26,7 +26,7 @@ import { freePort, load, printTable, startServer, type LoadResult } from './supp
  * sentence.
  *
  * Set-up, not measured: the curated library is imported, and every example gets synthesised
- * speech in place (one espeak-ng take copied under each tts/<id>.wav) so the HTTP figures measure
+ * speech in place (one espeak-ng take copied under each tts/ key) so the HTTP figures measure
  * the loop rather than first-time synthesis, which is measured on its own at the end. The daily
  * new-item limit is lifted so learners keep getting work.
  */
@@ -189,16 +189,17 @@ async function learningLoad(kind: 'PGlite' | 'PostgreSQL'): Promise<{
   }).importDir()
   const jwk = (await loadSigningKeys(database.db)).keys[0] as JWK
   const rows = await database.db.select({ id: examples.id, text: examples.text }).from(examples)
-  const take = await createEspeakSynthesizer().synthesize('Esta semana estoy a full con el laburo.')
+  const espeak = createEspeakSynthesizer()
+  const take = await espeak.synthesize('Esta semana estoy a full con el laburo.')
   const storage = createLocalStorage(join(dataDir, 'audio'))
   // Every example already has speech (as the background queue leaves a library), so the server's
   // speech queue has nothing to do and no request waits for synthesis.
   for (const r of rows) {
-    const key = ttsKeyOf(r.id, r.text, 'synthetic', 'wav')
+    const key = ttsKeyOf(r.id, r.text, 'synthetic', espeak.voice, 'wav')
     await storage.put(key, take.bytes, take.contentType)
     await database.db
       .update(examples)
-      .set({ ttsKey: key, ttsVoice: 'espeak-ng es-419', ttsKind: 'synthetic' })
+      .set({ ttsKey: key, ttsVoice: espeak.voice, ttsKind: 'synthetic' })
       .where(eq(examples.id, r.id))
   }
   await database.close()

@@ -10,6 +10,7 @@ const benches = [
   './static.bench.ts',
   './startup.bench.ts',
   './audio.bench.ts',
+  './espeak.bench.ts',
   './speech.bench.ts',
   './ops.bench.ts',
   './bundle.bench.ts',

@@ -201,11 +201,11 @@ export const examples = pgTable(
     audioKey: text('audio_key'),
     /**
      * Key in audio storage of speech synthesised for this example's current text
-     * (tts/<id>-<text hash>.<ext>), made ahead of time by the speech queue (or on first use when
+     * (tts/<id>-<text hash>-<kind>-<voice hash>.<ext>), made ahead of time by the speech queue (or on first use when
      * the queue has not reached it). A published recording (audio_key) always wins over it.
      */
     ttsKey: text('tts_key'),
-    /** The voice that spoke tts_key, e.g. "espeak-ng es-419" or "OpenAI tts-1 nova". */
+    /** The voice that spoke tts_key, e.g. "espeak-ng es-rioplatense" or "OpenAI tts-1 nova". */
     ttsVoice: text('tts_voice'),
     /** 'neural' (a configured speech provider) or 'synthetic' (espeak-ng); null without tts_key. */
     ttsKind: text('tts_kind', { enum: ['neural', 'synthetic'] }),

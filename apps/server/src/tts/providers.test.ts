@@ -106,11 +106,11 @@ describe.skipIf(process.env.CHE_TEST_DB === 'postgres')(
           const speech = await withFallback(make(), espeak, {
             warn: (obj) => warnings.push(obj),
           }).synthesize(SENTENCE)
-          expect(speech).toMatchObject({ voice: 'espeak-ng es-419', kind: 'synthetic' })
+          expect(speech).toMatchObject({ voice: 'espeak-ng es-rioplatense', kind: 'synthetic' })
           expect(speech.bytes.subarray(0, 4).toString()).toBe('RIFF')
           expect(speech.bytes.equals(realAudio)).toBe(false)
           expect(warnings).toEqual([
-            expect.objectContaining({ provider: voiceName, fallback: 'espeak-ng es-419' }),
+            expect.objectContaining({ provider: voiceName, fallback: 'espeak-ng es-rioplatense' }),
           ])
         },
       )

@@ -1,6 +1,6 @@
 import { fileTypeFromBuffer } from 'file-type'
 import { describe, expect, it } from 'vitest'
-import { createEspeakSynthesizer } from './tts.js'
+import { createEspeakSynthesizer, espeakIpa } from './tts.js'
 
 /** Seconds of audio in a PCM WAV, from its header. */
 function wavSeconds(bytes: Buffer): number {
@@ -34,6 +34,70 @@ describe('createEspeakSynthesizer', () => {
   })
 
   it('names its voice', () => {
-    expect(tts.voice).toBe('espeak-ng es-419')
+    expect(tts.voice).toBe('espeak-ng es-rioplatense')
+  })
+
+  it('speaks a sentence with ll and y differently from the Latin-American voice', async () => {
+    const sentence = 'Me llamo Yolanda y vivo en la calle Mayo.'
+    const rioplatense = await tts.synthesize(sentence)
+    const latin = await createEspeakSynthesizer({ voice: 'es-419' }).synthesize(sentence)
+    expect((await fileTypeFromBuffer(rioplatense.bytes))?.ext).toBe('wav')
+    expect(rioplatense.bytes.equals(latin.bytes)).toBe(false)
+  })
+})
+
+describe('the fallback voice speaks Rio de la Plata Spanish (espeak-ng phonemes, in IPA)', () => {
+  it('says ll and consonantal y as [ʃ], and keeps "y", "hoy" and "voy" vowels', async () => {
+    expect(await espeakIpa('Me llamo Yolanda y hoy voy a la calle')).toBe(
+      'me ʃˈamo ʃolˈanda i ˈoɪ βˈoɪ a la kˈaʃe',
+    )
+    // espeak-ng's own Latin-American voice, for contrast: yeísmo [ʝ], a long [j] in "calle".
+    expect(await espeakIpa('Me llamo Yolanda y hoy voy a la calle', 'es-419')).toBe(
+      'me ʝˈamo ʝolˈanda i ˈoɪ βˈoɪ a la kˈajje',
+    )
+  })
+
+  it('says [ʃ] wherever ll or y is a consonant: between vowels, after n, in numbers', async () => {
+    const ipa = await espeakIpa(
+      '2000000 yo mayo pollo allá reyes yerba lluvia ayer con yeso un llamado y ella',
+    )
+    expect(ipa.split(' ')).toEqual([
+      'dˈos',
+      'miʃˈones',
+      'ʃˈo',
+      'mˈaʃo',
+      'pˈoʃo',
+      'aʃˈa',
+      'rˈeʃes',
+      'ʃˈeɾβa',
+      'ʃˈuβja',
+      'aʃˈeɾ',
+      'kon',
+      'ʃˈeso',
+      'ˈun',
+      'ʃamˈaðo',
+      'i',
+      'ˈeʃa',
+    ])
+  })
+
+  it('keeps a final y a vowel and the glide of "hielo" and "muy"', async () => {
+    expect(await espeakIpa('muy ley hoy hay Uruguay hielo')).toBe(
+      'mˈuj lˈeɪ ˈoɪ ˈaɪ ˌuɾuɣwˈaɪ jˈelo',
+    )
+  })
+
+  it('stresses voseo forms where their accents say', async () => {
+    expect(await espeakIpa('Vos tenés, vení, sabés, querés')).toBe(
+      'bˈos tenˈes\nbenˈi\nsaβˈes\nkeɾˈes',
+    )
+  })
+
+  it('says everything else as the Latin-American voice does (seseo included)', async () => {
+    const sentence = 'Hacé el favor de cerrar la puerta, ¿sabés? Es un zapato excelente.'
+    const ipa = await espeakIpa(sentence)
+    expect(ipa).toBe(await espeakIpa(sentence, 'es-419'))
+    expect(ipa).toContain('asˈe')
+    expect(ipa).toContain('sapˈato')
   })
 })

@@ -27,45 +27,65 @@ export interface SpeechSynthesizer {
 
 const CLI = resolve(import.meta.dirname, 'espeak-cli.mjs')
 
+/** espeak-ng's voice for the fallback: Rio de la Plata Spanish, defined in espeak-cli.mjs. */
+const DEFAULT_VOICE = 'es-rioplatense'
+/** Slower than espeak-ng's 175 words a minute: learners listen for each word. */
+const DEFAULT_WPM = 140
+
+/** Run espeak-cli.mjs once with `args`, `text` on its stdin; its stdout. */
+function runCli(args: string[], text: string, timeoutMs: number): Promise<Buffer> {
+  return new Promise((ok, fail) => {
+    const child = spawn(process.execPath, [CLI, ...args], {
+      stdio: ['pipe', 'pipe', 'pipe'],
+      timeout: timeoutMs,
+    })
+    const out: Buffer[] = []
+    const err: Buffer[] = []
+    child.stdout.on('data', (c: Buffer) => out.push(c))
+    child.stderr.on('data', (c: Buffer) => err.push(c))
+    child.on('error', fail)
+    child.on('close', (code, signal) => {
+      if (code === 0) return ok(Buffer.concat(out))
+      fail(
+        new Error(
+          `espeak-ng failed (${signal ?? code}): ${Buffer.concat(err).toString('utf8').trim()}`,
+        ),
+      )
+    })
+    child.stdin.end(text, 'utf8')
+  })
+}
+
+function cleanText(text: string): string {
+  const clean = text.replace(/\s+/g, ' ').trim()
+  if (!clean) throw new Error('nothing to synthesise')
+  return clean
+}
+
 /**
- * espeak-ng's Latin-American Spanish voice (es-419), run offline as a separate program
- * (espeak-cli.mjs, a child process) because espeak-ng is GPL-3.0: the server only exchanges
- * text and WAV bytes with it. About 0.2 s of synthesis per sentence plus process start-up.
+ * espeak-ng's Rio de la Plata Spanish (es-419 with sheísmo: "calle" [ˈkaʃe], "yo" [ʃo];
+ * decision 058), run offline as a separate program (espeak-cli.mjs, a child process) because
+ * espeak-ng is GPL-3.0: the server only exchanges text and WAV bytes with it. About 0.2 s of
+ * synthesis per sentence plus process start-up.
  */
 export function createEspeakSynthesizer(
   opts: { voice?: string; wordsPerMinute?: number; timeoutMs?: number } = {},
 ): SpeechSynthesizer {
-  const voice = opts.voice ?? 'es-419'
-  const wpm = String(opts.wordsPerMinute ?? 140)
+  const voice = opts.voice ?? DEFAULT_VOICE
+  const wpm = String(opts.wordsPerMinute ?? DEFAULT_WPM)
   const timeoutMs = opts.timeoutMs ?? 20_000
   return {
     voice: `espeak-ng ${voice}`,
     kind: 'synthetic',
-    synthesize(text) {
-      const clean = text.replace(/\s+/g, ' ').trim()
-      if (!clean) return Promise.reject(new Error('nothing to synthesise'))
-      return new Promise((ok, fail) => {
-        const child = spawn(process.execPath, [CLI, voice, wpm], {
-          stdio: ['pipe', 'pipe', 'pipe'],
-          timeout: timeoutMs,
-        })
-        const out: Buffer[] = []
-        const err: Buffer[] = []
-        child.stdout.on('data', (c: Buffer) => out.push(c))
-        child.stderr.on('data', (c: Buffer) => err.push(c))
-        child.on('error', fail)
-        child.on('close', (code, signal) => {
-          const bytes = Buffer.concat(out)
-          if (code === 0 && bytes.length > 44)
-            return ok({ bytes, contentType: 'audio/wav', extension: 'wav' })
-          fail(
-            new Error(
-              `espeak-ng failed (${signal ?? code}): ${Buffer.concat(err).toString('utf8').trim()}`,
-            ),
-          )
-        })
-        child.stdin.end(clean, 'utf8')
-      })
+    async synthesize(text) {
+      const bytes = await runCli([voice, wpm], cleanText(text), timeoutMs)
+      if (bytes.length <= 44) throw new Error(`espeak-ng failed: ${bytes.length} bytes of WAV`)
+      return { bytes, contentType: 'audio/wav', extension: 'wav' }
     },
   }
+}
+
+/** What espeak-ng says for `text` with `voice` (default: the fallback's), in IPA, a line a clause. */
+export async function espeakIpa(text: string, voice = DEFAULT_VOICE): Promise<string> {
+  return (await runCli([voice, '--ipa'], cleanText(text), 20_000)).toString('utf8').trim()
 }

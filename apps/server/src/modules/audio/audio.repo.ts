@@ -18,8 +18,24 @@ const speechMissing = or(
 export interface SpeechTodo {
   id: string
   text: string
-  /** The stored speech (for an older text, or spoken by espeak-ng when upgrading), if any. */
+  /**
+   * The stored speech (for an older text, spoken by espeak-ng when upgrading, or by an older
+   * espeak-ng voice), if any.
+   */
   ttsKey: string | null
+  ttsVoice: string | null
+  ttsKind: SpeechKind | null
+}
+
+/** Which speech the queue makes again besides speech missing for the current text. */
+export interface SpeechDue {
+  /** Replace every espeak-ng speech (a neural voice is configured). */
+  upgrade: boolean
+  /**
+   * The espeak-ng voice speaking now: espeak-ng speech by another voice (e.g. before an upgrade
+   * changed it) is due again. Neural speech never is.
+   */
+  synthetic?: string
 }
 
 export function createAudioRepo(db: Db) {
@@ -43,23 +59,32 @@ export function createAudioRepo(db: Db) {
 
     /**
      * Examples whose speech the queue still has to make, in id order after `afterId`: no speech
-     * for the current text, or (with `upgrade`) speech that espeak-ng spoke while a neural voice
-     * is configured. Examples with a published recording come too: it may be unpublished later.
+     * for the current text, or (with `due.upgrade`) speech that espeak-ng spoke while a neural
+     * voice is configured, or (with `due.synthetic`) espeak-ng speech by another voice than that
+     * one. Examples with a published recording come too: it may be unpublished later.
      */
-    async speechTodo(
-      afterId: string | null,
-      limit: number,
-      upgrade: boolean,
-    ): Promise<SpeechTodo[]> {
-      const todo = upgrade
-        ? or(
-            speechMissing,
-            and(isNotNull(examples.ttsKey), ne(examples.ttsKind, 'neural')),
-            and(isNotNull(examples.ttsKey), isNull(examples.ttsKind)),
-          )!
-        : speechMissing
+    async speechTodo(afterId: string | null, limit: number, due: SpeechDue): Promise<SpeechTodo[]> {
+      const synthetic = or(ne(examples.ttsKind, 'neural'), isNull(examples.ttsKind))!
+      const todo = due.upgrade
+        ? or(speechMissing, and(isNotNull(examples.ttsKey), synthetic))!
+        : due.synthetic !== undefined
+          ? or(
+              speechMissing,
+              and(
+                isNotNull(examples.ttsKey),
+                synthetic,
+                sql`${examples.ttsVoice} is distinct from ${due.synthetic}`,
+              ),
+            )!
+          : speechMissing
       return db
-        .select({ id: examples.id, text: examples.text, ttsKey: examples.ttsKey })
+        .select({
+          id: examples.id,
+          text: examples.text,
+          ttsKey: examples.ttsKey,
+          ttsVoice: examples.ttsVoice,
+          ttsKind: examples.ttsKind,
+        })
         .from(examples)
         .where(afterId ? and(todo, gt(examples.id, afterId)) : todo)
         .orderBy(asc(examples.id))

@@ -111,7 +111,7 @@ describe('audio', () => {
       expect(synth.calls).toEqual([ex.text])
       const other = (await t.userWithRole('learner')).token
       expect((await next(other)).json().audio.url).toMatch(
-        new RegExp(`^/api/audio/tts/${ex.exampleId}-[0-9a-f]{12}-synthetic\\.wav\\?`),
+        new RegExp(`^/api/audio/tts/${ex.exampleId}-[0-9a-f]{12}-synthetic-[0-9a-f]{8}\\.wav\\?`),
       )
       expect(synth.calls).toHaveLength(1)
     })
@@ -265,7 +265,7 @@ describe('audio', () => {
       })
       expect(res.json()).toMatchObject({
         exampleId: ex.exampleId,
-        audio: { voice: 'espeak-ng es-419' },
+        audio: { voice: 'espeak-ng es-rioplatense' },
       })
       const wav = await t.app.inject({ method: 'GET', url: res.json().audio.url })
       expect(wav.statusCode).toBe(200)

@@ -15,17 +15,20 @@ import type { AudioUrlSigner } from './audio-url.js'
 type Audio = z.infer<typeof AudioRef>
 
 /**
- * Storage key of an example's synthesised speech for one text version and kind of voice:
- * tts/<example id>-<12 hex of md5(text)>-<neural|synthetic>.<ext>. A new text or a neural voice
- * replacing espeak-ng's gives a new key, so no cached copy of the old speech is ever served.
+ * Storage key of an example's synthesised speech for one text version, kind and voice:
+ * tts/<example id>-<12 hex of md5(text)>-<neural|synthetic>-<8 hex of md5(voice)>.<ext>. A new
+ * text, a neural voice replacing espeak-ng's or a new espeak-ng voice (decision 058) gives a new
+ * key, so no cached copy of the old speech is ever served.
  */
 export function ttsKeyOf(
   exampleId: string,
   text: string,
   kind: SpeechKind,
+  voice: string,
   extension: string,
 ): string {
-  return `${ttsStemOf(exampleId, text)}${kind}.${extension}`
+  const voiceVersion = createHash('md5').update(voice, 'utf8').digest('hex').slice(0, 8)
+  return `${ttsStemOf(exampleId, text)}${kind}-${voiceVersion}.${extension}`
 }
 
 function ttsStemOf(exampleId: string, text: string): string {
@@ -76,6 +79,14 @@ export function createAudioService(deps: {
   let running = 0
   const waiting: (() => void)[] = []
   const synthKind = deps.synthesizer.kind ?? 'synthetic'
+  // The espeak-ng voice speaking now (alone, or as a provider's fallback): espeak-ng speech by
+  // another voice is made again by the queue.
+  const fallback = (deps.synthesizer as Partial<FallbackSynthesizer>).fallback
+  const espeakVoice = fallback
+    ? fallback.voice
+    : synthKind === 'synthetic'
+      ? deps.synthesizer.voice
+      : undefined
 
   async function withSlot<T>(work: () => Promise<T>): Promise<T> {
     if (running >= maxConcurrent) await new Promise<void>((go) => waiting.push(go))
@@ -96,13 +107,10 @@ export function createAudioService(deps: {
     try {
       const speech = await withSlot(() => speak(example.text))
       const kind = speech.kind ?? synthKind
-      const key = ttsKeyOf(example.id, example.text, kind, speech.extension)
+      const voice = speech.voice ?? deps.synthesizer.voice
+      const key = ttsKeyOf(example.id, example.text, kind, voice, speech.extension)
       await deps.storage.put(key, speech.bytes, speech.contentType)
-      const kept = await deps.audio.setTts(example.id, example.text, {
-        key,
-        voice: speech.voice ?? deps.synthesizer.voice,
-        kind,
-      })
+      const kept = await deps.audio.setTts(example.id, example.text, { key, voice, kind })
       if (!kept) {
         // The text changed while we spoke it: this speech is stale already.
         await deps.storage.delete(key).catch(() => {})
@@ -143,10 +151,14 @@ export function createAudioService(deps: {
   const queue = createSpeechQueue({
     repo: deps.audio,
     log: deps.log,
-    upgrade: synthKind === 'neural',
+    due: { upgrade: synthKind === 'neural', synthetic: espeakVoice },
     async make(todo) {
       const stale = todo.ttsKey
-      if (stale && speaksText(stale, todo.id, todo.text)) {
+      // espeak-ng speech by the voice it had before (e.g. es-419 before decision 058): the
+      // configured speech makes it again, espeak-ng's voice of today when a provider fails.
+      const olderEspeakVoice =
+        espeakVoice !== undefined && todo.ttsKind !== 'neural' && todo.ttsVoice !== espeakVoice
+      if (stale && speaksText(stale, todo.id, todo.text) && !olderEspeakVoice) {
         // Spoken by espeak-ng while a neural voice is configured: only the provider may replace it.
         const primary = (deps.synthesizer as Partial<FallbackSynthesizer>).primaryOnly
         if (!primary) return

@@ -1,5 +1,5 @@
 import { toMessage } from '../../errors.js'
-import type { AudioRepo, SpeechTodo } from './audio.repo.js'
+import type { AudioRepo, SpeechDue, SpeechTodo } from './audio.repo.js'
 
 /** Examples read from the database at a time. */
 const PAGE = 50
@@ -27,8 +27,8 @@ export function createSpeechQueue(deps: {
   repo: Pick<AudioRepo, 'speechTodo' | 'countMissing'>
   /** Make (and store) one example's speech; errors are logged, not thrown. */
   make(todo: SpeechTodo): Promise<void>
-  /** Also replace espeak-ng speech (a neural voice is configured). */
-  upgrade: boolean
+  /** Which stored speech is made again (a neural voice configured, a new espeak-ng voice). */
+  due: SpeechDue
   log: { info(obj: unknown, msg: string): void; error(obj: unknown, msg: string): void }
 }): SpeechQueue {
   let started = false
@@ -42,7 +42,7 @@ export function createSpeechQueue(deps: {
     let made = 0
     for (;;) {
       if (stopped) return made
-      const page = await deps.repo.speechTodo(after, PAGE, deps.upgrade)
+      const page = await deps.repo.speechTodo(after, PAGE, deps.due)
       if (page.length === 0) return made
       for (const todo of page) {
         if (stopped) return made

@@ -222,7 +222,7 @@ describe('examples routes', () => {
       )
       expect(withSpeech.audio).toEqual({
         url: expect.stringContaining('/api/audio/tts/'),
-        voice: 'espeak-ng es-419',
+        voice: 'espeak-ng es-rioplatense',
         kind: 'synthetic',
       })
 
@@ -231,7 +231,7 @@ describe('examples routes', () => {
         form({
           text: 'Hoy metí la pata otra vez.',
           conjugatedSnippet: 'metí la pata',
-          voice: 'espeak-ng es-419',
+          voice: 'espeak-ng es-rioplatense',
         }),
       )
       expect(await ttsKeyOf()).toBeNull()

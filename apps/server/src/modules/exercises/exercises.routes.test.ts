@@ -93,7 +93,7 @@ describe('exercises', () => {
         audio: {
           url: expect.stringMatching(
             new RegExp(
-              `^/api/audio/tts/${common.exampleId}-[0-9a-f]{12}-synthetic\\.wav\\?exp=\\d+&sig=[\\w-]+$`,
+              `^/api/audio/tts/${common.exampleId}-[0-9a-f]{12}-synthetic-[0-9a-f]{8}\\.wav\\?exp=\\d+&sig=[\\w-]+$`,
             ),
           ),
           voice: 'fake-tts',
