@@ -15,10 +15,11 @@ RUN npm run build \
  && rm -rf apps/web/src e2e bench .ci \
  && npm cache clean --force
 
-# --- runtime: Debian slim, espeak-ng for synthesised speech, runs as the unprivileged node user ---
+# --- runtime: Debian slim, runs as the unprivileged node user. Speech needs no system package: --
+# --- espeak-ng is the npm WASM build, run as a child process (decision 058) --------------------
 FROM node:20-bookworm-slim AS runtime
 RUN apt-get update \
- && apt-get install -y --no-install-recommends espeak-ng=1.51* tini=0.19* \
+ && apt-get install -y --no-install-recommends tini=0.19* \
  && rm -rf /var/lib/apt/lists/*
 ENV NODE_ENV=production \
     HOST=0.0.0.0 \
