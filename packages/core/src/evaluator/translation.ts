@@ -23,6 +23,9 @@ import {
   cancelledBefore,
   areOpposites,
   isVerbMoreThanAdjective,
+  kindParentsOf,
+  kindSenseOf,
+  nonVerbSensesOf,
   OPPOSITE_PARTICLE,
   PERSON_OF,
   sensesOf,
@@ -1875,6 +1878,36 @@ function antonymOfMeaning(p: Pair): Judgement | null {
   return null
 }
 
+/**
+ * A noun of one text said in the other by a direct kind of it or by its general word, which the
+ * packed senses do not link ("burglars" / "thieves", "money" / "funds", "parent" / "mother"; the
+ * lexicon's `kinds`, decision 055): the same detail, no slip. Siblings ("mother" / "father",
+ * "kitchen" / "bedroom") are never linked. Only for details: a word that modifies the noun after
+ * it ("sales report": it says which kind of report), a time or a number is compared as before.
+ */
+function kindSaid(text: EnglishText, u: Unit, other: EnglishText): boolean {
+  if (u.multi || !kindNoun(text, u.start)) return false
+  for (const x of other.cover) {
+    if (x.multi || !kindNoun(other, x.start)) continue
+    for (const k of u.keys) for (const j of x.keys) if (kindOf(k, j) || kindOf(j, k)) return true
+  }
+  return false
+}
+
+/** Whether the word at `i` is a noun the kinds may link: a head, not a time or number. */
+function kindNoun(text: EnglishText, i: number): boolean {
+  const word = text.tokens[i] ?? ''
+  if (isFunctionWord(word) || isDetailWord(word) || isLightVerb(verbLemma(word))) return false
+  const next = text.tokens[i + 1]
+  return next === undefined || isFunctionWord(next) || !isNounLike(next)
+}
+
+/** Whether `specific` is a direct kind of `general` in the lexicon's kinds. */
+function kindOf(specific: string, general: string): boolean {
+  const id = kindSenseOf(general)
+  return id !== undefined && kindParentsOf(specific).includes(id)
+}
+
 /** The reference's words the learner left out and the learner's words the reference lacks. */
 function compareWords(p: Pair): WordComparison {
   const { ref, user } = p
@@ -1888,7 +1921,11 @@ function compareWords(p: Pair): WordComparison {
   }
   const missing = refContent.filter(
     (u) =>
-      !u.light && !p.idiomInRef.has(u.start) && !matchedInUser(ref, user, u) && !impliedPlace(u),
+      !u.light &&
+      !p.idiomInRef.has(u.start) &&
+      !matchedInUser(ref, user, u) &&
+      !impliedPlace(u) &&
+      !kindSaid(ref, u, user),
   )
   const isDetail = (u: Unit): boolean => {
     const word = ref.tokens[u.start] ?? ''
@@ -1900,6 +1937,7 @@ function compareWords(p: Pair): WordComparison {
     if (user.opening.has(u.start) || userIdiom.has(u.start)) return false
     // "got offered" for "offered": a general verb adds no detail of its own
     if (!u.multi && u.keys.some(isLightVerb)) return false
+    if (kindSaid(user, u, ref)) return false
     for (let i = u.start; i <= u.end; i++) {
       const covering = user.units.filter((x) => x.start <= i && i <= x.end)
       if (covering.some((x) => hasUnit(x, ref))) return false
@@ -2543,12 +2581,25 @@ function samePlaceName(a: string, b: string): boolean {
   return false
 }
 
-/** Whether two words share a WordNet sense, however rare ("lift" and "elevator"). */
+/**
+ * Whether two words share a WordNet sense, however rare ("lift" and "elevator"), and are not two
+ * kinds of one thing: "mother" and "father" share the verb "beget", but both are a parent (their
+ * noun senses, or the lexicon's kinds, have a general word in common), so one is not the other.
+ */
 function sameThingInAnySense(a: Unit, b: Unit): boolean {
   const all = (u: Unit): Set<number> => new Set(u.keys.flatMap((k) => [...sensesOf(k, 7).keys()]))
   const senses = all(a)
-  for (const id of all(b)) if (senses.has(id)) return true
-  return false
+  if (![...all(b)].some((id) => senses.has(id))) return false
+  const kindsOf = (u: Unit): Set<number> => {
+    const general = new Set<number>()
+    for (const k of u.keys) {
+      for (const id of hypernymsOf(nonVerbSensesOf(k, PARENT_SENSE_RANK).keys())) general.add(id)
+      for (const id of kindParentsOf(k)) general.add(id)
+    }
+    return general
+  }
+  const generals = kindsOf(a)
+  return ![...kindsOf(b)].some((id) => generals.has(id))
 }
 
 /** The reference's words from the first to the last left-out unit ("before I signed"). */
