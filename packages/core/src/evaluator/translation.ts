@@ -1886,12 +1886,19 @@ function antonymOfMeaning(p: Pair): Judgement | null {
  * it ("sales report": it says which kind of report), a time or a number is compared as before.
  */
 function kindSaid(text: EnglishText, u: Unit, other: EnglishText): boolean {
-  if (u.multi || !kindNoun(text, u.start)) return false
+  if (u.multi || !u.keys.some(hasKinds) || !kindNoun(text, u.start)) return false
   for (const x of other.cover) {
-    if (x.multi || !kindNoun(other, x.start)) continue
-    for (const k of u.keys) for (const j of x.keys) if (kindOf(k, j) || kindOf(j, k)) return true
+    if (x.multi || !x.keys.some(hasKinds)) continue
+    let linked = false
+    for (const k of u.keys) for (const j of x.keys) linked ||= kindOf(k, j) || kindOf(j, k)
+    if (linked && kindNoun(other, x.start)) return true
   }
   return false
+}
+
+/** Whether a key is in the lexicon's kinds, as a specific or a general word. */
+function hasKinds(key: string): boolean {
+  return kindParentsOf(key).length > 0 || kindSenseOf(key) !== undefined
 }
 
 /** Whether the word at `i` is a noun the kinds may link: a head, not a time or number. */
@@ -1937,12 +1944,11 @@ function compareWords(p: Pair): WordComparison {
     if (user.opening.has(u.start) || userIdiom.has(u.start)) return false
     // "got offered" for "offered": a general verb adds no detail of its own
     if (!u.multi && u.keys.some(isLightVerb)) return false
-    if (kindSaid(user, u, ref)) return false
     for (let i = u.start; i <= u.end; i++) {
       const covering = user.units.filter((x) => x.start <= i && i <= x.end)
       if (covering.some((x) => hasUnit(x, ref))) return false
     }
-    return true
+    return !kindSaid(user, u, ref)
   })
   return { missing, extra, isDetail }
 }
