@@ -16,7 +16,9 @@ import {
 } from '../packages/core/src/evaluator/cases.js'
 import { evaluate } from '../packages/core/src/evaluator/index.js'
 
-const DEV_SET = resolve(fileURLToPath(import.meta.url), '../../../shared/evaluator/dev.jsonl')
+const DEV_SET =
+  process.env.EVALUATOR_DEV_SET ??
+  resolve(fileURLToPath(import.meta.url), '../../../shared/evaluator/dev.jsonl')
 const EXTRA_SET = resolve(
   fileURLToPath(import.meta.url),
   '../../packages/core/src/evaluator/extra-cases.jsonl',

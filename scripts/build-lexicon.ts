@@ -114,6 +114,53 @@ for (const pos of ['adj', 'adv']) {
     }
   }
 }
+// One-word nouns that are a direct kind of another noun in WordNet where the packed senses do not
+// already link them (one of the two synsets has a single lemma, so it is not kept above):
+// "burglar" is a kind of "thief", "funds" of "money". The more specific word's sense is among its
+// two commonest (rank 0 or 1), the general word's among its four commonest; both senses occur in
+// WordNet's tagged corpus (SemCor count ≥ 1), which keeps everyday words and makes the table small.
+// Siblings ("mother" / "father", "Monday" / "Tuesday") are never linked: only a word and its
+// direct hypernym are. As "word:general,general" entries separated by ";".
+const MAX_KIND_RANK = 1
+const MAX_GENERAL_RANK = 3
+const tagged = new Set<string>()
+for (const line of readFileSync(join(dictDir, 'index.sense'), 'utf8').split('\n')) {
+  const [senseKey, offset, , count] = line.split(' ')
+  if (!senseKey || !offset || !(Number(count) >= 1) || !senseKey.includes('%1:')) continue
+  tagged.add(`${senseKey.slice(0, senseKey.indexOf('%'))}:n${offset}`)
+}
+const nounRank = new Map<string, Map<string, number>>()
+for (const line of readFileSync(join(dictDir, 'index.noun'), 'utf8').split('\n')) {
+  if (!line || line.startsWith(' ')) continue
+  const parts = line.trim().split(' ')
+  const lemma = parts[0]!
+  if (!/^[a-z]+$/.test(lemma)) continue
+  const offsets = parts.slice(parts.length - Number(parts[2]))
+  for (const [rank, o] of offsets.entries()) {
+    if (rank > MAX_GENERAL_RANK || !tagged.has(`${lemma}:n${o}`)) continue
+    const ranks = nounRank.get(`n${o}`) ?? new Map<string, number>()
+    ranks.set(lemma, rank)
+    nounRank.set(`n${o}`, ranks)
+  }
+}
+const kinds = new Map<string, Set<string>>()
+for (const line of readFileSync(join(dictDir, 'data.noun'), 'utf8').split('\n')) {
+  if (!line || line.startsWith(' ')) continue
+  const id = `n${line.slice(0, 8)}`
+  const specific = [...(nounRank.get(id) ?? [])].filter(([, r]) => r <= MAX_KIND_RANK)
+  if (specific.length === 0) continue
+  for (const m of line.matchAll(/ @i? (\d{8}) n /g)) {
+    const parent = `n${m[1]}`
+    if (ids.has(id) && ids.has(parent)) continue
+    for (const [general] of nounRank.get(parent) ?? [])
+      for (const [word] of specific) {
+        if (word === general) continue
+        const set = kinds.get(word) ?? new Set<string>()
+        set.add(general)
+        kinds.set(word, set)
+      }
+  }
+}
 // packed as strings (see english.ts): a fraction of the memory of an object of 100k keys
 const keys = Object.keys(result)
 const packed = {
@@ -126,8 +173,12 @@ const packed = {
     .map((id) => `${id.toString(36)}:${hypernyms[id]!.map((p) => p.toString(36)).join(',')}`)
     .join(';'),
   antonyms: [...antonymPairs].sort().join(';'),
+  kinds: [...kinds.keys()]
+    .sort()
+    .map((k) => `${k}:${[...kinds.get(k)!].sort().join(',')}`)
+    .join(';'),
 }
 writeFileSync(out, JSON.stringify(packed))
 console.log(
-  `lexicon: ${Object.keys(result).length} lemmas, ${ids.size} synsets, ${antonymPairs.size} antonym pairs -> ${out}`,
+  `lexicon: ${Object.keys(result).length} lemmas, ${ids.size} synsets, ${antonymPairs.size} antonym pairs, ${kinds.size} nouns with kinds -> ${out}`,
 )

@@ -9,6 +9,8 @@
  *                 engine versions case by case
  * --only <name>   sets whose name contains <name> (e.g. v6)
  *
+ * dev.jsonl is read from ../shared/evaluator beside the repo, or from $EVALUATOR_DEV_SET (a worktree).
+ *
  * Usage: npx tsx scripts/evaluate-sets.ts [--no-meanings] [--dump out.json] [--only v6]
  */
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
@@ -48,7 +50,7 @@ const content: ContentMeaning[] = readdirSync(join(root, 'content/idioms'))
   .map((idiom) => (noMeanings ? { ...idiom, meanings: undefined, literals: undefined } : idiom))
 
 const sets: [string, string][] = [
-  ['dev', join(root, '../shared/evaluator/dev.jsonl')],
+  ['dev', process.env.EVALUATOR_DEV_SET ?? join(root, '../shared/evaluator/dev.jsonl')],
   ['extra', join(evaluatorDir, 'extra-cases.jsonl')],
 ]
 for (const dir of readdirSync(evaluatorDir)

@@ -17,6 +17,8 @@ const LEXICON = lexicon as {
   hypernyms: string
   /** WordNet's direct antonyms of one-word verbs, adjectives and adverbs: "a:b" pairs, ";" apart. */
   antonyms?: string
+  /** Nouns and the nouns they are a direct kind of, where `senses` does not link them. */
+  kinds?: string
 }
 
 /**
@@ -68,6 +70,52 @@ for (const k of SENSES.index.keys()) {
   const second = k.indexOf(' ', space + 1)
   if (second > 0) PHRASE_PAIRS.add(k.slice(0, second))
 }
+
+/**
+ * A noun and the nouns it is a direct kind of in WordNet, where the packed senses do not link
+ * them because one of the two synsets has a single lemma ("burglar" → thief, "funds" → money;
+ * scripts/build-lexicon.ts: the specific word in its two commonest senses, the general one in
+ * its four commonest, both in everyday use). Each general word gets one synthetic sense id (below
+ * the near-synonym groups'); the specific word has it among its parents, so the two match as
+ * "dad" and "father" do, and siblings ("mother" / "father", "Monday" / "Tuesday") never do.
+ * Read on first use.
+ */
+let kindTables: { ids: Map<string, number>; kinds: Map<string, number[]> } | null = null
+const FIRST_KIND_ID = -100_000
+function kindTable(): { ids: Map<string, number>; kinds: Map<string, number[]> } {
+  if (kindTables) return kindTables
+  const ids = new Map<string, number>()
+  const kinds = new Map<string, number[]>()
+  for (const entry of (LEXICON.kinds ?? '').split(';')) {
+    const colon = entry.indexOf(':')
+    if (colon < 0) continue
+    const generals = entry.slice(colon + 1).split(',')
+    kinds.set(
+      entry.slice(0, colon),
+      generals.map((g) => {
+        let id = ids.get(g)
+        if (id === undefined) {
+          id = FIRST_KIND_ID - ids.size
+          ids.set(g, id)
+        }
+        return id
+      }),
+    )
+  }
+  kindTables = { ids, kinds }
+  return kindTables
+}
+
+/** The synthetic sense of a noun that is the general word of some kind ("thief"), or undefined. */
+export function kindSenseOf(lemma: string): number | undefined {
+  return kindTable().ids.get(lemma)
+}
+
+/** The synthetic senses of the general nouns a noun is a direct kind of ("burglar" → thief's). */
+export function kindParentsOf(lemma: string): readonly number[] {
+  return kindTable().kinds.get(lemma) ?? NO_KINDS
+}
+const NO_KINDS: readonly number[] = []
 
 /** Direct WordNet hypernyms of the given synsets ("dad" → "father"). */
 export function hypernymsOf(ids: Iterable<number>): Set<number> {
@@ -557,6 +605,22 @@ export function sensesOf(key: string, maxRank: number): Map<number, number> {
   eachCode(SENSES, key, (code) => {
     const rank = code & 7
     if (rank <= maxRank) {
+      const id = Math.floor(code / 32)
+      result.set(id, Math.min(rank, result.get(id) ?? 7))
+    }
+  })
+  return result
+}
+
+/**
+ * A lexicon key's senses other than its verb senses, as sensesOf: after a determiner "father" is
+ * the parent, not the verb "beget" (adjectives stay: "a fake" says "a phony").
+ */
+export function nonVerbSensesOf(key: string, maxRank: number): Map<number, number> {
+  const result = new Map<number, number>()
+  eachCode(SENSES, key, (code) => {
+    const rank = code & 7
+    if (rank <= maxRank && ((code >> 3) & 3) !== 1) {
       const id = Math.floor(code / 32)
       result.set(id, Math.min(rank, result.get(id) ?? 7))
     }

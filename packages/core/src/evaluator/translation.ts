@@ -23,6 +23,9 @@ import {
   cancelledBefore,
   areOpposites,
   isVerbMoreThanAdjective,
+  kindParentsOf,
+  kindSenseOf,
+  nonVerbSensesOf,
   OPPOSITE_PARTICLE,
   PERSON_OF,
   sensesOf,
@@ -135,7 +138,8 @@ function phraseUnits(tokens: string[], maxRank: number): Unit[] {
     if (firstForms.length === 0) continue
     const firstStarts = firstForms[0] === first
     // entries of three or four words start with a known pair: most are ruled out here
-    const long = firstForms.some((f) => startsLongPhrase(f, kept[a + 1]?.[0] ?? ''))
+    const long =
+      kept.length - a >= 3 && firstForms.some((f) => startsLongPhrase(f, kept[a + 1]![0]))
     for (let n = Math.min(long ? 4 : 2, kept.length - a); n >= 2; n--) {
       // the entry with its first word or its last word in dictionary form ("drove up the wall",
       // "drive up the walls"), the words between as said
@@ -149,6 +153,8 @@ function phraseUnits(tokens: string[], maxRank: number): Unit[] {
       }
       if (firstStarts)
         for (const l of lemmasOf(last)) {
+          // the word as said was looked up above (it is the first of firstForms)
+          if (l === last) continue
           const key = `${first}${middle} ${l}`
           if (inLexicon(key)) found.push(key)
         }
@@ -463,6 +469,7 @@ function makeGlosses(idiomTranslation: string, extra: string[]): Gloss[] {
       }
     }
   }
+  indexGlosses(glosses)
   return glosses
 }
 
@@ -577,8 +584,64 @@ function particlesSaid(gloss: Gloss, text: EnglishText, span: number[]): boolean
 /** Every key and sense of a text's units, to rule most meaning phrases out at once. */
 const textIndex = new WeakMap<EnglishText, { keys: Set<string>; senses: Set<number> }>()
 
+/**
+ * The words of one example's meaning phrases, indexed: per key and per sense, the phrase words
+ * ("slots", one per unit of a phrase's cover) it may say. A text is probed once against it (its
+ * units' keys and senses looked up in these small maps) instead of every phrase against the text.
+ */
+interface GlossIndex {
+  keys: Map<string, number[]>
+  senses: Map<number, number[]>
+  size: number
+}
+const glossSlots = new WeakMap<Gloss, { index: GlossIndex; slots: number[] }>()
+
+function indexGlosses(glosses: Gloss[]): void {
+  const index: GlossIndex = { keys: new Map(), senses: new Map(), size: 0 }
+  const add = <K>(map: Map<K, number[]>, key: K, slot: number): void => {
+    const list = map.get(key)
+    if (list) list.push(slot)
+    else map.set(key, [slot])
+  }
+  for (const g of glosses) {
+    const slots: number[] = []
+    for (const u of g.analysed.cover) {
+      const slot = index.size++
+      slots.push(slot)
+      for (const k of u.keys) add(index.keys, k, slot)
+      for (const id of u.senses.keys()) add(index.senses, id, slot)
+    }
+    glossSlots.set(g, { index, slots })
+  }
+}
+
+/** Per text, the slots of the last gloss index it was probed against that it has a word for. */
+const textSlots = new WeakMap<EnglishText, { index: GlossIndex; hits: Uint8Array }>()
+
 /** Whether each word of a gloss has at least a key or a sense in `text` (else no match). */
 function mayHold(gloss: Gloss, text: EnglishText): boolean {
+  const indexed = glossSlots.get(gloss)
+  if (indexed) {
+    let probed = textSlots.get(text)
+    if (probed?.index !== indexed.index) {
+      const { index } = indexed
+      const hits = new Uint8Array(index.size)
+      for (const u of text.units) {
+        for (const k of u.keys) {
+          const slots = index.keys.get(k)
+          if (slots) for (const slot of slots) hits[slot] = 1
+        }
+        for (const id of u.senses.keys()) {
+          const slots = index.senses.get(id)
+          if (slots) for (const slot of slots) hits[slot] = 1
+        }
+      }
+      probed = { index, hits }
+      textSlots.set(text, probed)
+    }
+    for (const slot of indexed.slots) if (probed.hits[slot] === 0) return false
+    return true
+  }
   let index = textIndex.get(text)
   if (!index) {
     index = { keys: new Set(), senses: new Set() }
@@ -1337,7 +1400,8 @@ const negatedSets = new WeakMap<EnglishText, ReadonlySet<string>>()
 function lemmaSet(text: EnglishText): Set<string> {
   let set = lemmaSets.get(text)
   if (!set) {
-    set = new Set(text.tokens.flatMap(lemmasOf))
+    set = new Set()
+    for (const t of text.tokens) for (const f of lemmasOf(t)) set.add(f)
     lemmaSets.set(text, set)
   }
   return set
@@ -1547,15 +1611,19 @@ function locateIdiom(
   user: EnglishText,
   glosses: Gloss[],
 ): IdiomPlaces {
-  const refMatches = memo(`m\u0003${key}`, () =>
-    glosses.flatMap((g) => {
+  // what depends on the reference only: its meaning phrases, their places, its content words
+  const { refMatches, refContent, refPlaces } = memo(`m\u0003${key}`, () => {
+    const refMatches = glosses.flatMap((g) => {
       const m = matchGloss(g, ref)
       return m ? [{ gloss: g, span: m }] : []
-    }),
-  )
+    })
+    return {
+      refMatches,
+      refContent: ref.cover.filter((u) => !ref.opening.has(u.start)),
+      refPlaces: placesOf(refMatches.flatMap((m) => m.span)),
+    }
+  })
   const { userMatches, userAll } = answerMatches(user, glosses)
-  const refContent = ref.cover.filter((u) => !ref.opening.has(u.start))
-  const refPlaces = placesOf(refMatches.flatMap((m) => m.span))
   const unsaid = new Set<number>()
   const userPlaces = placesOf([...userAll])
   let replaced = false
@@ -1682,17 +1750,38 @@ function ownWordsAside(
 /** The gloss's words, all of them, in a row in `text` (verbs in any form). */
 function saidWhole(gloss: Gloss, text: EnglishText): boolean {
   const { tokens } = gloss.analysed
-  const same = (word: string, t: string): boolean => word === t || lemmasOf(word).includes(t)
-  for (let i = 0; i + tokens.length <= text.tokens.length; i++)
-    if (tokens.every((t, k) => same(text.tokens[i + k] ?? '', t))) return true
+  // each word as said or in a dictionary form ("gave up" says "give up")
+  outer: for (let i = 0; i + tokens.length <= text.tokens.length; i++) {
+    for (let k = 0; k < tokens.length; k++) {
+      const word = text.tokens[i + k]!
+      if (word !== tokens[k] && !lemmasOf(word).includes(tokens[k]!)) continue outer
+    }
+    return true
+  }
   return false
+}
+
+/** Per text, whether it says a gloss reversed (a learner's text is compared with each reference). */
+const reversedIn = new WeakMap<EnglishText, Map<Gloss, boolean>>()
+function saysReversed(gloss: Gloss, text: EnglishText): boolean {
+  let known = reversedIn.get(text)
+  if (!known) {
+    known = new Map()
+    reversedIn.set(text, known)
+  }
+  let reversed = known.get(gloss)
+  if (reversed === undefined) {
+    reversed = glossReversed(gloss, text)
+    known.set(gloss, reversed)
+  }
+  return reversed
 }
 
 /** The idiom's meaning said reversed ("right in the loop", "I believe you"), or null. */
 function reversedIdiom(p: Pair): Judgement | null {
   // only where no meaning phrase matched (the reference's words carried over do not count)
   if (p.userGloss) return null
-  if (!p.glosses.some((g) => glossReversed(g, p.user) && !glossReversed(g, p.ref))) return null
+  if (!p.glosses.some((g) => saysReversed(g, p.user) && !saysReversed(g, p.ref))) return null
   return {
     rank: 0,
     accuracy: 'major',
@@ -1789,6 +1878,43 @@ function antonymOfMeaning(p: Pair): Judgement | null {
   return null
 }
 
+/**
+ * A noun of one text said in the other by a direct kind of it or by its general word, which the
+ * packed senses do not link ("burglars" / "thieves", "money" / "funds", "parent" / "mother"; the
+ * lexicon's `kinds`, decision 055): the same detail, no slip. Siblings ("mother" / "father",
+ * "kitchen" / "bedroom") are never linked. Only for details: a word that modifies the noun after
+ * it ("sales report": it says which kind of report), a time or a number is compared as before.
+ */
+function kindSaid(text: EnglishText, u: Unit, other: EnglishText): boolean {
+  if (u.multi || !u.keys.some(hasKinds) || !kindNoun(text, u.start)) return false
+  for (const x of other.cover) {
+    if (x.multi || !x.keys.some(hasKinds)) continue
+    let linked = false
+    for (const k of u.keys) for (const j of x.keys) linked ||= kindOf(k, j) || kindOf(j, k)
+    if (linked && kindNoun(other, x.start)) return true
+  }
+  return false
+}
+
+/** Whether a key is in the lexicon's kinds, as a specific or a general word. */
+function hasKinds(key: string): boolean {
+  return kindParentsOf(key).length > 0 || kindSenseOf(key) !== undefined
+}
+
+/** Whether the word at `i` is a noun the kinds may link: a head, not a time or number. */
+function kindNoun(text: EnglishText, i: number): boolean {
+  const word = text.tokens[i] ?? ''
+  if (isFunctionWord(word) || isDetailWord(word) || isLightVerb(verbLemma(word))) return false
+  const next = text.tokens[i + 1]
+  return next === undefined || isFunctionWord(next) || !isNounLike(next)
+}
+
+/** Whether `specific` is a direct kind of `general` in the lexicon's kinds. */
+function kindOf(specific: string, general: string): boolean {
+  const id = kindSenseOf(general)
+  return id !== undefined && kindParentsOf(specific).includes(id)
+}
+
 /** The reference's words the learner left out and the learner's words the reference lacks. */
 function compareWords(p: Pair): WordComparison {
   const { ref, user } = p
@@ -1802,7 +1928,11 @@ function compareWords(p: Pair): WordComparison {
   }
   const missing = refContent.filter(
     (u) =>
-      !u.light && !p.idiomInRef.has(u.start) && !matchedInUser(ref, user, u) && !impliedPlace(u),
+      !u.light &&
+      !p.idiomInRef.has(u.start) &&
+      !matchedInUser(ref, user, u) &&
+      !impliedPlace(u) &&
+      !kindSaid(ref, u, user),
   )
   const isDetail = (u: Unit): boolean => {
     const word = ref.tokens[u.start] ?? ''
@@ -1818,7 +1948,7 @@ function compareWords(p: Pair): WordComparison {
       const covering = user.units.filter((x) => x.start <= i && i <= x.end)
       if (covering.some((x) => hasUnit(x, ref))) return false
     }
-    return true
+    return !kindSaid(user, u, ref)
   })
   return { missing, extra, isDetail }
 }
@@ -2457,12 +2587,25 @@ function samePlaceName(a: string, b: string): boolean {
   return false
 }
 
-/** Whether two words share a WordNet sense, however rare ("lift" and "elevator"). */
+/**
+ * Whether two words share a WordNet sense, however rare ("lift" and "elevator"), and are not two
+ * kinds of one thing: "mother" and "father" share the verb "beget", but both are a parent (their
+ * noun senses, or the lexicon's kinds, have a general word in common), so one is not the other.
+ */
 function sameThingInAnySense(a: Unit, b: Unit): boolean {
   const all = (u: Unit): Set<number> => new Set(u.keys.flatMap((k) => [...sensesOf(k, 7).keys()]))
   const senses = all(a)
-  for (const id of all(b)) if (senses.has(id)) return true
-  return false
+  if (![...all(b)].some((id) => senses.has(id))) return false
+  const kindsOf = (u: Unit): Set<number> => {
+    const general = new Set<number>()
+    for (const k of u.keys) {
+      for (const id of hypernymsOf(nonVerbSensesOf(k, PARENT_SENSE_RANK).keys())) general.add(id)
+      for (const id of kindParentsOf(k)) general.add(id)
+    }
+    return general
+  }
+  const generals = kindsOf(a)
+  return ![...kindsOf(b)].some((id) => generals.has(id))
 }
 
 /** The reference's words from the first to the last left-out unit ("before I signed"). */
@@ -2494,18 +2637,24 @@ function majorOnly(
  * one). A literal reading wins over a WordNet synonym of a meaning ("on the moon": "moon" is
  * also "daydream"); words a meaning itself uses never count ("wash my hands of it").
  */
+/** The keys of the multi-word expressions in a list of meaning phrases (kept per list). */
+const meaningExpressions = new WeakMap<Gloss[], Set<string>>()
+
 function literalReading(owns: Unit[][], user: EnglishText, glosses: Gloss[]): boolean {
   if (owns.length === 0) return false
   // the learner's words inside an English idiom the meanings list ("threw in the towel"): the
   // same words as the literal "threw the towel", but said as the idiom
   const inMeaning = new Set<number>()
+  let expressions = meaningExpressions.get(glosses)
+  if (!expressions) {
+    expressions = new Set()
+    for (const g of glosses)
+      for (const x of g.analysed.cover) if (x.multi) for (const k of x.keys) expressions.add(k)
+    meaningExpressions.set(glosses, expressions)
+  }
   for (const u of user.units) {
     if (!u.multi) continue
-    if (
-      glosses.some((g) =>
-        g.analysed.cover.some((x) => x.multi && x.keys.some((k) => u.keys.includes(k))),
-      )
-    )
+    if (u.keys.some((k) => expressions.has(k)))
       for (let i = u.start; i <= u.end; i++) inMeaning.add(i)
   }
   for (const own of owns) {
