@@ -83,7 +83,7 @@ function Fields() {
   )
 }
 
-describe('the replay shortcut on a Mac', () => {
+describe('the replay shortcut on a Mac', { timeout: 20_000 }, () => {
   it('offers Option+R, which replays (Shift: slow) while typing Spanish, and types nothing', async () => {
     vi.spyOn(navigator, 'platform', 'get').mockReturnValue('MacIntel')
     const user = userEvent.setup()
