@@ -28,7 +28,8 @@ describe('GET /api/exercises/next serves what the server grades with', () => {
   }
 
   it('gives the same grade offline (evaluate on the served reference) as the server does', async () => {
-    const first = await next((await t.userWithRole('learner')).token)
+    const learner = await t.userWithRole('learner')
+    const first = await next(learner.token)
     const reference = first.reference as EvaluatorExample
     expect(reference).toMatchObject({
       text: first.text,
@@ -73,5 +74,24 @@ describe('GET /api/exercises/next serves what the server grades with', () => {
       const online = ExercisePayload.parse(res.json()).evaluation
       expect(evaluate(reference, answer), answer.userTranslation).toEqual(online)
     }
+
+    // Once the learner has the sentence, the offline pack keeps it with the same reference.
+    const answered = await t.app.inject({
+      method: 'POST',
+      url: '/api/exercises/evaluate',
+      headers: bearer(learner.token),
+      payload: { exampleId: first.exampleId, ...answers[0] },
+    })
+    expect(answered.statusCode, answered.body).toBe(200)
+    const pack = await t.app.inject({
+      method: 'GET',
+      url: '/api/exercises/offline',
+      headers: bearer(learner.token),
+    })
+    expect(pack.statusCode, pack.body).toBe(200)
+    const kept = (
+      pack.json() as { exercises: { example: { exampleId: string }; reference: unknown }[] }
+    ).exercises
+    expect(kept.find((k) => k.example.exampleId === first.exampleId)?.reference).toEqual(reference)
   }, 120_000)
 })
