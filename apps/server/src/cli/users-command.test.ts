@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createAccountsRepo } from '../idp/accounts.js'
 import { createUsersRepo } from '../modules/users/users.repo.js'
 import { userIssuer } from '../plugins/auth.js'
 import { bearer, startTestApp, type TestApp } from '../test/support.js'
@@ -8,7 +9,10 @@ import { runUsersCommand } from './users-command.js'
 describe('npm run users -- set-role keeps the rules of the admin endpoint', () => {
   let t: TestApp
   beforeAll(async () => {
-    t = await startTestApp({ ADMIN_EMAILS: 'jefa@test.example' }, { contentDir: false })
+    t = await startTestApp(
+      { ADMIN_EMAILS: 'jefa@test.example,jefe@test.example' },
+      { contentDir: false },
+    )
   })
   afterAll(() => t.close())
 
@@ -66,6 +70,48 @@ describe('npm run users -- set-role keeps the rules of the admin endpoint', () =
       payload: {},
     })
     expect(profile.json()).toMatchObject({ role: 'editor' })
+  })
+
+  it('refuses to create an ADMIN_EMAILS address as anything but admin, and creates it admin by default', async () => {
+    const accounts = createAccountsRepo(t.database.db)
+    const products = createUsersRepo(t.database.db)
+    for (const [address, role] of [
+      ['jefe@test.example', 'learner'],
+      ['Jefe@Test.Example', 'editor'],
+    ] as const) {
+      const cli = await users('create', address, '--role', role, '--password', 'mate-amargo-42')
+      expect(cli.code).toBe(1)
+      expect(cli.error).toBe(
+        'error: jefe@test.example is in ADMIN_EMAILS, so it would be admin at its first sign-in: create it as admin, or remove it from ADMIN_EMAILS first',
+      )
+      expect(cli.log).toBe('')
+    }
+    // Refused before anything was written: no sign-in account, no product user.
+    expect(await accounts.findByEmail('jefe@test.example')).toBeUndefined()
+    expect(await products.findByEmail('jefe@test.example')).toEqual([])
+
+    const created = await users(
+      'create',
+      'jefe@test.example',
+      '--name',
+      'Jefe',
+      '--password',
+      'mate-amargo-42',
+    )
+    expect(created).toMatchObject({ code: 0, log: 'created jefe@test.example (admin)', error: '' })
+    const [row] = await products.findByEmail('jefe@test.example')
+    expect(row?.role).toBe('admin')
+    // Anyone else is still created with the role asked for, or learner.
+    expect(
+      await users(
+        'create',
+        'alumna@test.example',
+        '--name',
+        'Alumna',
+        '--password',
+        'mate-amargo-42',
+      ),
+    ).toMatchObject({ code: 0, log: 'created alumna@test.example (learner)' })
   })
 
   it('says what is wrong for no such user, an unknown role, or no command', async () => {

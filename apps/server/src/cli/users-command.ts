@@ -13,6 +13,7 @@ import { userIssuer } from '../plugins/auth.js'
 const USAGE = `Usage:
   npm run users -- set-role <email> <learner|editor|admin>
   npm run users -- create <email> --name <name> --password <password> [--role <role>]
+                                            (an ADMIN_EMAILS address is created admin)
   npm run users -- list
   npm run users -- disable <email>          refuse the account's next API call, end its sessions
   npm run users -- enable <email>
@@ -86,7 +87,11 @@ export async function runUsersCommand(
     } else if (command === 'create' && email) {
       if (!config.oidc.embedded)
         throw new Error('create works with the embedded identity provider only')
-      const role = parseRole(values.role ?? 'learner')
+      // Checked before anything is written: an ADMIN_EMAILS address cannot be created as less.
+      const role = service.roleForNewAccount(
+        email,
+        values.role === undefined ? undefined : parseRole(values.role),
+      )
       // The operator vouches for the address, so it counts as verified (ADMIN_EMAILS relies on it).
       const account = await accounts.create(
         { email, name: values.name ?? '', password: values.password ?? '' },

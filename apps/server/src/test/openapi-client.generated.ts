@@ -1520,6 +1520,19 @@ export interface operations {
                             newDone: number;
                             newLimit: number;
                         };
+                        reference?: {
+                            text: string;
+                            conjugatedSnippet: string;
+                            translation: string;
+                            idiom: {
+                                text: string;
+                                translation: string;
+                                meanings?: string[];
+                                literals?: string[];
+                            };
+                            alternatives?: string[];
+                            literal?: string;
+                        };
                     };
                 };
             };

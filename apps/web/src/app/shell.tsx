@@ -5,6 +5,7 @@ import { AuthProvider } from '../lib/auth/auth-provider'
 import { Header } from './header'
 import { PageFocus } from './page-focus'
 import { PwaStatus } from './pwa-status'
+import { MAIN_ID, SkipLink } from './skip-link'
 
 /** Pages that stay readable behind the beta gate. */
 const UNGATED = new Set(['/about', '/license'])
@@ -14,12 +15,14 @@ export function Shell() {
   const ungated = UNGATED.has(pathname.replace(/\/+$/, '') || '/')
   return (
     <AuthProvider>
+      {/* First in the Tab order, before the header's links and menu. */}
+      <SkipLink />
       <PageFocus />
       <AppShell header={{ height: 60 }} padding="md">
         <AppShell.Header component="header">
           <Header />
         </AppShell.Header>
-        <AppShell.Main>
+        <AppShell.Main id={MAIN_ID}>
           <Container size="lg" px={0}>
             <PwaStatus />
             {ungated ? (

@@ -255,8 +255,17 @@ export const TodayProgress = z.object({
 })
 export type TodayProgress = z.infer<typeof TodayProgress>
 
-/** An exercise as /api/exercises/next serves it: the example and today's progress. */
-export const NextExercise = Example.extend({ today: TodayProgress })
+/**
+ * An exercise as /api/exercises/next serves it: the example, today's progress, and what the
+ * grader uses (`reference`: the accepted translations, the idiom's meanings and literal
+ * readings), so an answer given on this page after the connection dropped is graded in the
+ * browser exactly as the server would grade it (decisions 032, 056). Optional: a client keeps
+ * working with a server that does not send it (it then grades from the example's own fields).
+ */
+export const NextExercise = Example.extend({
+  today: TodayProgress,
+  reference: EvaluatorExample.optional(),
+})
 export type NextExercise = z.infer<typeof NextExercise>
 
 /** One exercise kept in the browser for offline practice, with what the local grader needs. */

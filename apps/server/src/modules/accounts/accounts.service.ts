@@ -225,6 +225,23 @@ export function createUserAccountsService(deps: {
       )
     },
 
+    /**
+     * For the CLI (`npm run users -- create`): the role a new account of `email` gets. An
+     * ADMIN_EMAILS address is made admin at its every sign-in, so creating it with another role
+     * would not last: refused (409 CONFLICT, the same rule as `setRole`), and with no role asked
+     * for it is admin. Anyone else gets the role asked for, or learner.
+     */
+    roleForNewAccount(email: string, asked: Role | undefined): Role {
+      const listed = deps.adminEmails.includes(email.trim().toLowerCase())
+      if (!listed) return asked ?? 'learner'
+      if (asked !== undefined && asked !== 'admin') {
+        throw conflict(
+          `${email.trim().toLowerCase()} is in ADMIN_EMAILS, so it would be admin at its first sign-in: create it as admin, or remove it from ADMIN_EMAILS first`,
+        )
+      }
+      return 'admin'
+    },
+
     /** For the CLI: the product users of an address (any issuer). */
     findByEmail: (email: string) => deps.users.findByEmail(email),
 

@@ -106,6 +106,13 @@ describe('exercises', () => {
           usage: 10,
         },
         today: { reviewsDone: 0, reviewsLeft: 0, newDone: 0, newLimit: 10 },
+        // What the server grades with, for a page that loses its connection (decision 056).
+        reference: {
+          text: common.text,
+          conjugatedSnippet: 'estoy al horno',
+          translation: common.translation,
+          idiom: { text: expect.any(String), translation: 'to be in trouble' },
+        },
       })
       expect(body.isNew).toBe(true)
     })

@@ -309,6 +309,8 @@ export function createExercisesService(deps: {
           newDone: newToday,
           newLimit: dailyNewLimit,
         },
+        // What the server grades with: the page grades the same way if the connection drops.
+        reference: evaluatorExample(found.example, found.idiom),
       }
     },
 

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react'
 import { Group, Stack, Text, Title } from '@mantine/core'
-import type { Example, TodayProgress } from '@che/core'
+import type { EvaluatorExample, Example, TodayProgress } from '@che/core'
 import { useQueryClient } from '@tanstack/react-query'
 import { useEffect, useRef, useState } from 'react'
 import { useNavigate } from 'react-router'
@@ -38,12 +38,13 @@ function isNetworkFailure(error: unknown): boolean {
  * Grade an answer to the exercise on screen. Online it goes to the server. Without a connection
  * (or when the request cannot get out) it is graded here, like any offline answer
  * (docs/decisions/032), and queued to sync: against the reference kept on this device, or, for a
- * sentence that was not kept (a new one), against what the page has of it. The server grades it
- * again when it syncs, and its grade counts.
+ * sentence that was not kept (a new one), against the reference served with it, which is what
+ * the server grades with (decision 056). The server grades it again when it syncs, and its grade
+ * counts; with the local engine it is the same grade.
  */
 export async function evaluateOrQueue(
   answer: Answer,
-  example: Example,
+  example: Example & { reference?: EvaluatorExample | undefined },
   online: { evaluate: (answer: Answer) => Promise<EvaluatedAnswer> },
   offline: { userId: string | undefined; kept: KeptExercise[] | null; queued: () => Promise<void> },
 ): Promise<EvaluatedAnswer> {
@@ -53,7 +54,9 @@ export async function evaluateOrQueue(
       userId: offline.userId,
       example,
       dueDate: new Date().toISOString(),
-      reference: {
+      // What the server grades with, served with the sentence (NextExercise.reference); from an
+      // older server, what the page has of it.
+      reference: example.reference ?? {
         text: example.text,
         conjugatedSnippet: example.conjugatedSnippet,
         translation: example.translation,

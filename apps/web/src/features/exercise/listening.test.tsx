@@ -114,11 +114,11 @@ describe('the listening loop on the exercise screen', () => {
     // Assistive technology learns the shortcuts from the buttons themselves.
     expect(screen.getByRole('button', { name: 'Replay' })).toHaveAttribute(
       'aria-keyshortcuts',
-      'Control+Space',
+      'Control+Space Alt+R',
     )
     expect(screen.getByRole('button', { name: 'Slow replay' })).toHaveAttribute(
       'aria-keyshortcuts',
-      'Control+Shift+Space',
+      'Control+Shift+Space Alt+Shift+R',
     )
     await user.keyboard('Ayer')
     await user.keyboard('{Control>} {/Control}')

@@ -33,8 +33,8 @@ const GIVE_UP_PRACTICE = 'Show the answer? Nothing is scored in the Playroom.'
 /**
  * Phase 2: type what you heard and its translation. Keyboard-first: focus starts in the Spanish
  * field, Enter there moves to the English field, Enter in the English field submits. The
- * sentence stays one keystroke away: Replay / Slow replay beside the fields, and Ctrl+Space
- * (Ctrl+Shift+Space for slow) from either field.
+ * sentence stays one keystroke away: Replay / Slow replay beside the fields, and Ctrl+Space or
+ * Alt+R (Option+R on a Mac; with Shift for slow) from either field.
  *
  * Submitting with both fields blank asks first, so a stray Enter costs no review: "Keep trying"
  * (focused, and Escape) goes back to the Spanish field; "Show the answer" gives up honestly (the

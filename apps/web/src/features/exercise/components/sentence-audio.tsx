@@ -22,7 +22,15 @@ export function isAudioBroken(audio: HTMLAudioElement, error: unknown): boolean 
   return error instanceof DOMException && error.name === 'NotSupportedError'
 }
 
-/** True for the replay shortcut: Ctrl+Space (Shift for slow); never while composing text. */
+/**
+ * True for a replay shortcut (Shift for slow); never while composing text:
+ * - Ctrl+Space (Ctrl+Shift+Space), the first one, which macOS (and iPadOS, and some Linux input
+ *   methods) keep for switching the input source, so a page never sees it there;
+ * - Alt+R (Option+R on a Mac; Alt+Shift+R), which works everywhere: Option+R types "®" and
+ *   Option+Shift+R "‰" on a Mac, no Spanish letter or accent (those are Option+E, N, U, 1 and ?),
+ *   and no browser keeps Alt+R. Ctrl+Alt (Windows' AltGr, which types characters) is not it. The
+ *   key is read from its place (`code`) too: on a Mac, `key` is the character Option makes.
+ */
 export function isReplayShortcut(event: {
   ctrlKey: boolean
   metaKey?: boolean
@@ -31,8 +39,30 @@ export function isReplayShortcut(event: {
   key: string
   isComposing?: boolean
 }): boolean {
-  if (event.isComposing || event.altKey || event.metaKey || !event.ctrlKey) return false
-  return event.code === 'Space' || event.key === ' '
+  if (event.isComposing || event.metaKey) return false
+  if (event.ctrlKey && !event.altKey) return event.code === 'Space' || event.key === ' '
+  if (event.altKey && !event.ctrlKey)
+    return event.code === 'KeyR' || event.key.toLowerCase() === 'r'
+  return false
+}
+
+/**
+ * Apple keyboards: a Mac, or an iPad (which calls itself a Mac) with a keyboard. Ctrl+Space
+ * switches the input source there, so the page offers Option+R.
+ */
+export function appleKeyboard(): boolean {
+  const platform =
+    (navigator as Navigator & { userAgentData?: { platform?: string } }).userAgentData?.platform ||
+    navigator.platform ||
+    ''
+  return /mac|iphone|ipad|ipod/i.test(platform)
+}
+
+/** The replay shortcuts, as `aria-keyshortcuts` names them, for this keyboard. */
+export function replayShortcuts(apple: boolean): { replay: string; slow: string } {
+  return apple
+    ? { replay: 'Alt+R', slow: 'Alt+Shift+R' }
+    : { replay: 'Control+Space Alt+R', slow: 'Control+Shift+Space Alt+Shift+R' }
 }
 
 /**
@@ -84,6 +114,8 @@ export const ReplayButtons = forwardRef<ReplayHandle, ReplayButtonsProps>(functi
 ) {
   const audio = useRef<HTMLAudioElement>(null)
   const keyboardHints = useKeyboardHints()
+  const [apple] = useState(appleKeyboard)
+  const shortcuts = replayShortcuts(apple)
   const speed = useSpeed()
   const [failed, setFailed] = useState(false)
   const replay = (slow = false) => {
@@ -117,7 +149,7 @@ export const ReplayButtons = forwardRef<ReplayHandle, ReplayButtonsProps>(functi
           variant="light"
           size="sm"
           onMouseDown={keepFocus}
-          aria-keyshortcuts={showShortcut ? 'Control+Space' : undefined}
+          aria-keyshortcuts={showShortcut ? shortcuts.replay : undefined}
           onClick={() => replay(false)}
           type="button"
         >
@@ -127,7 +159,7 @@ export const ReplayButtons = forwardRef<ReplayHandle, ReplayButtonsProps>(functi
           variant="light"
           size="sm"
           onMouseDown={keepFocus}
-          aria-keyshortcuts={showShortcut ? 'Control+Shift+Space' : undefined}
+          aria-keyshortcuts={showShortcut ? shortcuts.slow : undefined}
           onClick={() => replay(true)}
           type="button"
         >
@@ -137,8 +169,18 @@ export const ReplayButtons = forwardRef<ReplayHandle, ReplayButtonsProps>(functi
       </Group>
       {showShortcut && keyboardHints ? (
         <Text size="xs" c="dimmed" data-testid="replay-shortcut">
-          <Kbd>Ctrl</Kbd>+<Kbd>Space</Kbd> replays, <Kbd>Ctrl</Kbd>+<Kbd>Shift</Kbd>+
-          <Kbd>Space</Kbd> slow, while you type
+          {apple ? (
+            <>
+              <Kbd>⌥ Option</Kbd>+<Kbd>R</Kbd> replays, <Kbd>⌥ Option</Kbd>+<Kbd>Shift</Kbd>+
+              <Kbd>R</Kbd> slow, while you type
+            </>
+          ) : (
+            <>
+              <Kbd>Ctrl</Kbd>+<Kbd>Space</Kbd> replays, <Kbd>Ctrl</Kbd>+<Kbd>Shift</Kbd>+
+              <Kbd>Space</Kbd> slow, while you type (or <Kbd>Alt</Kbd>+<Kbd>R</Kbd>, <Kbd>Alt</Kbd>+
+              <Kbd>Shift</Kbd>+<Kbd>R</Kbd>)
+            </>
+          )}
         </Text>
       ) : null}
       {failed ? (
