@@ -1,24 +1,12 @@
 import { screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { MemoryRouter } from 'react-router'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { configureApiClient } from '../../lib/api-client'
+import { describe, expect, it } from 'vitest'
+import { json, mockFetchForEachTest } from '../../test/fetch-stub'
 import { makeAuth, makeProfile, renderWithProviders, signedIn } from '../../test-utils'
 import { BetaGate } from './beta-gate'
 
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } })
-
-const fetchMock = vi.fn<typeof fetch>()
-
-beforeEach(() => {
-  vi.stubGlobal('fetch', fetchMock)
-  configureApiClient({ getAccessToken: () => null, logError: () => {} })
-})
-afterEach(() => {
-  vi.unstubAllGlobals()
-  fetchMock.mockReset()
-})
+const fetchMock = mockFetchForEachTest({ token: null })
 
 const app = <p>The app</p>
 

@@ -1,16 +1,20 @@
 import { fireEvent, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { configureApiClient } from '../../../lib/api-client'
+import { beforeEach, describe, expect, it } from 'vitest'
 import { makeProfile, renderRoutes, signedIn } from '../../../test-utils'
-import { callsTo, json, stubDocumentFonts, stubFetch } from '../test/fetch-stub'
+import {
+  callsTo,
+  configureApiClientForEachTest,
+  json,
+  stubDocumentFonts,
+  stubFetch,
+} from '../test/fetch-stub'
 import { SettingsPage } from './settings-page'
 
+configureApiClientForEachTest({ token: 't' })
 beforeEach(() => {
   stubDocumentFonts()
-  configureApiClient({ getAccessToken: () => 't', logError: () => {} })
 })
-afterEach(() => vi.unstubAllGlobals())
 
 const mount = () =>
   renderRoutes([{ path: '/admin/settings', element: <SettingsPage /> }], '/admin/settings', {
