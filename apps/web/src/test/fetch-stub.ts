@@ -76,12 +76,3 @@ export function mockFetchForEachTest({ token }: { token: Token }): Mock<typeof f
   })
   return fetchMock
 }
-
-/** jsdom has no document.fonts, which Mantine's autosize Textarea listens to. */
-export function stubDocumentFonts() {
-  if ('fonts' in document) return
-  Object.defineProperty(document, 'fonts', {
-    configurable: true,
-    value: { addEventListener: () => {}, removeEventListener: () => {}, ready: Promise.resolve() },
-  })
-}

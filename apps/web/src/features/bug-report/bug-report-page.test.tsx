@@ -1,13 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { beforeEach, describe, expect, it } from 'vitest'
-import {
-  callsTo,
-  configureApiClientForEachTest,
-  json,
-  stubDocumentFonts,
-  stubFetch,
-} from '../../test/fetch-stub'
+import { describe, expect, it } from 'vitest'
+import { callsTo, configureApiClientForEachTest, json, stubFetch } from '../../test/fetch-stub'
 import { renderRoutes, signedIn } from '../../test-utils'
 import { BugReportPage, DESCRIPTION_HINT, THANK_YOU } from './bug-report-page'
 
@@ -39,9 +33,6 @@ const TYPES = [
 ]
 
 configureApiClientForEachTest({ token: 't' })
-beforeEach(() => {
-  stubDocumentFonts()
-})
 
 const mount = (path = '/app/bugreport') =>
   renderRoutes(

@@ -1,13 +1,7 @@
 import { screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { beforeEach, describe, expect, it } from 'vitest'
-import {
-  callsTo,
-  configureApiClientForEachTest,
-  json,
-  stubDocumentFonts,
-  stubFetch,
-} from '../../test/fetch-stub'
+import { describe, expect, it } from 'vitest'
+import { callsTo, configureApiClientForEachTest, json, stubFetch } from '../../test/fetch-stub'
 import { makeAuth, renderRoutes, signedIn } from '../../test-utils'
 import { DESCRIPTION_HINT, THANK_YOU } from './texts'
 import { VisitorReportPage } from './visitor-report-page'
@@ -16,9 +10,6 @@ const REPORT_ID = '33333333-3333-4333-8333-333333333333'
 const ROUTE = 'POST /api/bug-reports/public'
 
 configureApiClientForEachTest({ token: undefined })
-beforeEach(() => {
-  stubDocumentFonts()
-})
 
 const mount = (path = '/report-a-problem', auth = makeAuth()) =>
   renderRoutes(

@@ -1,15 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { makeProfile, renderWithProviders, signedIn } from '../../test-utils'
 import { ManagePage } from './manage-page'
-import {
-  callsTo,
-  configureApiClientForEachTest,
-  json,
-  stubDocumentFonts,
-  stubFetch,
-} from '../../test/fetch-stub'
+import { callsTo, configureApiClientForEachTest, json, stubFetch } from '../../test/fetch-stub'
 
 const EDITOR_ID = '00000000-0000-4000-8000-0000000000e1'
 const OTHER_EDITOR_ID = '00000000-0000-4000-8000-0000000000e2'
@@ -58,9 +52,6 @@ const EDITORS = [
 ]
 
 configureApiClientForEachTest({ token: null })
-beforeEach(() => {
-  stubDocumentFonts()
-})
 
 function renderAs(profile: typeof editorProfile) {
   return renderWithProviders(<ManagePage />, { auth: signedIn(), profile })

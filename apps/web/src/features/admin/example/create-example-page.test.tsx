@@ -1,21 +1,17 @@
 import { screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { makeProfile, renderRoutes, signedIn } from '../../../test-utils'
 import {
   callsTo,
   configureApiClientForEachTest,
   IDIOM_ID,
   json,
-  stubDocumentFonts,
   stubFetch,
 } from '../test/fetch-stub'
 import { CreateExamplePage } from './create-example-page'
 
 configureApiClientForEachTest({ token: 't' })
-beforeEach(() => {
-  stubDocumentFonts()
-})
 
 const summary = {
   idiomId: IDIOM_ID,

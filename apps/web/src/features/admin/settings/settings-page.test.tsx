@@ -1,20 +1,11 @@
 import { fireEvent, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { makeProfile, renderRoutes, signedIn } from '../../../test-utils'
-import {
-  callsTo,
-  configureApiClientForEachTest,
-  json,
-  stubDocumentFonts,
-  stubFetch,
-} from '../test/fetch-stub'
+import { callsTo, configureApiClientForEachTest, json, stubFetch } from '../test/fetch-stub'
 import { SettingsPage } from './settings-page'
 
 configureApiClientForEachTest({ token: 't' })
-beforeEach(() => {
-  stubDocumentFonts()
-})
 
 const mount = () =>
   renderRoutes([{ path: '/admin/settings', element: <SettingsPage /> }], '/admin/settings', {
