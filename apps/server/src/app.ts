@@ -20,7 +20,7 @@ import { createSharedCounter, sharedRateLimitStore } from './lib/shared-rate-lim
 import { createDiscovery } from './lib/discovery.js'
 import { createUserAccountsRepo } from './modules/accounts/accounts.repo.js'
 import { registerAccountsRoutes } from './modules/accounts/accounts.routes.js'
-import { createUserAccountsService } from './modules/accounts/accounts.service.js'
+import { buildUserAccountsService } from './modules/accounts/accounts.factory.js'
 import { registerAdminRoutes } from './modules/admin/admin.routes.js'
 import { registerAudioRoutes } from './modules/audio/audio.routes.js'
 import { registerBugReportsRoutes } from './modules/bug-reports/bug-reports.routes.js'
@@ -213,17 +213,12 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   // Needs the embedded provider (sessions to revoke), so it is built here rather than with the
   // other services in services.ts.
   const userAccountsRepo = createUserAccountsRepo(db)
-  const accounts = createUserAccountsService({
+  const accounts = buildUserAccountsService({
+    config,
+    db,
     repo: userAccountsRepo,
     users: repos.users,
-    idp: idp
-      ? {
-          issuer: userIssuer(config.oidc),
-          accounts: idp.accounts,
-          revokeSessions: idp.revokeSessions,
-        }
-      : undefined,
-    adminEmails: config.adminEmails,
+    embedded: idp,
     adminSetupCode,
     clock: realClock,
   })

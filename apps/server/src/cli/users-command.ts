@@ -3,10 +3,9 @@ import type { Config } from '../config.js'
 import type { Database } from '../db/client.js'
 import { toMessage } from '../errors.js'
 import { ROLES, type Role } from '@che/core'
-import { createAccountsRepo, RESET_TOKEN_TTL_MS } from '../idp/accounts.js'
-import { revokeAccountPayloads } from '../idp/adapter.js'
-import { createUserAccountsRepo } from '../modules/accounts/accounts.repo.js'
-import { createUserAccountsService } from '../modules/accounts/accounts.service.js'
+import { RESET_TOKEN_TTL_MS } from '../idp/accounts.js'
+import { createEmbeddedAccounts } from '../idp/embedded-accounts.js'
+import { buildUserAccountsService } from '../modules/accounts/accounts.factory.js'
 import { createUsersRepo, type UserRow } from '../modules/users/users.repo.js'
 import { userIssuer } from '../plugins/auth.js'
 
@@ -54,20 +53,13 @@ export async function runUsersCommand(
     })
     const [command, email] = positionals
     const users = createUsersRepo(database.db)
-    const accounts = createAccountsRepo(database.db)
-    const service = createUserAccountsService({
-      repo: createUserAccountsRepo(database.db),
+    const embedded = createEmbeddedAccounts(database.db)
+    const { accounts } = embedded
+    const service = buildUserAccountsService({
+      config,
+      db: database.db,
       users,
-      idp: config.oidc.embedded
-        ? {
-            issuer: userIssuer(config.oidc),
-            accounts,
-            revokeSessions: async (id) => {
-              await revokeAccountPayloads(database.db, id)
-            },
-          }
-        : undefined,
-      adminEmails: config.adminEmails,
+      embedded: config.oidc.embedded ? embedded : undefined,
       clock: () => new Date(),
     })
     /** The product users of an address; an error when there is none. */
@@ -124,7 +116,7 @@ export async function runUsersCommand(
       const account = config.oidc.embedded ? await accounts.findByEmail(email) : undefined
       if (account) {
         await accounts.delete(account.id)
-        await revokeAccountPayloads(database.db, account.id)
+        await embedded.revokeSessions(account.id)
       }
       if (rows.length === 0 && !account) throw new Error(`no user with e-mail ${email}`)
       out.log(`${email} is deleted with its data`)
@@ -135,7 +127,7 @@ export async function runUsersCommand(
       if (!account) throw new Error(`no account with e-mail ${email}`)
       if (values.password !== undefined) {
         await accounts.setPassword(account, values.password)
-        await revokeAccountPayloads(database.db, account.id)
+        await embedded.revokeSessions(account.id)
         out.log(`the password of ${account.email} is changed; its sessions are ended`)
       } else {
         const token = await accounts.createToken(account.id, 'reset', RESET_TOKEN_TTL_MS)

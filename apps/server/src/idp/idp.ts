@@ -4,23 +4,21 @@ import type { JSONWebKeySet, JWK } from 'jose'
 import Provider, { type Configuration, type KoaContextWithOIDC } from 'oidc-provider'
 import type { Config } from '../config.js'
 import type { Db } from '../db/client.js'
-import { createAccountsRepo, type AccountsRepo } from './accounts.js'
+import type { AccountsRepo } from './accounts.js'
 import type { Mailer } from '../lib/mailer.js'
-import { createDrizzleAdapter, deleteExpiredPayloads, revokeAccountPayloads } from './adapter.js'
+import { createDrizzleAdapter, deleteExpiredPayloads } from './adapter.js'
+import { createEmbeddedAccounts, type EmbeddedAccounts } from './embedded-accounts.js'
 import { registerInteractionRoutes } from './interactions.js'
 import { loadCookieKeys, loadSigningKeys, toPublicJwks } from './keys.js'
 import { logoutPage, messagePage } from './pages.js'
 import { createSharedCounter, createSharedRateLimiter } from '../lib/shared-rate-limit.js'
 
-export interface EmbeddedIdp {
+/** The provider, with its accounts (e-mail, name, password) and their sessions to revoke. */
+export interface EmbeddedIdp extends EmbeddedAccounts {
   /** Mount the provider and its interaction pages under /oidc on the Fastify app. */
   register(app: FastifyInstance): Promise<void>
   /** The public JWKS (for jose's createLocalJWKSet in the API's bearer verification). */
   publicJwks(): JSONWebKeySet
-  /** The provider's accounts (e-mail, name, password). */
-  accounts: AccountsRepo
-  /** Signs an account out everywhere: sessions, grants and refresh tokens end. */
-  revokeSessions(accountId: string): Promise<void>
 }
 
 /** Where the provider lives on this server; the issuer's path is what browsers see. */
@@ -55,7 +53,7 @@ export async function createEmbeddedIdp(deps: {
 }): Promise<EmbeddedIdp> {
   const { config, db, log } = deps
   const limits = { ...DEFAULT_LIMITS, ...deps.limits }
-  const accounts = createAccountsRepo(db)
+  const { accounts, revokeSessions } = createEmbeddedAccounts(db)
   const signingKeys = await loadSigningKeys(db)
   const cookieKeys = await loadCookieKeys(db)
   const publicJwks = toPublicJwks(signingKeys)
@@ -91,9 +89,6 @@ export async function createEmbeddedIdp(deps: {
   })
 
   const callback = provider.callback()
-  const revokeSessions = async (accountId: string) => {
-    await revokeAccountPayloads(db, accountId)
-  }
 
   return {
     publicJwks: () => publicJwks,

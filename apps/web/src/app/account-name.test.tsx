@@ -1,14 +1,12 @@
 import { screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { AccountPage } from '../features/account/account-page'
-import { configureApiClient } from '../lib/api-client'
 import { makeProfile, renderRoutes, signedIn } from '../test-utils'
-import { callsTo, json, stubFetch } from '../test/fetch-stub'
+import { callsTo, configureApiClientForEachTest, json, stubFetch } from '../test/fetch-stub'
 import { Header } from './header'
 
-beforeEach(() => configureApiClient({ getAccessToken: () => 't', logError: () => {} }))
-afterEach(() => vi.unstubAllGlobals())
+configureApiClientForEachTest({ token: 't' })
 
 const mount = () =>
   renderRoutes(

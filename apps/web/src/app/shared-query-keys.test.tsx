@@ -1,12 +1,11 @@
 import { act, renderHook, waitFor } from '@testing-library/react'
 import type { ReactNode } from 'react'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { calendarQuery } from '../features/calendar/api/get-calendar'
 import { useEvaluateExercise } from '../features/exercise/api/evaluate-exercise'
-import { configureApiClient } from '../lib/api-client'
 import { statsQuery } from '../lib/queries/stats'
 import { testQueryClient, Wrapper } from '../test-utils'
-import { stubFetch } from '../test/fetch-stub'
+import { configureApiClientForEachTest, stubFetch } from '../test/fetch-stub'
 import { EXAMPLE_ID, json, makePayload } from '../test/fixtures'
 
 const makeStats = () => ({
@@ -24,8 +23,7 @@ const makeStats = () => ({
   reportState: 1 as const,
 })
 
-beforeEach(() => configureApiClient({ getAccessToken: () => 't', logError: () => {} }))
-afterEach(() => vi.unstubAllGlobals())
+configureApiClientForEachTest({ token: 't' })
 
 // The router is where features meet, so the test that two of them share a cache lives here.
 describe('query keys shared across features', () => {

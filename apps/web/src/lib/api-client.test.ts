@@ -1,9 +1,7 @@
 import { api } from '@che/core'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { json } from '../test/fetch-stub'
 import { ApiError, call, configureApiClient, errorMessage, toSearch, upload } from './api-client'
-
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } })
 
 const fetchMock = vi.fn<typeof fetch>()
 const logError = vi.fn()

@@ -1,4 +1,5 @@
-import { vi } from 'vitest'
+import { afterEach, beforeEach, type Mock, vi } from 'vitest'
+import { configureApiClient } from '../lib/api-client'
 
 /** A JSON Response as the server sends it. */
 export const json = (body: unknown, status = 200) =>
@@ -41,11 +42,37 @@ export function callsTo(
     .map(([, init]) => init)
 }
 
-/** jsdom has no document.fonts, which Mantine's autosize Textarea listens to. */
-export function stubDocumentFonts() {
-  if ('fonts' in document) return
-  Object.defineProperty(document, 'fonts', {
-    configurable: true,
-    value: { addEventListener: () => {}, removeEventListener: () => {}, ready: Promise.resolve() },
+/** What the API client sends as the bearer token: a string, or none (null, undefined). */
+type Token = string | null | undefined
+
+/**
+ * Registers, for each test of the calling file: before it, the API client sends `token` and logs
+ * no errors; after it, every global a test stubbed (fetch through stubFetch, matchMedia…) is
+ * restored. Call it once at the top level of a test file.
+ */
+export function configureApiClientForEachTest({ token }: { token: Token }): void {
+  beforeEach(() => {
+    configureApiClient({ getAccessToken: () => token, logError: () => {} })
   })
+  afterEach(() => {
+    vi.unstubAllGlobals()
+  })
+}
+
+/**
+ * configureApiClientForEachTest with one fetch mock for the whole file: stubbed as the global
+ * fetch before each test, and reset after it, so no answer and no call carries over. Each test
+ * gives it its answers (mockResolvedValue, mockImplementation) and reads its calls.
+ */
+export function mockFetchForEachTest({ token }: { token: Token }): Mock<typeof fetch> {
+  const fetchMock = vi.fn<typeof fetch>()
+  beforeEach(() => {
+    vi.stubGlobal('fetch', fetchMock)
+    configureApiClient({ getAccessToken: () => token, logError: () => {} })
+  })
+  afterEach(() => {
+    vi.unstubAllGlobals()
+    fetchMock.mockReset()
+  })
+  return fetchMock
 }

@@ -1,8 +1,7 @@
 import type { Evaluation, Example, NextExercise, TodayProgress } from '@che/core'
 
 /** Contract-shaped data for the learner-screen tests, and a JSON Response like the server's. */
-export const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } })
+export { json } from './fetch-stub'
 
 export const EXAMPLE_ID = '11111111-1111-4111-8111-111111111111'
 export const IDIOM_ID = '22222222-2222-4222-8222-222222222222'

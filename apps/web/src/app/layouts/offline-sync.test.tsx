@@ -1,23 +1,14 @@
 import { screen, waitFor } from '@testing-library/react'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { queueAnswer } from '../../features/exercise/offline/offline-store'
 import { listAnswers } from '../../features/exercise/offline/offline-practice'
-import { configureApiClient } from '../../lib/api-client'
+import { mockFetchForEachTest } from '../../test/fetch-stub'
 import { EXAMPLE_ID, json, makeEvaluation, makePayload } from '../../test/fixtures'
 import { makeProfile, renderRoutes, signedIn } from '../../test-utils'
 import { AppLayout } from './app-layout'
 
-const fetchMock = vi.fn<typeof fetch>()
+const fetchMock = mockFetchForEachTest({ token: 't' })
 const USER = makeProfile({ id: '00000000-0000-4000-8000-0000000000aa' })
-
-beforeEach(() => {
-  vi.stubGlobal('fetch', fetchMock)
-  configureApiClient({ getAccessToken: () => 't', logError: () => {} })
-})
-afterEach(() => {
-  vi.unstubAllGlobals()
-  fetchMock.mockReset()
-})
 
 describe('answers given offline', () => {
   it('are sent once as soon as any learner page is open online, not only the exercise', async () => {

@@ -1,15 +1,13 @@
 import { screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { DELETE_CONFIRMATION } from '@che/core'
 import { accountJustDeleted } from '../../lib/account-deleted'
-import { configureApiClient } from '../../lib/api-client'
 import { makeProfile, renderRoutes, signedIn } from '../../test-utils'
-import { callsTo, json, stubFetch } from '../../test/fetch-stub'
+import { callsTo, configureApiClientForEachTest, json, stubFetch } from '../../test/fetch-stub'
 import { AccountPage } from './account-page'
 
-beforeEach(() => configureApiClient({ getAccessToken: () => 't', logError: () => {} }))
-afterEach(() => vi.unstubAllGlobals())
+configureApiClientForEachTest({ token: 't' })
 
 const mount = () =>
   renderRoutes([{ path: '/app/account', element: <AccountPage /> }], '/app/account', {

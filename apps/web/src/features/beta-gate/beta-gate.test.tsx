@@ -1,58 +1,40 @@
 import { screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { MemoryRouter } from 'react-router'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { configureApiClient } from '../../lib/api-client'
-import { makeAuth, makeProfile, renderWithProviders, signedIn } from '../../test-utils'
+import { describe, expect, it } from 'vitest'
+import { json, mockFetchForEachTest } from '../../test/fetch-stub'
+import { makeAuth, makeProfile, renderWithProviders, type Setup, signedIn } from '../../test-utils'
 import { BetaGate } from './beta-gate'
 
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } })
-
-const fetchMock = vi.fn<typeof fetch>()
-
-beforeEach(() => {
-  vi.stubGlobal('fetch', fetchMock)
-  configureApiClient({ getAccessToken: () => null, logError: () => {} })
-})
-afterEach(() => {
-  vi.unstubAllGlobals()
-  fetchMock.mockReset()
-})
+const fetchMock = mockFetchForEachTest({ token: null })
 
 const app = <p>The app</p>
+
+/** The gate in front of the app, under a router (its links), signed in or not as `setup` says. */
+const mount = (setup: Setup) =>
+  renderWithProviders(
+    <MemoryRouter>
+      <BetaGate>{app}</BetaGate>
+    </MemoryRouter>,
+    setup,
+  )
 
 describe('BetaGate', () => {
   it('shows the app when the product is not in beta', async () => {
     fetchMock.mockResolvedValue(json({ inBeta: false, betaVerified: false }))
-    renderWithProviders(
-      <MemoryRouter>
-        <BetaGate>{app}</BetaGate>
-      </MemoryRouter>,
-      { auth: makeAuth() },
-    )
+    mount({ auth: makeAuth() })
     expect(await screen.findByText('The app')).toBeInTheDocument()
   })
 
   it('shows the app when the beta password was already given', async () => {
     fetchMock.mockResolvedValue(json({ inBeta: true, betaVerified: true }))
-    renderWithProviders(
-      <MemoryRouter>
-        <BetaGate>{app}</BetaGate>
-      </MemoryRouter>,
-      { auth: makeAuth() },
-    )
+    mount({ auth: makeAuth() })
     expect(await screen.findByText('The app')).toBeInTheDocument()
   })
 
   it('lets an admin through without the password', async () => {
     fetchMock.mockResolvedValue(json({ inBeta: true, betaVerified: false }))
-    renderWithProviders(
-      <MemoryRouter>
-        <BetaGate>{app}</BetaGate>
-      </MemoryRouter>,
-      { auth: signedIn(), profile: makeProfile({ role: 'admin' }) },
-    )
+    mount({ auth: signedIn(), profile: makeProfile({ role: 'admin' }) })
     expect(await screen.findByText('The app')).toBeInTheDocument()
   })
 
@@ -71,12 +53,7 @@ describe('BetaGate', () => {
       }
       return json({ code: 'NOT_FOUND', message: 'Not found' }, 404)
     })
-    renderWithProviders(
-      <MemoryRouter>
-        <BetaGate>{app}</BetaGate>
-      </MemoryRouter>,
-      { auth: signedIn(), profile: makeProfile() },
-    )
+    mount({ auth: signedIn(), profile: makeProfile() })
 
     const input = await screen.findByLabelText(/Beta password/)
     expect(screen.queryByText('The app')).toBeNull()
@@ -97,12 +74,7 @@ describe('BetaGate', () => {
         ? json({ inBeta: true, betaVerified: false })
         : json({ ok: true }),
     )
-    renderWithProviders(
-      <MemoryRouter>
-        <BetaGate>{app}</BetaGate>
-      </MemoryRouter>,
-      { auth: makeAuth() },
-    )
+    mount({ auth: makeAuth() })
     const input = await screen.findByLabelText(/Beta password/)
     await user.click(input)
     await user.paste('x'.repeat(501))
@@ -117,12 +89,7 @@ describe('BetaGate', () => {
   it('lets a keyboard user show the typed beta password', async () => {
     const user = userEvent.setup()
     fetchMock.mockImplementation(async () => json({ inBeta: true, betaVerified: false }))
-    renderWithProviders(
-      <MemoryRouter>
-        <BetaGate>{app}</BetaGate>
-      </MemoryRouter>,
-      { auth: makeAuth() },
-    )
+    mount({ auth: makeAuth() })
     const input = await screen.findByLabelText(/Beta password/)
     await user.click(input)
     await user.keyboard('abc')
@@ -136,12 +103,7 @@ describe('BetaGate', () => {
 
   it("says 'Failed to fetch settings' when the settings cannot be read", async () => {
     fetchMock.mockRejectedValue(new TypeError('Failed to fetch'))
-    renderWithProviders(
-      <MemoryRouter>
-        <BetaGate>{app}</BetaGate>
-      </MemoryRouter>,
-      { auth: makeAuth() },
-    )
+    mount({ auth: makeAuth() })
     await waitFor(() =>
       expect(screen.getByRole('alert')).toHaveTextContent('Failed to fetch settings'),
     )

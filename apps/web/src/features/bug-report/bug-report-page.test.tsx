@@ -1,8 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { configureApiClient } from '../../lib/api-client'
-import { callsTo, json, stubDocumentFonts, stubFetch } from '../../test/fetch-stub'
+import { describe, expect, it } from 'vitest'
+import { callsTo, configureApiClientForEachTest, json, stubFetch } from '../../test/fetch-stub'
 import { renderRoutes, signedIn } from '../../test-utils'
 import { BugReportPage, DESCRIPTION_HINT, THANK_YOU } from './bug-report-page'
 
@@ -33,11 +32,7 @@ const TYPES = [
   'Other (describe below)',
 ]
 
-beforeEach(() => {
-  stubDocumentFonts()
-  configureApiClient({ getAccessToken: () => 't', logError: () => {} })
-})
-afterEach(() => vi.unstubAllGlobals())
+configureApiClientForEachTest({ token: 't' })
 
 const mount = (path = '/app/bugreport') =>
   renderRoutes(

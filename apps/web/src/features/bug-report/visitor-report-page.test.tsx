@@ -1,8 +1,7 @@
 import { screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { configureApiClient } from '../../lib/api-client'
-import { callsTo, json, stubDocumentFonts, stubFetch } from '../../test/fetch-stub'
+import { describe, expect, it } from 'vitest'
+import { callsTo, configureApiClientForEachTest, json, stubFetch } from '../../test/fetch-stub'
 import { makeAuth, renderRoutes, signedIn } from '../../test-utils'
 import { DESCRIPTION_HINT, THANK_YOU } from './texts'
 import { VisitorReportPage } from './visitor-report-page'
@@ -10,11 +9,7 @@ import { VisitorReportPage } from './visitor-report-page'
 const REPORT_ID = '33333333-3333-4333-8333-333333333333'
 const ROUTE = 'POST /api/bug-reports/public'
 
-beforeEach(() => {
-  stubDocumentFonts()
-  configureApiClient({ getAccessToken: () => undefined, logError: () => {} })
-})
-afterEach(() => vi.unstubAllGlobals())
+configureApiClientForEachTest({ token: undefined })
 
 const mount = (path = '/report-a-problem', auth = makeAuth()) =>
   renderRoutes(

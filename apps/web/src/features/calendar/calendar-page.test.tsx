@@ -1,20 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { configureApiClient } from '../../lib/api-client'
+import { describe, expect, it } from 'vitest'
+import { mockFetchForEachTest } from '../../test/fetch-stub'
 import { renderRoutes } from '../../test-utils'
 import { json } from '../../test/fixtures'
 import { CalendarPage } from './calendar-page'
 
-const fetchMock = vi.fn<typeof fetch>()
-beforeEach(() => {
-  vi.stubGlobal('fetch', fetchMock)
-  configureApiClient({ getAccessToken: () => 't', logError: () => {} })
-})
-afterEach(() => {
-  vi.unstubAllGlobals()
-  fetchMock.mockReset()
-})
+const fetchMock = mockFetchForEachTest({ token: 't' })
 
 const inDays = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString()
 let seq = 0

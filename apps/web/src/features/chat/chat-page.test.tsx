@@ -1,8 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { configureApiClient } from '../../lib/api-client'
-import { callsTo, json, stubFetch } from '../../test/fetch-stub'
+import { describe, expect, it } from 'vitest'
+import { callsTo, configureApiClientForEachTest, json, stubFetch } from '../../test/fetch-stub'
 import { makeAuth, renderRoutes, signedIn } from '../../test-utils'
 import { ChatPage } from './chat-page'
 
@@ -30,8 +29,7 @@ const UNKNOWN = {
   known: false,
 }
 
-beforeEach(() => configureApiClient({ getAccessToken: () => null, logError: () => {} }))
-afterEach(() => vi.unstubAllGlobals())
+configureApiClientForEachTest({ token: null })
 
 const mount = (path = '/chat', auth = makeAuth()) =>
   renderRoutes(

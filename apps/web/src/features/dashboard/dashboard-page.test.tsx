@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { api } from '@che/core'
-import { configureApiClient } from '../../lib/api-client'
+import { mockFetchForEachTest } from '../../test/fetch-stub'
 import type { ResponseOf } from '../../lib/api-client'
 import { makeProfile, renderRoutes, signedIn } from '../../test-utils'
 import { json } from '../../test/fixtures'
@@ -9,15 +9,7 @@ import { DashboardPage } from './dashboard-page'
 
 type Stats = ResponseOf<typeof api.exercisesStats>
 
-const fetchMock = vi.fn<typeof fetch>()
-beforeEach(() => {
-  vi.stubGlobal('fetch', fetchMock)
-  configureApiClient({ getAccessToken: () => 't', logError: () => {} })
-})
-afterEach(() => {
-  vi.unstubAllGlobals()
-  fetchMock.mockReset()
-})
+const fetchMock = mockFetchForEachTest({ token: 't' })
 
 const inDays = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString()
 

@@ -1,10 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { configureApiClient } from '../../lib/api-client'
+import { describe, expect, it } from 'vitest'
 import { makeProfile, renderWithProviders, signedIn } from '../../test-utils'
 import { ManagePage } from './manage-page'
-import { callsTo, json, stubDocumentFonts, stubFetch } from '../../test/fetch-stub'
+import { callsTo, configureApiClientForEachTest, json, stubFetch } from '../../test/fetch-stub'
 
 const EDITOR_ID = '00000000-0000-4000-8000-0000000000e1'
 const OTHER_EDITOR_ID = '00000000-0000-4000-8000-0000000000e2'
@@ -52,13 +51,7 @@ const EDITORS = [
   { userId: OTHER_EDITOR_ID, name: 'Marta', email: 'm@x.test' },
 ]
 
-beforeEach(() => {
-  configureApiClient({ getAccessToken: () => null, logError: () => {} })
-  stubDocumentFonts()
-})
-afterEach(() => {
-  vi.unstubAllGlobals()
-})
+configureApiClientForEachTest({ token: null })
 
 function renderAs(profile: typeof editorProfile) {
   return renderWithProviders(<ManagePage />, { auth: signedIn(), profile })

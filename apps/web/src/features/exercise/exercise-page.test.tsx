@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { configureApiClient } from '../../lib/api-client'
+import { afterEach, describe, expect, it } from 'vitest'
+import { mockFetchForEachTest } from '../../test/fetch-stub'
 import { makeProfile, renderRoutes, signedIn } from '../../test-utils'
 import {
   EXAMPLE_ID,
@@ -12,15 +12,9 @@ import {
 } from '../../test/fixtures'
 import { ExercisePage } from './exercise-page'
 
-const fetchMock = vi.fn<typeof fetch>()
+const fetchMock = mockFetchForEachTest({ token: 't' })
 
-beforeEach(() => {
-  vi.stubGlobal('fetch', fetchMock)
-  configureApiClient({ getAccessToken: () => 't', logError: () => {} })
-})
 afterEach(() => {
-  vi.unstubAllGlobals()
-  fetchMock.mockReset()
   // The answer in progress is kept in sessionStorage (draft.ts); each test starts afresh.
   sessionStorage.clear()
 })

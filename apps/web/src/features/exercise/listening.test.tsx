@@ -2,7 +2,7 @@ import { act, fireEvent, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { AppLayout } from '../../app/layouts/app-layout'
-import { configureApiClient } from '../../lib/api-client'
+import { mockFetchForEachTest } from '../../test/fetch-stub'
 import { json, makeNextExercise, makePayload } from '../../test/fixtures'
 import { makeProfile, renderRoutes, signedIn } from '../../test-utils'
 import { TOUCH_ONLY } from './components/keyboard-hints'
@@ -11,15 +11,13 @@ import { AUDIO_MUTED, AUTOPLAY_BLOCKED } from './components/prompt-phase'
 import { AUDIO_FAILED } from './components/sentence-audio'
 import { ExercisePage, progressLines } from './exercise-page'
 
-const fetchMock = vi.fn<typeof fetch>()
+const fetchMock = mockFetchForEachTest({ token: 't' })
 const AUDIO = { url: '/media/ex.mp3', voice: 'espeak-ng es-419', kind: 'synthetic' as const }
 /** What each play() was asked for: the element's rate and pitch setting at the time. */
 let plays: { rate: number; preservesPitch: boolean }[] = []
 let refusePlay = false
 
 beforeEach(() => {
-  vi.stubGlobal('fetch', fetchMock)
-  configureApiClient({ getAccessToken: () => 't', logError: () => {} })
   plays = []
   refusePlay = false
   sessionStorage.clear()
@@ -38,8 +36,6 @@ beforeEach(() => {
 })
 afterEach(() => {
   vi.restoreAllMocks()
-  vi.unstubAllGlobals()
-  fetchMock.mockReset()
 })
 
 const tomorrow = () => new Date(Date.now() + 86_400_000).toISOString()

@@ -1,21 +1,13 @@
 import { screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { configureApiClient } from '../../lib/api-client'
+import { describe, expect, it } from 'vitest'
+import { mockFetchForEachTest } from '../../test/fetch-stub'
 import { makeProfile, renderRoutes, signedIn } from '../../test-utils'
 import { EXAMPLE_ID, json, makeEvaluation, makeExample } from '../../test/fixtures'
 import { ExerciseFlow } from '../exercise/components/exercise-flow'
 import { SandboxPage } from './sandbox-page'
 
-const fetchMock = vi.fn<typeof fetch>()
-beforeEach(() => {
-  vi.stubGlobal('fetch', fetchMock)
-  configureApiClient({ getAccessToken: () => 't', logError: () => {} })
-})
-afterEach(() => {
-  vi.unstubAllGlobals()
-  fetchMock.mockReset()
-})
+const fetchMock = mockFetchForEachTest({ token: 't' })
 
 const stats = (over: Record<string, unknown> = {}) =>
   json({

@@ -2,8 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { TONE_DESCRIPTIONS, TONES } from '@che/core'
 import type { UserProfile } from '@che/core'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { configureApiClient } from '../../lib/api-client'
+import { describe, expect, it } from 'vitest'
+import { mockFetchForEachTest } from '../../test/fetch-stub'
 import { callKey } from '../../lib/query-keys'
 import { makeProfile, renderRoutes, signedIn, testQueryClient } from '../../test-utils'
 import { json } from '../../test/fixtures'
@@ -12,15 +12,7 @@ import { PreferencesPage } from './preferences-page'
 
 const PROFILE_KEY = callKey('usersSync')
 
-const fetchMock = vi.fn<typeof fetch>()
-beforeEach(() => {
-  vi.stubGlobal('fetch', fetchMock)
-  configureApiClient({ getAccessToken: () => 't', logError: () => {} })
-})
-afterEach(() => {
-  vi.unstubAllGlobals()
-  fetchMock.mockReset()
-})
+const fetchMock = mockFetchForEachTest({ token: 't' })
 
 const tones = TONES.map((tone) => ({ tone, description: TONE_DESCRIPTIONS[tone] }))
 

@@ -1,10 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { api, ReportFacts } from '@che/core'
-import { configureApiClient } from '../../lib/api-client'
 import type { ResponseOf } from '../../lib/api-client'
-import { callsTo, json, stubFetch } from '../../test/fetch-stub'
+import { callsTo, configureApiClientForEachTest, json, stubFetch } from '../../test/fetch-stub'
 import { renderRoutes, signedIn } from '../../test-utils'
 import { GENERATING_MESSAGE, ReportsPage } from './reports-page'
 
@@ -78,8 +77,7 @@ function report(n: number, generated: string, pattern: string): Report {
 const OLDER = report(1, '2025-03-05T09:00:00.000Z', 'Accents slip')
 const NEWER = report(2, '2025-03-12T09:00:00.000Z', 'Street idioms are hard')
 
-beforeEach(() => configureApiClient({ getAccessToken: () => 't', logError: () => {} }))
-afterEach(() => vi.unstubAllGlobals())
+configureApiClientForEachTest({ token: 't' })
 
 const mount = () =>
   renderRoutes([{ path: '/app/reports', element: <ReportsPage /> }], '/app/reports', {

@@ -1,9 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { configureApiClient } from '../../../lib/api-client'
+import { beforeEach, describe, expect, it } from 'vitest'
 import { renderWithProviders } from '../../../test-utils'
-import { callsTo, json, stubFetch } from '../test/fetch-stub'
+import { callsTo, configureApiClientForEachTest, json, stubFetch } from '../test/fetch-stub'
 import { AssignmentsPage } from './assignments-page'
 
 const ERNESTO = '00000000-0000-4000-8000-0000000000e1'
@@ -42,17 +41,14 @@ function report(
 
 let reports: ReturnType<typeof report>[]
 
+configureApiClientForEachTest({ token: null })
 beforeEach(() => {
-  configureApiClient({ getAccessToken: () => null, logError: () => {} })
   reports = [
     report(1, 'Estar al horno', { state: 'published', audio: true }),
     report(2, 'Ni a palos', { state: 'assigned', source: 'Marta' }),
     report(3, 'Tirar la chancleta', { state: 'fulfilled', sync: 2, audio: true }),
     report(4, 'Hacer la gamba'),
   ]
-})
-afterEach(() => {
-  vi.unstubAllGlobals()
 })
 
 const bodyOf = (init: RequestInit | undefined) =>

@@ -1,10 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { BugReport } from '@che/core'
-import { configureApiClient } from '../../../lib/api-client'
 import { makeProfile, renderRoutes, signedIn } from '../../../test-utils'
-import { callsTo, json, stubFetch } from '../test/fetch-stub'
+import { callsTo, configureApiClientForEachTest, json, stubFetch } from '../test/fetch-stub'
 import { BugReportsPage } from './bug-reports-page'
 
 const EXAMPLE_ID = '22222222-2222-4222-8222-222222222222'
@@ -29,8 +28,7 @@ function bug(n: number, overrides: Partial<BugReport> = {}): BugReport {
   }
 }
 
-beforeEach(() => configureApiClient({ getAccessToken: () => 't', logError: () => {} }))
-afterEach(() => vi.unstubAllGlobals())
+configureApiClientForEachTest({ token: 't' })
 
 const mount = () =>
   renderRoutes([{ path: '/admin/bugreports', element: <BugReportsPage /> }], '/admin/bugreports', {

@@ -1,16 +1,17 @@
 import { screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { configureApiClient } from '../../../lib/api-client'
+import { describe, expect, it } from 'vitest'
 import { makeProfile, renderRoutes, signedIn } from '../../../test-utils'
-import { callsTo, IDIOM_ID, json, stubDocumentFonts, stubFetch } from '../test/fetch-stub'
+import {
+  callsTo,
+  configureApiClientForEachTest,
+  IDIOM_ID,
+  json,
+  stubFetch,
+} from '../test/fetch-stub'
 import { CreateExamplePage } from './create-example-page'
 
-beforeEach(() => {
-  stubDocumentFonts()
-  configureApiClient({ getAccessToken: () => 't', logError: () => {} })
-})
-afterEach(() => vi.unstubAllGlobals())
+configureApiClientForEachTest({ token: 't' })
 
 const summary = {
   idiomId: IDIOM_ID,

@@ -1,21 +1,22 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { TONE_DESCRIPTIONS, TONES } from '@che/core'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { configureApiClient } from '../../../lib/api-client'
+import { describe, expect, it, vi } from 'vitest'
 import { renderRoutes, renderWithProviders } from '../../../test-utils'
-import { callsTo, IDIOM_ID, json, makeIdiom, stubFetch } from '../test/fetch-stub'
+import {
+  callsTo,
+  configureApiClientForEachTest,
+  IDIOM_ID,
+  json,
+  makeIdiom,
+  stubFetch,
+} from '../test/fetch-stub'
 import { IdiomForm } from './idiom-form'
 import { CreateIdiomPage } from './idiom-page'
 
 const tones = TONES.map((tone) => ({ tone, description: TONE_DESCRIPTIONS[tone] }))
 
-beforeEach(() => {
-  configureApiClient({ getAccessToken: () => null, logError: () => {} })
-})
-afterEach(() => {
-  vi.unstubAllGlobals()
-})
+configureApiClientForEachTest({ token: null })
 
 function renderCreatePage() {
   return renderRoutes(

@@ -2,10 +2,9 @@ import { screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { idiomKey } from '@che/core'
 import { MemoryRouter } from 'react-router'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { configureApiClient } from '../../../lib/api-client'
+import { describe, expect, it, vi } from 'vitest'
 import { renderWithProviders } from '../../../test-utils'
-import { callsTo, json, stubFetch } from '../test/fetch-stub'
+import { callsTo, configureApiClientForEachTest, json, stubFetch } from '../test/fetch-stub'
 import { buildReview, saveSummary } from './csv-review'
 import { ImportPage } from './import-page'
 import { ImportReview } from './import-review'
@@ -41,12 +40,7 @@ const summary = (text: string) => ({
   exampleCount: 0,
 })
 
-beforeEach(() => {
-  configureApiClient({ getAccessToken: () => null, logError: () => {} })
-})
-afterEach(() => {
-  vi.unstubAllGlobals()
-})
+configureApiClientForEachTest({ token: null })
 
 describe('buildReview', () => {
   it('marks errors, duplicates within the file and idioms already stored', () => {

@@ -1,16 +1,11 @@
 import { fireEvent, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { configureApiClient } from '../../../lib/api-client'
+import { describe, expect, it } from 'vitest'
 import { makeProfile, renderRoutes, signedIn } from '../../../test-utils'
-import { callsTo, json, stubDocumentFonts, stubFetch } from '../test/fetch-stub'
+import { callsTo, configureApiClientForEachTest, json, stubFetch } from '../test/fetch-stub'
 import { SettingsPage } from './settings-page'
 
-beforeEach(() => {
-  stubDocumentFonts()
-  configureApiClient({ getAccessToken: () => 't', logError: () => {} })
-})
-afterEach(() => vi.unstubAllGlobals())
+configureApiClientForEachTest({ token: 't' })
 
 const mount = () =>
   renderRoutes([{ path: '/admin/settings', element: <SettingsPage /> }], '/admin/settings', {

@@ -1,10 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import type { AdminUser } from '@che/core'
-import { configureApiClient } from '../../../lib/api-client'
 import { makeProfile, renderRoutes, signedIn } from '../../../test-utils'
-import { callsTo, json, stubFetch } from '../test/fetch-stub'
+import { callsTo, configureApiClientForEachTest, json, stubFetch } from '../test/fetch-stub'
 import { UsersPage } from './users-page'
 
 const ME = makeProfile({ role: 'admin' })
@@ -22,8 +21,7 @@ function account(overrides: Partial<AdminUser>): AdminUser {
   }
 }
 
-beforeEach(() => configureApiClient({ getAccessToken: () => 't', logError: () => {} }))
-afterEach(() => vi.unstubAllGlobals())
+configureApiClientForEachTest({ token: 't' })
 
 const mount = () =>
   renderRoutes([{ path: '/admin/users', element: <UsersPage /> }], '/admin/users', {

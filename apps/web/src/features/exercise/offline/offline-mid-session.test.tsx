@@ -1,7 +1,7 @@
 import { act, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { configureApiClient } from '../../../lib/api-client'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { mockFetchForEachTest } from '../../../test/fetch-stub'
 import {
   EXAMPLE_ID,
   json,
@@ -20,7 +20,7 @@ import { listAnswers, listKept } from './offline-practice'
  * returns it is sent once, and the learner is told where it stands at each step.
  */
 
-const fetchMock = vi.fn<typeof fetch>()
+const fetchMock = mockFetchForEachTest({ token: 't' })
 const USER = makeProfile()
 const SECOND_ID = '33333333-3333-4333-8333-333333333333'
 let onLine = true
@@ -34,14 +34,10 @@ function setOnline(value: boolean) {
 
 beforeEach(() => {
   onLine = true
-  vi.stubGlobal('fetch', fetchMock)
   Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => onLine })
-  configureApiClient({ getAccessToken: () => 't', logError: () => {} })
   sessionStorage.clear()
 })
 afterEach(() => {
-  vi.unstubAllGlobals()
-  fetchMock.mockReset()
   Reflect.deleteProperty(navigator, 'onLine')
 })
 
