@@ -3,6 +3,7 @@ import type { Tone } from '@che/core'
 import type { CalendarCard, CardReviews, ReviewRating } from '@che/core/scheduler'
 import { createBatchRunner } from '../../db/batch.js'
 import { type Db, firstRow } from '../../db/client.js'
+import { preparedText } from '../../db/prepared.js'
 import { attempts, examples, idioms, progress, reviewLog } from '../../db/schema.js'
 import type { ExampleRow, IdiomRow } from '../idioms/idioms.repo.js'
 
@@ -62,40 +63,161 @@ function jsonShape<T extends Table>(table: T) {
 const PROGRESS = jsonShape(progress)
 const REVIEW_LOG = jsonShape(reviewLog)
 
+/** `$n`: a parameter of a prepared statement (db/prepared.ts). */
+const param = (n: number) => sql.raw(`$${n}`)
+
 /**
- * Per record of each user, the values `tuple` (a json_build_array of progress columns) lists, in
- * the order of `userIds`, read in ONE statement as one JSON text (see jsonShape). One user is
- * `[userId]`; several are what /next's batched read asks (docs/decisions/045).
+ * The learning loop's hot statements, each parsed and planned once per connection
+ * (db/prepared.ts, docs/decisions/054); `records` makes one per tuple (a few, fixed in this file).
  */
-async function jsonRowsOf(db: Db, tuple: SQL, userIds: readonly string[]): Promise<unknown[][][]> {
-  const row = await firstRow<{ rows: string }>(
-    db,
-    sql`select coalesce(json_object_agg(u, r), '{}')::text as rows from (
-      select ${progress.userId} as u, json_agg(${tuple}) as r from ${progress}
-      where ${progress.userId} = any(${`{${userIds.join(',')}}`}::uuid[]) group by ${progress.userId}
-    ) s`,
-  )
-  const byUser = JSON.parse(row?.rows ?? '{}') as Record<string, unknown[][]>
+function hotStatements(db: Db) {
+  const records = new Map<SQL, ReturnType<typeof preparedText>>()
+  const statements = () => [
+    ...records.values(),
+    statementsOf.reviews,
+    statementsOf.attempts,
+    statementsOf.lock,
+    statementsOf.write,
+  ]
+  const statementsOf = {
+    /**
+     * Per record of each user, the values `tuple` (a json_build_array of progress columns) lists,
+     * read in ONE statement as one JSON text (see jsonShape).
+     */
+    records(tuple: SQL) {
+      let statement = records.get(tuple)
+      if (!statement) {
+        statement = preparedText(
+          db,
+          'records',
+          ['uuid[]'],
+          sql`select coalesce(json_object_agg(u, r), '{}')::text as rows from (
+            select ${progress.userId} as u, json_agg(${tuple}) as r from ${progress}
+            where ${progress.userId} = any(${param(1)}::uuid[]) group by ${progress.userId}
+          ) s`,
+        )
+        records.set(tuple, statement)
+      }
+      return statement
+    },
+    /** The reviews of the records in $1, oldest first, as one JSON text. */
+    reviews: preparedText(
+      db,
+      'reviews',
+      ['uuid[]'],
+      sql`select coalesce(json_agg(json_build_array(${REVIEW_LOG.list('r')}) order by r.progress_id, r.id), '[]')::text as rows
+      from ${reviewLog} r where r.progress_id = any(${param(1)}::uuid[])`,
+    ),
+    /** The stored payloads of the (user, attempt) keys in $1, as one JSON text. */
+    attempts: preparedText(
+      db,
+      'attempts',
+      ['jsonb'],
+      sql`select coalesce(json_agg(json_build_array(a.user_id, a.attempt_id, a.payload)), '[]')::text as rows
+      from jsonb_to_recordset(${param(1)}::jsonb) as k(u uuid, a uuid)
+      join ${attempts} a on a.user_id = k.u and a.attempt_id = k.a`,
+    ),
+    /**
+     * The group commit's first statement (see commitMany): claim the attempt ids, create or lock
+     * the records, answer the locked records as one JSON text.
+     */
+    lock: preparedText(
+      db,
+      'lock',
+      ['jsonb'],
+      sql`with items as (
+        select * from jsonb_to_recordset(${param(1)}::jsonb) as x(i int, user_id uuid, example_id uuid, idiom_id uuid, card jsonb, due_at timestamptz, created_at timestamptz, updated_at timestamptz, attempt_id uuid)
+      ), claimed as (
+        insert into ${attempts} (user_id, attempt_id, payload)
+        select user_id, attempt_id, '{}'::jsonb from items where attempt_id is not null
+        order by user_id, attempt_id
+        on conflict do nothing
+        returning user_id, attempt_id
+      ), kept as (
+        select * from items
+        where attempt_id is null
+          or exists (select 1 from claimed c where c.user_id = items.user_id and c.attempt_id = items.attempt_id)
+      ), up as (
+        insert into ${progress} (user_id, example_id, idiom_id, card, due_at, created_at, updated_at)
+        select user_id, example_id, idiom_id, card, due_at, created_at, updated_at from kept
+        order by user_id, example_id
+        on conflict (user_id, example_id) do update set user_id = excluded.user_id
+        returning *
+      )
+      select coalesce(json_agg(json_build_array(kept.i, ${PROGRESS.list('up')})), '[]')::text as rows
+      from up join kept using (user_id, example_id)`,
+    ),
+    /** The group commit's write: every log row, record and stored payload (see commitMany). */
+    write: preparedText(
+      db,
+      'write',
+      ['jsonb'],
+      sql`with w as (
+        select * from jsonb_to_recordset(${param(1)}::jsonb) as x(i int, progress_id uuid, user_id uuid, card jsonb, due_at timestamptz, missed_words jsonb, is_sandbox boolean, last_evaluation jsonb, updated_at timestamptz, perfect int, reviewed_at timestamptz, rating text, state text, elapsed_days int, scheduled_days int, stability double precision, difficulty double precision, evaluation jsonb, attempt_id uuid, payload jsonb)
+      ), log as (
+        insert into ${reviewLog} (progress_id, user_id, reviewed_at, rating, state, elapsed_days, scheduled_days, stability, difficulty, evaluation)
+        select progress_id, user_id, reviewed_at, rating, state, elapsed_days, scheduled_days, stability, difficulty, evaluation from w order by i
+        returning 1
+      ), stored as (
+        update ${attempts} a set payload = w.payload from w
+        where w.attempt_id is not null and a.user_id = w.user_id and a.attempt_id = w.attempt_id
+        returning 1
+      )
+      update ${progress} p set card = w.card, due_at = w.due_at, missed_words = w.missed_words,
+        is_sandbox = w.is_sandbox, last_evaluation = w.last_evaluation, updated_at = w.updated_at,
+        review_count = p.review_count + 1, perfect_count = p.perfect_count + w.perfect
+      from w where p.id = w.progress_id`,
+    ),
+  }
+  return {
+    ...statementsOf,
+    /**
+     * Every statement a transaction of this repo runs, prepared (db/prepared.ts): awaited
+     * before opening one.
+     */
+    ready: () => Promise.all(statements().map((s) => s.prepare())),
+  }
+}
+type HotStatements = ReturnType<typeof hotStatements>
+
+/** `{a,b}`: ids as a PostgreSQL array literal (uuids need no quoting). */
+const idArray = (ids: readonly string[]) => `{${ids.join(',')}}`
+
+/**
+ * Per record of each user, the values `tuple` lists, in the order of `userIds`, read in ONE
+ * statement as one JSON text (see jsonShape). One user is `[userId]`; several are what /next's
+ * batched read asks (docs/decisions/045).
+ */
+async function jsonRowsOf(
+  q: HotStatements,
+  db: Db,
+  tuple: SQL,
+  userIds: readonly string[],
+): Promise<unknown[][][]> {
+  const rows = await q.records(tuple).run(db, [idArray(userIds)])
+  const byUser = JSON.parse(rows ?? '{}') as Record<string, unknown[][]>
   return userIds.map((id) => byUser[id] ?? [])
 }
 
 /** One user's `jsonRowsOf`. */
-async function jsonRows(db: Db, tuple: SQL, userId: string): Promise<unknown[][]> {
-  return (await jsonRowsOf(db, tuple, [userId]))[0]!
+async function jsonRows(
+  q: HotStatements,
+  db: Db,
+  tuple: SQL,
+  userId: string,
+): Promise<unknown[][]> {
+  return (await jsonRowsOf(q, db, tuple, [userId]))[0]!
 }
 
 /** The reviews of each record in `progressIds`, oldest first, in one statement. */
 async function reviewsOfMany(
+  q: HotStatements,
   db: Db,
   progressIds: readonly string[],
 ): Promise<Map<string, ReviewLogRow[]>> {
-  const found = await firstRow<{ rows: string }>(
-    db,
-    sql`select coalesce(json_agg(json_build_array(${REVIEW_LOG.list('r')}) order by r.progress_id, r.id), '[]')::text as rows
-    from ${reviewLog} r where r.progress_id = any(${`{${progressIds.join(',')}}`}::uuid[])`,
-  )
+  const found = await q.reviews.run(db, [idArray(progressIds)])
   const byRecord = new Map<string, ReviewLogRow[]>()
-  for (const r of JSON.parse(found?.rows ?? '[]') as unknown[][]) {
+  for (const r of JSON.parse(found ?? '[]') as unknown[][]) {
     const row = REVIEW_LOG.fromJson(r)
     const list = byRecord.get(row.progressId)
     if (list) list.push(row)
@@ -104,11 +226,11 @@ async function reviewsOfMany(
   return byRecord
 }
 
-async function reviewsOf(db: Db, progressId: string): Promise<ReviewLogRow[]> {
-  return (await reviewsOfMany(db, [progressId])).get(progressId) ?? []
+async function reviewsOf(q: HotStatements, db: Db, progressId: string): Promise<ReviewLogRow[]> {
+  return (await reviewsOfMany(q, db, [progressId])).get(progressId) ?? []
 }
 
-function txRepo(tx: Db): ProgressTx {
+function txRepo(q: HotStatements, tx: Db): ProgressTx {
   return {
     async lockOrCreate(fresh) {
       // One statement: insert if missing, else a no-op update that locks the existing row until
@@ -162,7 +284,7 @@ function txRepo(tx: Db): ProgressTx {
       if (!row) throw new Error(`progress ${id} vanished inside its own transaction`)
       return { attemptTaken: !row.attemptSaved }
     },
-    reviewsOf: (progressId) => reviewsOf(tx, progressId),
+    reviewsOf: (progressId) => reviewsOf(q, tx, progressId),
   }
 }
 
@@ -199,7 +321,13 @@ const iso = (d: Date | undefined) => (d ?? new Date()).toISOString()
  * attempt id was already taken writes nothing (its record is not even created), as when its own
  * transaction rolled back. Any error fails the whole batch (nothing of it is committed).
  */
-async function commitMany(db: Db, jobs: readonly ReviewJob[]): Promise<ReviewOutcome[]> {
+async function commitMany(
+  q: HotStatements,
+  db: Db,
+  jobs: readonly ReviewJob[],
+): Promise<ReviewOutcome[]> {
+  // Its statements run inside the transaction: prepared outside it (db/prepared.ts).
+  await q.ready()
   return db.transaction(async (tx) => {
     const items = jobs.map((j, i) => ({
       i,
@@ -218,36 +346,13 @@ async function commitMany(db: Db, jobs: readonly ReviewJob[]): Promise<ReviewOut
     // before `up` reads all of `kept`, whose check reads `claimed`, so every claim is made before
     // the first record is locked. Two batches can then never wait on each other in a cycle; if
     // PostgreSQL still reports a deadlock, the batch fails and each review is retried alone.
-    const locked = await firstRow<{ rows: string }>(
-      tx,
-      sql`with items as (
-        select * from jsonb_to_recordset(${JSON.stringify(items)}::jsonb) as x(i int, user_id uuid, example_id uuid, idiom_id uuid, card jsonb, due_at timestamptz, created_at timestamptz, updated_at timestamptz, attempt_id uuid)
-      ), claimed as (
-        insert into ${attempts} (user_id, attempt_id, payload)
-        select user_id, attempt_id, '{}'::jsonb from items where attempt_id is not null
-        order by user_id, attempt_id
-        on conflict do nothing
-        returning user_id, attempt_id
-      ), kept as (
-        select * from items
-        where attempt_id is null
-          or exists (select 1 from claimed c where c.user_id = items.user_id and c.attempt_id = items.attempt_id)
-      ), up as (
-        insert into ${progress} (user_id, example_id, idiom_id, card, due_at, created_at, updated_at)
-        select user_id, example_id, idiom_id, card, due_at, created_at, updated_at from kept
-        order by user_id, example_id
-        on conflict (user_id, example_id) do update set user_id = excluded.user_id
-        returning *
-      )
-      select coalesce(json_agg(json_build_array(kept.i, ${PROGRESS.list('up')})), '[]')::text as rows
-      from up join kept using (user_id, example_id)`,
-    )
+    const locked = await q.lock.run(tx, [JSON.stringify(items)])
     const rows = new Map<number, ProgressRow>()
-    for (const r of JSON.parse(locked?.rows ?? '[]') as unknown[][])
+    for (const r of JSON.parse(locked ?? '[]') as unknown[][])
       rows.set(r[0] as number, PROGRESS.fromJson(r, 1))
     const withReviews = [...rows.values()].filter((r) => r.reviewCount > 0).map((r) => r.id)
     const earlier = withReviews.length
-      ? await reviewsOfMany(tx, withReviews)
+      ? await reviewsOfMany(q, tx, withReviews)
       : new Map<string, ReviewLogRow[]>()
     const outcomes: ReviewOutcome[] = []
     const writes: Record<string, unknown>[] = []
@@ -284,56 +389,39 @@ async function commitMany(db: Db, jobs: readonly ReviewJob[]): Promise<ReviewOut
     })
     if (writes.length) {
       // Log rows get their ids in batch order, as the reviews would one after the other.
-      await tx.execute(sql`with w as (
-        select * from jsonb_to_recordset(${JSON.stringify(writes)}::jsonb) as x(i int, progress_id uuid, user_id uuid, card jsonb, due_at timestamptz, missed_words jsonb, is_sandbox boolean, last_evaluation jsonb, updated_at timestamptz, perfect int, reviewed_at timestamptz, rating text, state text, elapsed_days int, scheduled_days int, stability double precision, difficulty double precision, evaluation jsonb, attempt_id uuid, payload jsonb)
-      ), log as (
-        insert into ${reviewLog} (progress_id, user_id, reviewed_at, rating, state, elapsed_days, scheduled_days, stability, difficulty, evaluation)
-        select progress_id, user_id, reviewed_at, rating, state, elapsed_days, scheduled_days, stability, difficulty, evaluation from w order by i
-        returning 1
-      ), stored as (
-        update ${attempts} a set payload = w.payload from w
-        where w.attempt_id is not null and a.user_id = w.user_id and a.attempt_id = w.attempt_id
-        returning 1
-      )
-      update ${progress} p set card = w.card, due_at = w.due_at, missed_words = w.missed_words,
-        is_sandbox = w.is_sandbox, last_evaluation = w.last_evaluation, updated_at = w.updated_at,
-        review_count = p.review_count + 1, perfect_count = p.perfect_count + w.perfect
-      from w where p.id = w.progress_id`)
+      await q.write.run(tx, [JSON.stringify(writes)])
     }
     return outcomes
   })
 }
 
-function findAttempt(
-  db: Db,
-  userId: string,
-  attemptId: string,
-): Promise<Record<string, unknown> | undefined> {
-  return db
-    .select({ payload: attempts.payload })
-    .from(attempts)
-    .where(and(eq(attempts.userId, userId), eq(attempts.attemptId, attemptId)))
-    .then(([row]) => row?.payload)
-}
-
 /** Several learners' attempt ids in one statement: each key's payload, or undefined. */
 async function findAttempts(
+  q: HotStatements,
   db: Db,
   keys: readonly { userId: string; attemptId: string }[],
 ): Promise<(Record<string, unknown> | undefined)[]> {
-  const row = await firstRow<{ rows: string }>(
-    db,
-    sql`select coalesce(json_agg(json_build_array(a.user_id, a.attempt_id, a.payload)), '[]')::text as rows
-    from jsonb_to_recordset(${JSON.stringify(keys.map((k) => ({ u: k.userId, a: k.attemptId })))}::jsonb) as k(u uuid, a uuid)
-    join ${attempts} a on a.user_id = k.u and a.attempt_id = k.a`,
-  )
+  const rows = await q.attempts.run(db, [
+    JSON.stringify(keys.map((k) => ({ u: k.userId, a: k.attemptId }))),
+  ])
   const found = new Map<string, Record<string, unknown>>()
-  for (const r of JSON.parse(row?.rows ?? '[]') as unknown[][])
+  for (const r of JSON.parse(rows ?? '[]') as unknown[][])
     found.set(`${r[0]} ${r[1]}`, r[2] as Record<string, unknown>)
   return keys.map((k) => found.get(`${k.userId} ${k.attemptId}`))
 }
 
+/** One attempt id's stored payload, or undefined. */
+async function findAttempt(
+  q: HotStatements,
+  db: Db,
+  userId: string,
+  attemptId: string,
+): Promise<Record<string, unknown> | undefined> {
+  return (await findAttempts(q, db, [{ userId, attemptId }]))[0]
+}
+
 const NEXT_TUPLE = sql`json_build_array(${progress.exampleId}, ${progress.dueAt}, ${progress.createdAt}, ${progress.updatedAt})`
+const STATS_TUPLE = sql`json_build_array(${progress.exampleId}, ${progress.createdAt}, ${progress.dueAt}, ${progress.missedWords}, ${progress.isSandbox}, ${progress.reviewCount}, ${progress.perfectCount})`
 
 /**
  * `batch`: learners' reads and reviews that arrive while one statement is running go together
@@ -352,20 +440,21 @@ export function createExercisesRepo(
   } = {},
 ) {
   const inFlight = opts.inFlight ?? 1
+  const q = hotStatements(db)
   const nextReads = opts.batch
     ? createBatchRunner<string, unknown[][]>({
         inFlight,
-        single: (userId) => jsonRows(db, NEXT_TUPLE, userId),
+        single: (userId) => jsonRows(q, db, NEXT_TUPLE, userId),
         run: async (userIds) =>
-          (await jsonRowsOf(db, NEXT_TUPLE, userIds)).map((value) => ({ value })),
+          (await jsonRowsOf(q, db, NEXT_TUPLE, userIds)).map((value) => ({ value })),
       })
     : undefined
   const attemptReads = opts.batch
     ? createBatchRunner<{ userId: string; attemptId: string }, Record<string, unknown> | undefined>(
         {
           inFlight,
-          single: (k) => findAttempt(db, k.userId, k.attemptId),
-          run: async (keys) => (await findAttempts(db, keys)).map((value) => ({ value })),
+          single: (k) => findAttempt(q, db, k.userId, k.attemptId),
+          run: async (keys) => (await findAttempts(q, db, keys)).map((value) => ({ value })),
         },
       )
     : undefined
@@ -376,11 +465,12 @@ export function createExercisesRepo(
     inFlight,
 
     /** Several learners' reviews in one transaction (see commitMany). */
-    commitReviews: (jobs: readonly ReviewJob[]) => commitMany(db, jobs),
+    commitReviews: (jobs: readonly ReviewJob[]) => commitMany(q, db, jobs),
 
     /** Run `work` in one transaction: everything it writes commits together or not at all. */
     async transaction<T>(work: (tx: ProgressTx) => Promise<T>): Promise<T> {
-      return db.transaction((tx) => work(txRepo(tx)))
+      await q.ready()
+      return db.transaction((tx) => work(txRepo(q, tx)))
     },
 
     /** Every record of a user with its idiom's tone and usage. */
@@ -412,11 +502,7 @@ export function createExercisesRepo(
         perfectCount: number
       }[]
     > {
-      const rows = await jsonRows(
-        db,
-        sql`json_build_array(${progress.exampleId}, ${progress.createdAt}, ${progress.dueAt}, ${progress.missedWords}, ${progress.isSandbox}, ${progress.reviewCount}, ${progress.perfectCount})`,
-        userId,
-      )
+      const rows = await jsonRows(q, db, STATS_TUPLE, userId)
       return rows.map((r) => ({
         exampleId: r[0] as string,
         createdAt: new Date(r[1] as string),
@@ -483,7 +569,9 @@ export function createExercisesRepo(
     async listForNext(
       userId: string,
     ): Promise<{ exampleId: string; dueAt: Date; createdAt: Date; updatedAt: Date }[]> {
-      const rows = nextReads ? await nextReads.call(userId) : await jsonRows(db, NEXT_TUPLE, userId)
+      const rows = nextReads
+        ? await nextReads.call(userId)
+        : await jsonRows(q, db, NEXT_TUPLE, userId)
       return rows.map((r) => ({
         exampleId: r[0] as string,
         dueAt: new Date(r[1] as string),
@@ -493,7 +581,7 @@ export function createExercisesRepo(
     },
 
     /** One record's reviews from the log, oldest first. */
-    reviewsOf: (progressId: string) => reviewsOf(db, progressId),
+    reviewsOf: (progressId: string) => reviewsOf(q, db, progressId),
 
     /**
      * Every review of a user grouped by record, each group oldest first (what the FSRS
@@ -544,7 +632,7 @@ export function createExercisesRepo(
       attemptId: string,
     ): Promise<Record<string, unknown> | undefined> {
       if (attemptReads) return attemptReads.call({ userId, attemptId })
-      return findAttempt(db, userId, attemptId)
+      return findAttempt(q, db, userId, attemptId)
     },
   }
 }

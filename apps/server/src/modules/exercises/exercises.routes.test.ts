@@ -441,17 +441,24 @@ describe('exercises', () => {
       const body = { exampleId: ex.exampleId, ...perfect(ex), attemptId }
       const first = await h.evaluate(token, body)
       expect(first.statusCode, first.body).toBe(200)
-      // Count the statements that read stored attempts (PGlite's and node-postgres' clients both
-      // take the SQL text first).
+      // Count the statements that read stored attempts: node-postgres' and PGlite's `query` take
+      // the SQL text first; PGlite's `exec` runs the prepared ones (`execute che_attempts_…`,
+      // db/prepared.ts).
       type Query = (this: unknown, text: unknown, ...rest: unknown[]) => unknown
-      const client = (ctx.t.database.db as unknown as { $client: { query: Query } }).$client
+      const client = (ctx.t.database.db as unknown as { $client: { query: Query; exec?: Query } })
+        .$client
       const query = client.query
+      const exec = client.exec
       let reads = 0
-      client.query = function (this: unknown, text: unknown, ...rest: unknown[]) {
-        const sqlText = typeof text === 'string' ? text : String((text as { text?: string })?.text)
-        if (/from "attempts"|join "attempts"/.test(sqlText)) reads++
-        return query.call(this, text, ...rest)
-      }
+      const counted = (run: Query): Query =>
+        function (this: unknown, text: unknown, ...rest: unknown[]) {
+          const sqlText =
+            typeof text === 'string' ? text : String((text as { text?: string })?.text)
+          if (/from "attempts"|join "attempts"|execute che_attempts_/.test(sqlText)) reads++
+          return run.call(this, text, ...rest)
+        }
+      client.query = counted(query)
+      if (exec) client.exec = counted(exec)
       try {
         const again = await h.evaluate(token, body)
         expect(again.statusCode, again.body).toBe(200)
@@ -460,6 +467,7 @@ describe('exercises', () => {
         expect(reads).toBe(1)
       } finally {
         client.query = query
+        if (exec) client.exec = exec
       }
     })
 
