@@ -115,12 +115,12 @@ describe('evaluator agreement', () => {
     ],
     // the eighth set, measured once at 01:40 on 2026-11-24, session 10 (heldout-v8/RESULTS.md:
     // 86.1 % untouched with two critical errors, an opposite said in words no list holds;
-    // 87.5 % tuning)
+    // 87.5 % tuning); both critical errors are majors since session 10's second round (decision
+    // 055: a verb phrase's first word said as a noun or an adjective), 87.0 %
     'v8 tuning': [fileURLToPath(new URL('./heldout-v8/tuning.jsonl', import.meta.url)), 0.875],
     'spent v8 untouched': [
       fileURLToPath(new URL('./heldout-v8/untouched.jsonl', import.meta.url)),
-      0.86,
-      2,
+      0.87,
     ],
   }
   for (const [name, [path, bar, critical = 0]] of Object.entries(withMeanings)) {
