@@ -2599,9 +2599,14 @@ function outOfForIn(p: Pair): Judgement | null {
 }
 
 /** A unit that names a thing: a compound ("living room"), a noun ("give" rarely is one), a detail. */
+/** A phrase with a time word in it says when ("all night", "last week"): a detail, as the word is. */
+function saysWhen(text: EnglishText, u: Unit): boolean {
+  for (let i = u.start; i <= u.end; i++) if (isDetailWord(text.tokens[i] ?? '')) return true
+  return false
+}
 function isDetailUnit(text: EnglishText, u: Unit, isDetail: (u: Unit) => boolean): boolean {
   return u.multi
-    ? isCompound(text, u)
+    ? isCompound(text, u) || saysWhen(text, u)
     : (!u.keys.some(isLightVerb) &&
         !verbAt(text.tokens, u.start) &&
         isNounLike(text.tokens[u.start] ?? '')) ||
