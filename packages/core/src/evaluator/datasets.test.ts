@@ -70,10 +70,11 @@ describe('evaluator agreement', () => {
     // the fourth set was measured once at the end of session 5 (heldout-v4/RESULTS.md) and is
     // tuning material since; its 6 critical errors are 0 since session 6 (decision 042)
     // raised in session 7 to the figures met (86.2 % tuning)
-    'spent v4 tuning': [fileURLToPath(new URL('./heldout-v4/tuning.jsonl', import.meta.url)), 0.86],
+    // raised in session 10's second round (decision 055: a time phrase is a detail): 87.7 / 88.9 %
+    'spent v4 tuning': [fileURLToPath(new URL('./heldout-v4/tuning.jsonl', import.meta.url)), 0.87],
     'spent v4 untouched': [
       fileURLToPath(new URL('./heldout-v4/untouched.jsonl', import.meta.url)),
-      0.87,
+      0.88,
     ],
     // the fifth set was measured once at the start of session 7 (heldout-v5/RESULTS.md); its
     // tuning half keeps one critical error (below); its untouched half
@@ -109,18 +110,20 @@ describe('evaluator agreement', () => {
     // untouched with one critical error, a meaning list's entry that held the literal reading,
     // fixed in the content since; 88.2 % tuning)
     'v7 tuning': [fileURLToPath(new URL('./heldout-v7/tuning.jsonl', import.meta.url)), 0.88],
+    // 87.3 % since session 10's second round (decision 055)
     'spent v7 untouched': [
       fileURLToPath(new URL('./heldout-v7/untouched.jsonl', import.meta.url)),
-      0.86,
+      0.87,
     ],
     // the eighth set, measured once at 01:40 on 2026-11-24, session 10 (heldout-v8/RESULTS.md:
     // 86.1 % untouched with two critical errors, an opposite said in words no list holds;
-    // 87.5 % tuning)
+    // 87.5 % tuning); both critical errors are majors since session 10's second round (decision
+    // 055: a verb phrase's first word said as a noun or an adjective), 87.5 % with a time phrase
+    // as a detail
     'v8 tuning': [fileURLToPath(new URL('./heldout-v8/tuning.jsonl', import.meta.url)), 0.875],
     'spent v8 untouched': [
       fileURLToPath(new URL('./heldout-v8/untouched.jsonl', import.meta.url)),
-      0.86,
-      2,
+      0.875,
     ],
   }
   for (const [name, [path, bar, critical = 0]] of Object.entries(withMeanings)) {

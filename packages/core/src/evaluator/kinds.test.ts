@@ -98,3 +98,22 @@ describe('a sibling of the same kind is still a changed detail', () => {
     )
   })
 })
+
+// Made up: a phrase with a time word in it ("all night") is a detail, as the time word is
+// (decision 055, second round).
+describe('a time of day swapped inside a phrase', () => {
+  const party = scurry(
+    'The band played all night and then ran off.',
+    'La banda tocó toda la noche y después salió como rata por tirante.',
+  )
+  it('"all afternoon" for "all night" is a changed detail: minor', () => {
+    expect(
+      gradeTranslation(party, 'The band played all afternoon and then ran off.').accuracy,
+    ).toBe('minor')
+  })
+  it('"the whole night" for "all night" says the same: perfect', () => {
+    expect(
+      gradeTranslation(party, 'The band played the whole night and then ran off.').accuracy,
+    ).toBe('perfect')
+  })
+})

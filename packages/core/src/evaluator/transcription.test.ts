@@ -118,3 +118,33 @@ describe('gradeTranscription', () => {
     })
   })
 })
+
+// Issue 12: feedback names what was missed once, in words a learner follows, not one sentence
+// per word.
+describe('several slips of one kind are told in one sentence', () => {
+  it('two idiom words left out: "You missed "se" and "de" — these words …"', () => {
+    const r = grade('Vos sabés que Juli fue boca con lo del viaje')
+    expect(r.accuracy).toBe('major')
+    expect(r.feedback).toBe('You missed "se" and "de" — these words are part of the idiom.')
+  })
+  it('one idiom word left out keeps the single sentence', () => {
+    expect(grade('Vos sabés que Juli se fue boca con lo del viaje').feedback).toBe(
+      'You missed "de" — that word is part of the idiom.',
+    )
+  })
+  it('two words added outside the idiom: one sentence, the words listed', () => {
+    const r = grade('Vos sabés que Juli se fue de boca con todo lo del viaje largo')
+    expect(r.feedback).toContain('You added "todo" and "largo", which are not in the sentence.')
+    expect(r.feedback).not.toContain('You added "largo"')
+  })
+  it('two misspelt words outside the idiom: one sentence, no idiom note', () => {
+    expect(grade('Vos sabés que Juli se fue de boca con lo dell viage').feedback).toBe(
+      'You wrote "dell" but heard "del", and "viage" but heard "viaje".',
+    )
+  })
+  it('two misheard idiom words: each pair once, one idiom note', () => {
+    expect(grade('Vos sabés que Juli se fui de bola con lo del viaje').feedback).toBe(
+      'You wrote "fui" but heard "fue", and "bola" but heard "boca" — these words are part of the idiom.',
+    )
+  })
+})

@@ -196,6 +196,58 @@ function describe(slip: WordSlip): string {
   }
 }
 
+/** "a"; "a" and "b"; "a", "b" and "c"; past four items, how many more. */
+function listOf(items: string[], last = ' and '): string {
+  const shown = items.length > 4 ? [...items.slice(0, 3), `${items.length - 3} more`] : items
+  return shown.length === 1
+    ? shown[0]!
+    : `${shown.slice(0, -1).join(', ')}${last}${shown[shown.length - 1]}`
+}
+
+/** What a group of slips of one kind says, once: "You missed "me" and "dio" — …". */
+function describeGroup(group: WordSlip[]): string {
+  const first = group[0]!
+  if (group.length === 1) return describe(first)
+  const idiomNote = first.inIdiom ? ' — these words are part of the idiom.' : '.'
+  // "You wrote "fui" but heard "fue", and "bola" but heard "boca""
+  const pairs = listOf(
+    group.map((s) => `${quote(s.written)} but heard ${quote(s.heard)}`),
+    ', and ',
+  )
+  switch (first.kind) {
+    case 'accent':
+      return `You wrote ${pairs}: watch the accents.`
+    case 'voseo':
+      return `You wrote the tú forms ${listOf(group.map((s) => quote(s.written)))}, but the speaker used the vos forms ${listOf(group.map((s) => quote(s.heard)))}${idiomNote}`
+    case 'confusion':
+      return `You wrote ${pairs}: they sound the same, the spelling differs${idiomNote}`
+    case 'typo':
+    case 'wrong':
+      return `You wrote ${pairs}${idiomNote}`
+    case 'missing':
+      return `You missed ${listOf(group.map((s) => quote(s.heard)))}${idiomNote}`
+    case 'extra':
+      return `You added ${listOf(group.map((s) => quote(s.written)))}, which are not in the sentence.`
+  }
+}
+
+/**
+ * One sentence per kind of slip, in the order the kinds first come ("You missed "me" and "dio" —
+ * these words are part of the idiom." rather than the same sentence for each word); a typo and a
+ * wrong word read the same, and an idiom word's slip is told apart from the rest of the sentence's.
+ */
+function describeSlips(slips: WordSlip[]): string[] {
+  const groups = new Map<string, WordSlip[]>()
+  for (const slip of slips) {
+    const kind = slip.kind === 'typo' ? 'wrong' : slip.kind
+    const key = `${kind}/${slip.kind === 'extra' || slip.kind === 'accent' ? '' : slip.inIdiom}`
+    const group = groups.get(key)
+    if (group) group.push(slip)
+    else groups.set(key, [slip])
+  }
+  return [...groups.values()].map(describeGroup)
+}
+
 function unique(words: string[]): string[] {
   return [...new Set(words)]
 }
@@ -251,9 +303,9 @@ export function gradeTranscription(
     slips.filter((s) => s.heard && (s.kind === 'missing' || s.kind === 'wrong')).length
 
   const notes = slips.filter((s) => s.kind !== 'accent' || s.inIdiom || slips.length <= 3)
-  const details = (idiomSlips.length ? idiomSlips : notes.length ? notes : slips)
-    .slice(0, 3)
-    .map(describe)
+  const details = describeSlips(
+    idiomSlips.length ? idiomSlips : notes.length ? notes : slips,
+  ).slice(0, 3)
 
   if (idiomSlips.length > 0) {
     const first = idiomSlips[0]!

@@ -380,6 +380,12 @@ interface Gloss {
   negative: boolean
   /** Matched only by its words in a row (a phrase of function words or general verbs). */
   inARow: boolean
+  /**
+   * A verb phrase: the idiom's translation is a verb ("to attest") and this phrase is not a
+   * "be …" one. Its first word right after a determiner is a noun or an adjective ("the
+   * witnesses", "a close eye"), not the phrase's verb ("witness", "close one's eyes to").
+   */
+  verbal: boolean
 }
 
 // Glosses, where a reference says the idiom and the words of literal readings depend only on
@@ -423,6 +429,7 @@ function byExample<T>(signature: string[], make: () => T): T {
 
 function makeGlosses(idiomTranslation: string, extra: string[]): Gloss[] {
   const bare = idiomTranslation.replace(/\([^)]*\)/g, ' ')
+  const verbalIdiom = /^\s*to\s+(?!be\b)/i.test(bare)
   // "flat out; all the way, totally" lists meanings; "if you don't ask, you don't get" is one:
   // each part between semicolons is kept whole too
   const parts = bare
@@ -442,6 +449,15 @@ function makeGlosses(idiomTranslation: string, extra: string[]): Gloss[] {
         ] as const,
     )
     .filter(([p]) => p.length > 0)
+  const beParts = new Set(
+    bare
+      .split(/[;,]|\bor\b/)
+      .concat(extra)
+      .flatMap((p) => {
+        const m = /^\s*(?:to\s+)?be\s+(.+)$/i.exec(p)
+        return m ? [m[1]!.trim()] : []
+      }),
+  )
   const glosses: Gloss[] = []
   const seen = new Set<string>()
   for (const [p, rank] of parts) {
@@ -453,7 +469,13 @@ function makeGlosses(idiomTranslation: string, extra: string[]): Gloss[] {
     const telling = glossText.cover.some((u) => u.multi || !u.keys.some(isLightVerb))
     const inARow = glossText.cover.length === 0 || (!telling && glossText.tokens.length >= 3)
     if (!telling && !inARow) continue
-    glosses.push({ text: p, analysed: glossText, negative: negativeByParity(glossText), inARow })
+    glosses.push({
+      text: p,
+      analysed: glossText,
+      negative: negativeByParity(glossText),
+      inARow,
+      verbal: verbalIdiom && !beParts.has(p),
+    })
     // "go back to square one" is also said as "are back to square one"
     const verb = /^(?:go|get|come|become)\s+(.+)$/i.exec(p)
     if (verb && !seen.has(verb[1]!)) {
@@ -465,6 +487,7 @@ function makeGlosses(idiomTranslation: string, extra: string[]): Gloss[] {
           analysed: rest,
           negative: negativeByParity(rest),
           inARow: false,
+          verbal: false,
         })
       }
     }
@@ -1669,7 +1692,12 @@ function locateIdiom(
   }
   let userSpan: number[] | null = null
   let userGloss: Gloss | null = null
-  for (const { gloss, span: m } of ownWordsAside(ref, user, refSpan, userMatches)) {
+  for (const { gloss, span: m } of ownWordsAside(
+    ref,
+    user,
+    refSpan,
+    userMatches.filter(({ gloss, span }) => !nounForVerb(gloss, user, span, ref, refSpan)),
+  )) {
     if (!userSpan || holds(m, userSpan) || (!holds(userSpan, m) && m.length > userSpan.length)) {
       userSpan = m
       userGloss = gloss
@@ -1711,6 +1739,39 @@ function locateIdiom(
     unsaid,
     replaced: replacedAt,
   }
+}
+
+/**
+ * Whether the learner's text has a verb phrase's first word as a noun or an adjective, right
+ * after a determiner ("the witnesses disputed it" for "witness", "a close eye" for "close one's
+ * eyes to"), where the reference says its idiom otherwise (not "a waste of effort" itself).
+ */
+function nounForVerb(
+  gloss: Gloss,
+  user: EnglishText,
+  span: number[],
+  ref: EnglishText,
+  refSpan: number[] | null,
+): boolean {
+  if (!gloss.verbal) return false
+  const { cover } = gloss.analysed
+  // the phrase opens with its verb ("close" of "close one's eyes to", not "have" of "have one's
+  // head in the clouds")
+  if (cover[0]?.start !== 0 || cover[0].light) return false
+  const before = span[0]! - 1
+  if (!DETERMINERS.has(user.tokens[before] ?? '')) return false
+  if (refSpan && DETERMINERS.has(ref.tokens[refSpan[0]! - 1] ?? '')) return false
+  // a verb and its object said as an adjective and a noun ("a close eye", but "the work to rule"
+  // word for word is the phrase); one word as the noun a clause opens with ("The witnesses
+  // disputed …"), not a light verb's object ("called a break")
+  // a word WordNet has as a noun only is a noun wherever it stands ("the money's good" says "money")
+  const verb = cover[0].keys.some((k) => nonVerbSensesOf(k, 7).size < sensesOf(k, 7).size)
+  if (!verb) return false
+  // the learner's word there stands for the phrase's verb ("your nose" of "keep your nose out of
+  // it" is the object of "poke one's nose in", whose verb is not said)
+  if (!user.units.some((u) => u.start === span[0] && unitsMatch(u, cover[0]!))) return false
+  if (cover.length > 1) return span.length > 1 && !saidWhole(gloss, user)
+  return before === 0 || clauseStarts(user).has(before)
 }
 
 /**
@@ -2538,9 +2599,14 @@ function outOfForIn(p: Pair): Judgement | null {
 }
 
 /** A unit that names a thing: a compound ("living room"), a noun ("give" rarely is one), a detail. */
+/** A phrase with a time word in it says when ("all night", "last week"): a detail, as the word is. */
+function saysWhen(text: EnglishText, u: Unit): boolean {
+  for (let i = u.start; i <= u.end; i++) if (isDetailWord(text.tokens[i] ?? '')) return true
+  return false
+}
 function isDetailUnit(text: EnglishText, u: Unit, isDetail: (u: Unit) => boolean): boolean {
   return u.multi
-    ? isCompound(text, u)
+    ? isCompound(text, u) || saysWhen(text, u)
     : (!u.keys.some(isLightVerb) &&
         !verbAt(text.tokens, u.start) &&
         isNounLike(text.tokens[u.start] ?? '')) ||
