@@ -140,21 +140,27 @@ function hotStatements(db: Db) {
         select * from items
         where attempt_id is null
           or exists (select 1 from claimed c where c.user_id = items.user_id and c.attempt_id = items.attempt_id)
+      ), found as (
+        select p.* from ${progress} p join kept using (user_id, example_id)
+        order by p.user_id, p.example_id
+        for update of p
       ), up as (
         insert into ${progress} (id, user_id, example_id, idiom_id, card, due_at, missed_words, is_sandbox, last_evaluation, review_count, perfect_count, created_at, updated_at)
         select id, user_id, example_id, idiom_id, card, due_at, coalesce(missed_words, '[]'), coalesce(is_sandbox, false), last_evaluation, 1, perfect, created_at, updated_at from kept
+        where not exists (select 1 from found f where f.user_id = kept.user_id and f.example_id = kept.example_id)
         order by user_id, example_id
-        on conflict (user_id, example_id) do update set user_id = excluded.user_id
-        returning *
+        returning id
       ), log as (
         insert into ${reviewLog} (progress_id, user_id, reviewed_at, rating, state, elapsed_days, scheduled_days, stability, difficulty, evaluation)
         select kept.id, kept.user_id, reviewed_at, rating, state, elapsed_days, scheduled_days, stability, difficulty, evaluation
         from kept join up on up.id = kept.id order by kept.i
         returning 1
       )
-      select coalesce(json_agg(case when up.id = kept.id then json_build_array(kept.i)
-        else json_build_array(kept.i, ${PROGRESS.list('up')}) end), '[]')::text as rows
-      from up join kept using (user_id, example_id)`,
+      select coalesce(json_agg(r), '[]')::text as rows from (
+        select json_build_array(kept.i) as r from up join kept using (id)
+        union all
+        select json_build_array(kept.i, ${PROGRESS.list('found')}) from found join kept using (user_id, example_id)
+      ) s`,
     ),
     /** The group commit's write: every log row, record and stored payload (see commitMany). */
     write: preparedText(
@@ -353,6 +359,25 @@ async function commitMany(
   })
   // Its statements run inside the transaction: prepared outside it (db/prepared.ts).
   await q.ready()
+  try {
+    return await commitOnce(q, db, jobs, fresh)
+  } catch (err) {
+    // Another instance created one of the records after this statement's snapshot was taken
+    // (PostgreSQL, two first answers to one card at once): nothing of this try was kept; the
+    // record is there now, so the next try locks it.
+    const { code, constraint } = err as { code?: string; constraint?: string }
+    if (code !== '23505' || constraint !== 'progress_user_example_key') throw err
+    return commitOnce(q, db, jobs, fresh)
+  }
+}
+
+/** One try of commitMany's transaction, with what each review leaves if its record is new. */
+function commitOnce(
+  q: HotStatements,
+  db: Db,
+  jobs: readonly ReviewJob[],
+  fresh: readonly (ReturnType<ReviewJob['prepare']> & { row: ProgressRow })[],
+): Promise<ReviewOutcome[]> {
   return db.transaction(async (tx) => {
     const items = jobs.map((j, i) => {
       const { row, changes, review, perfect, payload } = fresh[i]!
@@ -384,8 +409,9 @@ async function commitMany(
     })
     // The attempt ids first: a review whose id is taken then creates no record. A missing record
     // is inserted in its final state with its log row and its payload stored under the attempt
-    // id (one write each); an existing one is locked, then written once below (its stored payload
-    // replaced). Every batch on every instance takes its locks in one order: the attempt ids
+    // id (one write each); an existing one is locked (`for update`, no write), then written once
+    // below (its stored payload replaced). A record another transaction creates meanwhile makes
+    // the insert fail on its unique key (after that transaction commits): tried again. Every batch on every instance takes its locks in one order: the attempt ids
     // sorted (user, attempt), then the records sorted (user, example); the sort before `up` reads
     // all of `kept`, whose check reads `claimed`, so every claim is made before the first record
     // is locked. Two batches can then never wait on each other in a cycle; if PostgreSQL still
