@@ -328,6 +328,18 @@ export type ReviewOutcome = { payload: Record<string, unknown> } | { attemptTake
 
 const iso = (d: Date | undefined) => (d ?? new Date()).toISOString()
 
+/** A log row's fields as the group commit's statements read them (jsonb_to_recordset). */
+const logFields = (review: Omit<NewReviewLogRow, 'id' | 'progressId'>) => ({
+  reviewed_at: iso(review.reviewedAt),
+  rating: review.rating,
+  state: review.state,
+  elapsed_days: review.elapsedDays,
+  scheduled_days: review.scheduledDays,
+  stability: review.stability,
+  difficulty: review.difficulty,
+  evaluation: review.evaluation,
+})
+
 /**
  * Many learners' reviews in ONE transaction of one to three statements (group commit,
  * docs/decisions/045, 054): claim the attempt ids, create every missing record in its final state
@@ -395,14 +407,7 @@ function commitOnce(
         perfect: perfect ? 1 : 0,
         created_at: iso(row.createdAt),
         updated_at: iso(changes.updatedAt),
-        reviewed_at: iso(review.reviewedAt),
-        rating: review.rating,
-        state: review.state,
-        elapsed_days: review.elapsedDays,
-        scheduled_days: review.scheduledDays,
-        stability: review.stability,
-        difficulty: review.difficulty,
-        evaluation: review.evaluation,
+        ...logFields(review),
         attempt_id: j.attemptId ?? null,
         payload,
       }
@@ -452,14 +457,7 @@ function commitOnce(
         last_evaluation: changes.lastEvaluation,
         updated_at: iso(changes.updatedAt),
         perfect: perfect ? 1 : 0,
-        reviewed_at: iso(review.reviewedAt),
-        rating: review.rating,
-        state: review.state,
-        elapsed_days: review.elapsedDays,
-        scheduled_days: review.scheduledDays,
-        stability: review.stability,
-        difficulty: review.difficulty,
-        evaluation: review.evaluation,
+        ...logFields(review),
         attempt_id: job.attemptId ?? null,
         payload,
       })
