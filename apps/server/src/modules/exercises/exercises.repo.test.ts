@@ -1,3 +1,4 @@
+import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Evaluation } from '@che/core'
 import { countReviews, newCard, optimizeParameters } from '@che/core/scheduler'
@@ -86,5 +87,97 @@ describe('ExercisesRepo', () => {
         detail: expect.stringContaining('5 reviews'),
       })
     })
+  })
+
+  describe('commitReviews', () => {
+    // Two instances, one learner's first answers to one card at once: the record is created by
+    // the other transaction after this batch's snapshot, so this batch must review it as existing.
+    it.skipIf(process.env.CHE_TEST_DB !== 'postgres')(
+      'reviews a record created meanwhile by another transaction as the existing record',
+      async () => {
+        const { db } = database
+        const [user] = await db.insert(users).values({ issuer: 'i', subject: 'race' }).returning()
+        const [idiom] = await db
+          .insert(idioms)
+          .values({ text: 'ser un bodrio', translation: 't', normalizedText: 'ser un bodrio' })
+          .returning()
+        const [example] = await db
+          .insert(examples)
+          .values({ idiomId: idiom!.id, text: 'Es un bodrio.', conjugatedSnippet: 'es un bodrio' })
+          .returning()
+        const now = new Date()
+        const fresh = {
+          userId: user!.id,
+          exampleId: example!.id,
+          idiomId: idiom!.id,
+          card: newCard(now),
+          dueAt: now,
+          createdAt: now,
+          updatedAt: now,
+        }
+        let release!: () => void
+        const held = new Promise<void>((r) => {
+          release = r
+        })
+        let created!: (id: string) => void
+        const createdId = new Promise<string>((r) => {
+          created = r
+        })
+        const other = db.transaction(async (tx) => {
+          const [row] = await tx.insert(progress).values(fresh).returning()
+          created(row!.id)
+          await held
+        })
+        const otherId = await createdId
+        const seen: number[] = []
+        const committing = createExercisesRepo(db, { batch: true }).commitReviews([
+          {
+            fresh,
+            attemptId: undefined,
+            prepare(row) {
+              seen.push(row.reviewCount)
+              return {
+                changes: {
+                  card: fresh.card,
+                  dueAt: now,
+                  missedWords: [],
+                  isSandbox: false,
+                  updatedAt: now,
+                },
+                review: {
+                  userId: user!.id,
+                  reviewedAt: now,
+                  rating: 'good',
+                  state: 'new',
+                  elapsedDays: 0,
+                  scheduledDays: 1,
+                  stability: 1,
+                  difficulty: 5,
+                  evaluation: {} as Evaluation,
+                },
+                perfect: true,
+                payload: { id: row.id },
+              }
+            },
+          },
+        ])
+        // The batch's insert waits on the other transaction's row.
+        for (let i = 0; i < 200; i++) {
+          const { rows } = (await db.execute(
+            sql`select count(*)::int as n from pg_locks where not granted`,
+          )) as unknown as { rows: { n: number }[] }
+          if (rows[0]!.n > 0) break
+          await new Promise((r) => setTimeout(r, 25))
+        }
+        release()
+        await other
+        const [outcome] = await committing
+        expect(outcome).toEqual({ payload: { id: otherId } })
+        const rows = await db.select().from(progress).where(eq(progress.userId, user!.id))
+        expect(rows.map((r) => [r.id, r.reviewCount, r.perfectCount])).toEqual([[otherId, 1, 1]])
+        const log = await db.select().from(reviewLog).where(eq(reviewLog.userId, user!.id))
+        expect(log.map((r) => r.progressId)).toEqual([otherId])
+      },
+    )
   })
 })

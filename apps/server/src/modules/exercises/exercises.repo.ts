@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto'
 import { and, asc, eq, getTableColumns, type SQL, sql, type Table } from 'drizzle-orm'
 import type { Tone } from '@che/core'
 import type { CalendarCard, CardReviews, ReviewRating } from '@che/core/scheduler'
@@ -118,18 +119,20 @@ function hotStatements(db: Db) {
       join ${attempts} a on a.user_id = k.u and a.attempt_id = k.a`,
     ),
     /**
-     * The group commit's first statement (see commitMany): claim the attempt ids, create or lock
-     * the records, answer the locked records as one JSON text.
+     * The group commit's first statement (see commitMany): claim the attempt ids (each with the
+     * payload a new record's review leaves), create every missing record in its final state with
+     * its log row, lock the existing ones; answer `[i]` for a record created, `[i, ...columns]`
+     * for one that existed, as one JSON text.
      */
     lock: preparedText(
       db,
       'lock',
       ['jsonb'],
       sql`with items as (
-        select * from jsonb_to_recordset(${param(1)}::jsonb) as x(i int, user_id uuid, example_id uuid, idiom_id uuid, card jsonb, due_at timestamptz, created_at timestamptz, updated_at timestamptz, attempt_id uuid)
+        select * from jsonb_to_recordset(${param(1)}::jsonb) as x(i int, id uuid, user_id uuid, example_id uuid, idiom_id uuid, card jsonb, due_at timestamptz, missed_words jsonb, is_sandbox boolean, last_evaluation jsonb, perfect int, created_at timestamptz, updated_at timestamptz, reviewed_at timestamptz, rating text, state text, elapsed_days int, scheduled_days int, stability double precision, difficulty double precision, evaluation jsonb, attempt_id uuid, payload jsonb)
       ), claimed as (
         insert into ${attempts} (user_id, attempt_id, payload)
-        select user_id, attempt_id, '{}'::jsonb from items where attempt_id is not null
+        select user_id, attempt_id, payload from items where attempt_id is not null
         order by user_id, attempt_id
         on conflict do nothing
         returning user_id, attempt_id
@@ -137,15 +140,27 @@ function hotStatements(db: Db) {
         select * from items
         where attempt_id is null
           or exists (select 1 from claimed c where c.user_id = items.user_id and c.attempt_id = items.attempt_id)
+      ), found as (
+        select p.* from ${progress} p join kept using (user_id, example_id)
+        order by p.user_id, p.example_id
+        for update of p
       ), up as (
-        insert into ${progress} (user_id, example_id, idiom_id, card, due_at, created_at, updated_at)
-        select user_id, example_id, idiom_id, card, due_at, created_at, updated_at from kept
+        insert into ${progress} (id, user_id, example_id, idiom_id, card, due_at, missed_words, is_sandbox, last_evaluation, review_count, perfect_count, created_at, updated_at)
+        select id, user_id, example_id, idiom_id, card, due_at, coalesce(missed_words, '[]'), coalesce(is_sandbox, false), last_evaluation, 1, perfect, created_at, updated_at from kept
+        where not exists (select 1 from found f where f.user_id = kept.user_id and f.example_id = kept.example_id)
         order by user_id, example_id
-        on conflict (user_id, example_id) do update set user_id = excluded.user_id
-        returning *
+        returning id
+      ), log as (
+        insert into ${reviewLog} (progress_id, user_id, reviewed_at, rating, state, elapsed_days, scheduled_days, stability, difficulty, evaluation)
+        select kept.id, kept.user_id, reviewed_at, rating, state, elapsed_days, scheduled_days, stability, difficulty, evaluation
+        from kept join up on up.id = kept.id order by kept.i
+        returning 1
       )
-      select coalesce(json_agg(json_build_array(kept.i, ${PROGRESS.list('up')})), '[]')::text as rows
-      from up join kept using (user_id, example_id)`,
+      select coalesce(json_agg(r), '[]')::text as rows from (
+        select json_build_array(kept.i) as r from up join kept using (id)
+        union all
+        select json_build_array(kept.i, ${PROGRESS.list('found')}) from found join kept using (user_id, example_id)
+      ) s`,
     ),
     /** The group commit's write: every log row, record and stored payload (see commitMany). */
     write: preparedText(
@@ -313,10 +328,23 @@ export type ReviewOutcome = { payload: Record<string, unknown> } | { attemptTake
 
 const iso = (d: Date | undefined) => (d ?? new Date()).toISOString()
 
+/** A log row's fields as the group commit's statements read them (jsonb_to_recordset). */
+const logFields = (review: Omit<NewReviewLogRow, 'id' | 'progressId'>) => ({
+  reviewed_at: iso(review.reviewedAt),
+  rating: review.rating,
+  state: review.state,
+  elapsed_days: review.elapsedDays,
+  scheduled_days: review.scheduledDays,
+  stability: review.stability,
+  difficulty: review.difficulty,
+  evaluation: review.evaluation,
+})
+
 /**
- * Many learners' reviews in ONE transaction of three or four statements (group commit,
- * docs/decisions/045): claim the attempt ids and create or lock every record; read the earlier
- * reviews of the records that have some; write every log row, record and stored payload. The
+ * Many learners' reviews in ONE transaction of one to three statements (group commit,
+ * docs/decisions/045, 054): claim the attempt ids, create every missing record in its final state
+ * (with its log row and stored payload) and lock every existing one; read the earlier reviews of
+ * the existing records that have some; write their log rows, records and stored payloads. The
  * caller never puts two reviews of one record or one attempt id in the same batch. A review whose
  * attempt id was already taken writes nothing (its record is not even created), as when its own
  * transaction rolled back. Any error fails the whole batch (nothing of it is committed).
@@ -326,30 +354,80 @@ async function commitMany(
   db: Db,
   jobs: readonly ReviewJob[],
 ): Promise<ReviewOutcome[]> {
+  // What each review leaves if its record is new (scheduled before the insert, docs/decisions/054):
+  // the record as created, with an id made here, and no earlier reviews.
+  const fresh = jobs.map((j) => {
+    const row: ProgressRow = {
+      id: randomUUID(),
+      missedWords: [],
+      isSandbox: false,
+      sandbox: 'candle',
+      lastEvaluation: null,
+      reviewCount: 0,
+      perfectCount: 0,
+      ...j.fresh,
+    } as ProgressRow
+    return { row, ...j.prepare(row, []) }
+  })
   // Its statements run inside the transaction: prepared outside it (db/prepared.ts).
   await q.ready()
+  try {
+    return await commitOnce(q, db, jobs, fresh)
+  } catch (err) {
+    // Another instance created one of the records after this statement's snapshot was taken
+    // (PostgreSQL, two first answers to one card at once): nothing of this try was kept; the
+    // record is there now, so the next try locks it.
+    const { code, constraint } = err as { code?: string; constraint?: string }
+    if (code !== '23505' || constraint !== 'progress_user_example_key') throw err
+    return commitOnce(q, db, jobs, fresh)
+  }
+}
+
+/** One try of commitMany's transaction, with what each review leaves if its record is new. */
+function commitOnce(
+  q: HotStatements,
+  db: Db,
+  jobs: readonly ReviewJob[],
+  fresh: readonly (ReturnType<ReviewJob['prepare']> & { row: ProgressRow })[],
+): Promise<ReviewOutcome[]> {
   return db.transaction(async (tx) => {
-    const items = jobs.map((j, i) => ({
-      i,
-      user_id: j.fresh.userId,
-      example_id: j.fresh.exampleId,
-      idiom_id: j.fresh.idiomId,
-      card: j.fresh.card,
-      due_at: iso(j.fresh.dueAt),
-      created_at: iso(j.fresh.createdAt),
-      updated_at: iso(j.fresh.updatedAt),
-      attempt_id: j.attemptId ?? null,
-    }))
-    // The attempt ids first (a placeholder payload, replaced before commit): a review whose id is
-    // taken then creates no record. Every batch on every instance takes its locks in one order:
-    // the attempt ids sorted (user, attempt), then the records sorted (user, example); the sort
-    // before `up` reads all of `kept`, whose check reads `claimed`, so every claim is made before
-    // the first record is locked. Two batches can then never wait on each other in a cycle; if
-    // PostgreSQL still reports a deadlock, the batch fails and each review is retried alone.
+    const items = jobs.map((j, i) => {
+      const { row, changes, review, perfect, payload } = fresh[i]!
+      return {
+        i,
+        id: row.id,
+        user_id: row.userId,
+        example_id: row.exampleId,
+        idiom_id: row.idiomId,
+        card: changes.card ?? row.card,
+        due_at: iso(changes.dueAt ?? row.dueAt),
+        missed_words: changes.missedWords,
+        is_sandbox: changes.isSandbox,
+        last_evaluation: changes.lastEvaluation,
+        perfect: perfect ? 1 : 0,
+        created_at: iso(row.createdAt),
+        updated_at: iso(changes.updatedAt),
+        ...logFields(review),
+        attempt_id: j.attemptId ?? null,
+        payload,
+      }
+    })
+    // The attempt ids first: a review whose id is taken then creates no record. A missing record
+    // is inserted in its final state with its log row and its payload stored under the attempt
+    // id (one write each); an existing one is locked (`for update`, no write), then written once
+    // below (its stored payload replaced). A record another transaction creates meanwhile makes
+    // the insert fail on its unique key (after that transaction commits): tried again. Every batch on every instance takes its locks in one order: the attempt ids
+    // sorted (user, attempt), then the records sorted (user, example); the sort before `up` reads
+    // all of `kept`, whose check reads `claimed`, so every claim is made before the first record
+    // is locked. Two batches can then never wait on each other in a cycle; if PostgreSQL still
+    // reports a deadlock, the batch fails and each review is retried alone.
     const locked = await q.lock.run(tx, [JSON.stringify(items)])
+    const created = new Set<number>()
     const rows = new Map<number, ProgressRow>()
-    for (const r of JSON.parse(locked ?? '[]') as unknown[][])
-      rows.set(r[0] as number, PROGRESS.fromJson(r, 1))
+    for (const r of JSON.parse(locked ?? '[]') as unknown[][]) {
+      if (r.length === 1) created.add(r[0] as number)
+      else rows.set(r[0] as number, PROGRESS.fromJson(r, 1))
+    }
     const withReviews = [...rows.values()].filter((r) => r.reviewCount > 0).map((r) => r.id)
     const earlier = withReviews.length
       ? await reviewsOfMany(q, tx, withReviews)
@@ -357,6 +435,10 @@ async function commitMany(
     const outcomes: ReviewOutcome[] = []
     const writes: Record<string, unknown>[] = []
     jobs.forEach((job, i) => {
+      if (created.has(i)) {
+        outcomes.push({ payload: fresh[i]!.payload })
+        return
+      }
       const row = rows.get(i)
       if (!row) {
         outcomes.push({ attemptTaken: true })
@@ -375,14 +457,7 @@ async function commitMany(
         last_evaluation: changes.lastEvaluation,
         updated_at: iso(changes.updatedAt),
         perfect: perfect ? 1 : 0,
-        reviewed_at: iso(review.reviewedAt),
-        rating: review.rating,
-        state: review.state,
-        elapsed_days: review.elapsedDays,
-        scheduled_days: review.scheduledDays,
-        stability: review.stability,
-        difficulty: review.difficulty,
-        evaluation: review.evaluation,
+        ...logFields(review),
         attempt_id: job.attemptId ?? null,
         payload,
       })
