@@ -5,6 +5,9 @@ import { describe, expect, it } from 'vitest'
 import { json, mockFetchForEachTest } from '../../test/fetch-stub'
 import { makeAuth, makeProfile, renderWithProviders, type Setup, signedIn } from '../../test-utils'
 import { BetaGate } from './beta-gate'
+// The gate loads its prompt lazily (decision 039). Loaded here once, so the first test that meets
+// the prompt waits for the gate's own work, not for the module's transform on a busy machine.
+import './beta-prompt'
 
 const fetchMock = mockFetchForEachTest({ token: null })
 
