@@ -22,7 +22,9 @@ const mount = (setup: Setup) =>
     setup,
   )
 
-describe('BetaGate', () => {
+// The password tests type two passwords key by key into Mantine fields: about 1 s alone, past the
+// 5 s default on the shared 2-core machine at load 12-20 (measured).
+describe('BetaGate', { timeout: 20_000 }, () => {
   it('shows the app when the product is not in beta', async () => {
     fetchMock.mockResolvedValue(json({ inBeta: false, betaVerified: false }))
     mount({ auth: makeAuth() })
