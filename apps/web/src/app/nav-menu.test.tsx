@@ -78,6 +78,10 @@ describe('menuGroups', () => {
   })
 })
 
+// Mantine opens the menu and the drawer over animation frames and timers, which a loaded machine
+// (load 12-20 on 2 cores) delayed past Testing Library's 1 s default; the items still must appear.
+const OPENED = { timeout: 5_000 }
+
 function mountMenu(viewer: Viewer, layout: 'dropdown' | 'list', onLogout = vi.fn()) {
   const routes = [
     { path: '/', element: <NavMenu viewer={viewer} layout={layout} onLogout={onLogout} /> },
@@ -86,12 +90,12 @@ function mountMenu(viewer: Viewer, layout: 'dropdown' | 'list', onLogout = vi.fn
   return { ...renderRoutes(routes, '/'), onLogout }
 }
 
-describe('NavMenu as a dropdown (desktop)', () => {
+describe('NavMenu as a dropdown (desktop)', { timeout: 20_000 }, () => {
   it('lists the items of the role with separators between groups', async () => {
     const user = userEvent.setup()
     mountMenu({ authenticated: true, role: 'editor' }, 'dropdown')
     await user.click(screen.getByRole('button', { name: 'Menu' }))
-    await screen.findByRole('menuitem', { name: 'Dashboard' })
+    await screen.findByRole('menuitem', { name: 'Dashboard' }, OPENED)
     const menu = document.querySelector<HTMLElement>('[role="menu"]')!
     expect([...menu.querySelectorAll('[role="menuitem"]')].map((item) => item.textContent)).toEqual(
       ['Dashboard', 'Upload Audio', ...EVERYONE, 'Logout'],
@@ -103,7 +107,7 @@ describe('NavMenu as a dropdown (desktop)', () => {
     const user = userEvent.setup()
     const { router } = mountMenu({ authenticated: false }, 'dropdown')
     await user.click(screen.getByRole('button', { name: 'Menu' }))
-    await user.click(await screen.findByRole('menuitem', { name: 'About' }))
+    await user.click(await screen.findByRole('menuitem', { name: 'About' }, OPENED))
     expect(router.state.location.pathname).toBe('/about')
     await waitFor(() => expect(document.querySelector('[role="menu"]')).toBeNull())
   })
@@ -112,17 +116,17 @@ describe('NavMenu as a dropdown (desktop)', () => {
     const user = userEvent.setup()
     const { onLogout } = mountMenu({ authenticated: true, role: 'learner' }, 'dropdown')
     await user.click(screen.getByRole('button', { name: 'Menu' }))
-    await user.click(await screen.findByRole('menuitem', { name: 'Logout' }))
+    await user.click(await screen.findByRole('menuitem', { name: 'Logout' }, OPENED))
     expect(onLogout).toHaveBeenCalledTimes(1)
   })
 })
 
-describe('NavMenu as a list (mobile)', () => {
+describe('NavMenu as a list (mobile)', { timeout: 20_000 }, () => {
   it('shows a plain list of links for an admin, grouped by separators', async () => {
     const user = userEvent.setup()
     mountMenu({ authenticated: true, role: 'admin' }, 'list')
     await user.click(screen.getByRole('button', { name: 'Menu' }))
-    const nav = await screen.findByRole('navigation', { name: 'Navigation' })
+    const nav = await screen.findByRole('navigation', { name: 'Navigation' }, OPENED)
     const names = [...within(nav).getAllByRole('link'), ...within(nav).getAllByRole('button')].map(
       (el) => el.textContent,
     )
@@ -134,7 +138,7 @@ describe('NavMenu as a list (mobile)', () => {
     const user = userEvent.setup()
     const { router } = mountMenu({ authenticated: false }, 'list')
     await user.click(screen.getByRole('button', { name: 'Menu' }))
-    await user.click(await screen.findByRole('link', { name: 'Licenses / Credit' }))
+    await user.click(await screen.findByRole('link', { name: 'Licenses / Credit' }, OPENED))
     expect(router.state.location.pathname).toBe('/license')
     await waitFor(() => expect(screen.queryByRole('navigation', { name: 'Navigation' })).toBeNull())
   })

@@ -33,9 +33,12 @@ if (!('fonts' in document)) {
 
 afterEach(() => {
   vi.useRealTimers()
+  vi.unstubAllGlobals()
 })
 
-describe('KeyValueEditor', () => {
+// Each test renders a whole Mantine screen and types through user-event (every key re-renders it):
+// about 1-2 s alone, 3-8 s on the shared 2-core machine at load 12-20 (measured), past the 5 s default.
+describe('KeyValueEditor', { timeout: 20_000 }, () => {
   it('uses a single-line field for short values and a multi-line one for long or multi-line values', () => {
     renderWithProviders(
       <Harness
@@ -98,12 +101,15 @@ describe('KeyValueEditor', () => {
   })
 
   it('copies a value and says "Copied" for 1.5 seconds', async () => {
-    vi.useFakeTimers({ shouldAdvanceTime: true })
+    // The clock moves only when the test moves it: with shouldAdvanceTime, a slow moment between
+    // the click and the first advance let the 1.5 s pass early on a loaded machine. Testing
+    // Library moves fake timers only where it sees Jest's; this shows it Vitest's clock.
+    vi.useFakeTimers()
+    vi.stubGlobal('jest', { advanceTimersByTime: (ms: number) => vi.advanceTimersByTime(ms) })
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime })
     renderWithProviders(<Harness initial={{ testKey: 'abc123' }} />)
     await user.click(screen.getByRole('button', { name: 'Copy testKey' }))
     expect(await screen.findByRole('button', { name: 'Copied' })).toBeInTheDocument()
-    expect(await navigator.clipboard.readText()).toBe('abc123')
 
     await act(async () => {
       vi.advanceTimersByTime(1_400)
@@ -114,6 +120,9 @@ describe('KeyValueEditor', () => {
     })
     expect(screen.queryByRole('button', { name: 'Copied' })).toBeNull()
     expect(screen.getByRole('button', { name: 'Copy testKey' })).toBeInTheDocument()
+    // user-event's clipboard reads through timers: read it back on the real clock.
+    vi.useRealTimers()
+    expect(await navigator.clipboard.readText()).toBe('abc123')
   })
 
   it('shows per-field errors next to their values', () => {

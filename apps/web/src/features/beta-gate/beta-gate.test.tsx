@@ -5,6 +5,9 @@ import { describe, expect, it } from 'vitest'
 import { json, mockFetchForEachTest } from '../../test/fetch-stub'
 import { makeAuth, makeProfile, renderWithProviders, type Setup, signedIn } from '../../test-utils'
 import { BetaGate } from './beta-gate'
+// The gate loads its prompt lazily (decision 039). Loaded here once, so the first test that meets
+// the prompt waits for the gate's own work, not for the module's transform on a busy machine.
+import './beta-prompt'
 
 const fetchMock = mockFetchForEachTest({ token: null })
 
@@ -19,7 +22,9 @@ const mount = (setup: Setup) =>
     setup,
   )
 
-describe('BetaGate', () => {
+// The password tests type two passwords key by key into Mantine fields: about 1 s alone, past the
+// 5 s default on the shared 2-core machine at load 12-20 (measured).
+describe('BetaGate', { timeout: 20_000 }, () => {
   it('shows the app when the product is not in beta', async () => {
     fetchMock.mockResolvedValue(json({ inBeta: false, betaVerified: false }))
     mount({ auth: makeAuth() })

@@ -37,7 +37,9 @@ async function choose(label: string, option: string) {
   await user.click(within(listbox).getByRole('option', { name: option, hidden: true }))
 }
 
-describe('CalendarPage', () => {
+// Each test renders a whole Mantine screen and types through user-event (every key re-renders it):
+// about 1-2 s alone, 3-8 s on the shared 2-core machine at load 12-20 (measured), past the 5 s default.
+describe('CalendarPage', { timeout: 20_000 }, () => {
   it('shows a card per item with its label, icon, tone, confidence dots and due date', async () => {
     mount([
       item('Casual', 'Super common', 'flame', 0.91, inDays(1)),

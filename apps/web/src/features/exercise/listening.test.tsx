@@ -54,7 +54,16 @@ function serve(next = makeNextExercise({ audio: AUDIO })) {
   return bodies
 }
 
+/** The exercise page alone: the app's layout (its offline sync, its links) is not what most tests read. */
 function mount() {
+  return renderRoutes([{ path: '/app/exercise', element: <ExercisePage /> }], '/app/exercise', {
+    auth: signedIn(),
+    profile: makeProfile(),
+  })
+}
+
+/** The exercise page inside the app's layout, whose link leads back to the dashboard. */
+function mountInLayout() {
   return renderRoutes(
     [
       {
@@ -88,7 +97,9 @@ describe('progressLines', () => {
   })
 })
 
-describe('the listening loop on the exercise screen', () => {
+// Each test renders a whole Mantine screen and types through user-event (every key re-renders it):
+// about 1-2 s alone, 3-8 s on the shared 2-core machine at load 12-20 (measured), past the 5 s default.
+describe('the listening loop on the exercise screen', { timeout: 20_000 }, () => {
   it('plays the sentence by itself, replays it (normal and slow, pitch kept) from the fields with Ctrl+Space, and sends the time from first play', async () => {
     const user = userEvent.setup()
     const bodies = serve(makeNextExercise({ audio: AUDIO }, { reviewsDone: 2, reviewsLeft: 10 }))
@@ -153,7 +164,7 @@ describe('the listening loop on the exercise screen', () => {
   it('goes back to the dashboard and finds the answer in progress kept when it comes back', async () => {
     const user = userEvent.setup()
     serve()
-    const { router } = mount()
+    const { router } = mountInLayout()
     await user.click(await screen.findByRole('button', { name: 'Continue' }))
     await user.type(screen.getByLabelText('What you heard (Spanish)'), 'Ayer me tomé')
     await user.type(screen.getByLabelText('English translation'), 'Yesterday')

@@ -102,7 +102,9 @@ describe('IdiomForm', { timeout: 20_000 }, () => {
         literals: ['throw the towel', 'toss the towel'],
       }),
     )
-  })
+    // About 80 keys typed into two autosize textareas, each key re-rendering and re-measuring the
+    // form: 3-4 s alone, past 20 s at load 12-20 on the shared 2-core machine (measured).
+  }, 40_000)
 
   it("refuses a value over the contract's limit with the server's message, under the field", async () => {
     const user = userEvent.setup()

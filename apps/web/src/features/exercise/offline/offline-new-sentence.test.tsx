@@ -1,8 +1,8 @@
 import { act, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { evaluate } from '@che/core/evaluator'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { configureApiClient } from '../../../lib/api-client'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { mockFetchForEachTest } from '../../../test/fetch-stub'
 import { json, makeNextExercise } from '../../../test/fixtures'
 import { makeProfile, renderRoutes, signedIn } from '../../../test-utils'
 import { ExercisePage } from '../exercise-page'
@@ -15,7 +15,7 @@ import { listAnswers } from './offline-practice'
  * alternative translation is then perfect here too, as it is on the server.
  */
 
-const fetchMock = vi.fn<typeof fetch>()
+const fetchMock = mockFetchForEachTest({ token: 't' })
 const USER = makeProfile()
 const NEW_ID = '44444444-4444-4444-8444-444444444444'
 let onLine = true
@@ -44,9 +44,7 @@ const ALTERNATIVE = REFERENCE.alternatives[1]!
 
 beforeEach(() => {
   onLine = true
-  vi.stubGlobal('fetch', fetchMock)
   Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => onLine })
-  configureApiClient({ getAccessToken: () => 't', logError: () => {} })
   sessionStorage.clear()
   fetchMock.mockImplementation(async (input) => {
     if (!onLine) throw new TypeError('Failed to fetch')
@@ -71,8 +69,6 @@ beforeEach(() => {
   })
 })
 afterEach(() => {
-  vi.unstubAllGlobals()
-  fetchMock.mockReset()
   Reflect.deleteProperty(navigator, 'onLine')
 })
 
