@@ -9,6 +9,7 @@ import {
 } from 'node:fs'
 import { join } from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
+import { PGLITE_OPTIONS } from './pglite-options.js'
 
 /**
  * Backups of either database:
@@ -64,7 +65,7 @@ export async function backupDatabase(target: BackupTarget, file: string): Promis
   }
   const dir = join(target.dataDir, 'pglite')
   if (!existsSync(dir)) throw new Error(`no PGlite database in ${dir} (is DATA_DIR right?)`)
-  const client = await PGlite.create(dir)
+  const client = await PGlite.create(dir, PGLITE_OPTIONS)
   try {
     const dump = await client.dumpDataDir('gzip')
     writeFileSync(file, Buffer.from(await dump.arrayBuffer()))
@@ -100,7 +101,10 @@ export async function restoreDatabase(target: BackupTarget, file: string): Promi
     renameSync(dir, kept)
   }
   mkdirSync(dir, { recursive: true })
-  const client = await PGlite.create(dir, { loadDataDir: new Blob([readFileSync(file)]) })
+  const client = await PGlite.create(dir, {
+    ...PGLITE_OPTIONS,
+    loadDataDir: new Blob([readFileSync(file)]),
+  })
   await client.close()
   return `${file} restored into ${dir}${kept ? ` (the previous data is kept in ${kept})` : ''}`
 }
