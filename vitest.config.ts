@@ -9,8 +9,9 @@ const serverProject = (db: 'pglite' | 'postgres'): TestProjectInlineConfiguratio
     include: ['src/**/*.test.ts'],
     environment: 'node',
     env: { CHE_TEST_DB: db },
-    // PGlite's migrated database, made once per run rather than once per file (decision 046).
-    ...(db === 'pglite' ? { globalSetup: ['./src/test/global-setup.ts'] } : {}),
+    // The migrated database each test's copy starts from, made once per run rather than once
+    // per file: a PGlite dump (decision 046) or a PostgreSQL template database (decision 059).
+    globalSetup: [db === 'pglite' ? './src/test/global-setup.ts' : './src/test/global-setup-pg.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

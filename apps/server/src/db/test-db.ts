@@ -31,12 +31,17 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   const admin = new pg.Client({ connectionString: adminUrl })
   await admin.connect()
   try {
-    await admin.query(`create database ${name}`)
+    // A copy of the run's migrated template when the server-pg globalSetup made one (≈ 0.1 s
+    // instead of ≈ 0.3 s for the migrations); a bare database otherwise (the bench, one file).
+    const template = pgTemplateName()
+    const made = await admin.query('select 1 from pg_database where datname = $1', [template])
+    await admin.query(`create database ${name}${made.rowCount ? ` template ${template}` : ''}`)
   } finally {
     await admin.end()
   }
   const url = new URL(adminUrl)
   url.pathname = `/${name}`
+  // Migrations run on every open: on a copy of the template they find nothing left to do.
   const database = await openDatabase({ url: url.toString(), dataDir: 'unused' })
   return {
     ...database,
@@ -101,4 +106,35 @@ function migratedTemplate(): Promise<Blob> {
     return makeDump()
   })()
   return template
+}
+
+/**
+ * The server-pg project's migrated template database on TEST_DATABASE_URL's server, named after
+ * this build's migrations (templateKey), so a template made by other migrations is never copied.
+ */
+export const pgTemplateName = (): string => `che_template_${templateKey().slice(0, 16)}`
+
+/**
+ * Make the migrated template database once for a server-pg run (its Vitest globalSetup,
+ * src/test/global-setup-pg.ts): each test database is then a `create database … template` copy
+ * of it instead of an empty database migrated from scratch (decision 059). Made under a temporary
+ * name and renamed, so a concurrent run never copies half a template.
+ */
+export async function preparePgTemplate(adminUrl: string): Promise<void> {
+  const template = pgTemplateName()
+  const admin = new pg.Client({ connectionString: adminUrl })
+  await admin.connect()
+  try {
+    const found = await admin.query('select 1 from pg_database where datname = $1', [template])
+    if (found.rowCount) return
+    const staging = `${template}_${randomBytes(4).toString('hex')}`
+    await admin.query(`create database ${staging}`)
+    const url = new URL(adminUrl)
+    url.pathname = `/${staging}`
+    const database = await openDatabase({ url: url.toString(), dataDir: 'unused' })
+    await database.close()
+    await admin.query(`alter database ${staging} rename to ${template}`)
+  } finally {
+    await admin.end()
+  }
 }
