@@ -59,7 +59,7 @@ async function waitFor(url: string, child: ChildProcess, ms: number): Promise<vo
 
 /**
  * Start the real product the way `npm start` does (a separate process, a fresh data folder),
- * after creating one account per role with `npm run users -- create`.
+ * after creating one account per role with the `npm run users -- create` command's code.
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   buildWeb()
@@ -81,22 +81,9 @@ export default async function setup(project: TestProject): Promise<() => Promise
   // Node itself with tsx's loader (not `npx tsx`, whose wrapper would not pass SIGTERM on).
   const tsx = (script: string, args: string[] = []) =>
     [process.execPath, ['--import', 'tsx', script, ...args]] as const
-  for (const [role, u] of Object.entries(E2E_USERS)) {
-    const r = spawnSync(
-      ...tsx('apps/server/src/cli/users.ts', [
-        'create',
-        u.email,
-        '--name',
-        u.name,
-        '--password',
-        u.password,
-        '--role',
-        role,
-      ]),
-      { cwd: ROOT, env, encoding: 'utf8' },
-    )
-    if (r.status !== 0) throw new Error(`users create failed: ${r.stderr}${r.stdout}`)
-  }
+  // The users command for each role, in one process (support/create-users.ts).
+  const r = spawnSync(...tsx('e2e/support/create-users.ts'), { cwd: ROOT, env, encoding: 'utf8' })
+  if (r.status !== 0) throw new Error(`users create failed: ${r.stderr}${r.stdout}`)
   const server = spawn(...tsx('apps/server/src/main.ts'), {
     cwd: ROOT,
     env,
