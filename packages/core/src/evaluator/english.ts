@@ -612,20 +612,30 @@ export function sensesOf(key: string, maxRank: number): Map<number, number> {
   return result
 }
 
+/** Parts of speech as the lexicon codes them (scripts/build-lexicon.ts). */
+export const NOUN = 0
+export const VERB = 1
+
 /**
- * A lexicon key's senses other than its verb senses, as sensesOf: after a determiner "father" is
- * the parent, not the verb "beget" (adjectives stay: "a fake" says "a phony").
+ * A lexicon key's senses other than those of one part of speech (NOUN or VERB), as sensesOf:
+ * a word's place in its sentence rules one out ("my father" is no verb "beget", "bought" no noun
+ * "a buy"; adjectives stay either way: "a fake" says "a phony", "the stolen car").
  */
-export function nonVerbSensesOf(key: string, maxRank: number): Map<number, number> {
+export function sensesOutside(key: string, maxRank: number, pos: number): Map<number, number> {
   const result = new Map<number, number>()
   eachCode(SENSES, key, (code) => {
     const rank = code & 7
-    if (rank <= maxRank && ((code >> 3) & 3) !== 1) {
+    if (rank <= maxRank && ((code >> 3) & 3) !== pos) {
       const id = Math.floor(code / 32)
       result.set(id, Math.min(rank, result.get(id) ?? 7))
     }
   })
   return result
+}
+
+/** A lexicon key's senses other than its verb senses: after a determiner "father" is the parent. */
+export function nonVerbSensesOf(key: string, maxRank: number): Map<number, number> {
+  return sensesOutside(key, maxRank, VERB)
 }
 
 /**

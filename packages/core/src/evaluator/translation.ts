@@ -25,13 +25,16 @@ import {
   isVerbMoreThanAdjective,
   kindParentsOf,
   kindSenseOf,
+  NOUN,
   nonVerbSensesOf,
   OPPOSITE_PARTICLE,
   PERSON_OF,
   sensesOf,
+  sensesOutside,
   startsLongPhrase,
   startsNearPhrase,
   startsPhrase,
+  VERB,
 } from './english.js'
 import { fold } from './normalise.js'
 import { SPANISH_FUNCTION_WORDS } from './spanish.js'
@@ -72,6 +75,8 @@ interface Unit {
   parents: Set<number>
   /** Made only of function words ("right away", "at all"): evidence of a gloss, never a detail. */
   light: boolean
+  /** A learner's noun after a determiner compared as a detail: its senses less the verb ones. */
+  asDetail?: Pick<Unit, 'keys' | 'senses' | 'parents'>
 }
 
 /** An English text ready for comparison. */
@@ -88,12 +93,14 @@ interface EnglishText {
   opening: Set<number>
 }
 
-/** What a word means in the lexicon, by word and sense rank (units never change it; bounded). */
-const wordFacts = new Map<string, Pick<Unit, 'keys' | 'senses' | 'parents'>>()
+type WordFacts = Pick<Unit, 'keys' | 'senses' | 'parents'>
 
-function wordUnit(tokens: string[], i: number, maxRank: number): Unit {
-  const word = tokens[i]!
-  const key = `${maxRank}|${word}`
+/** What a word means in the lexicon, by word, sense rank and part of speech ruled out (bounded). */
+const wordFacts = new Map<string, WordFacts>()
+
+/** A word's lexicon facts, less the senses of one part of speech (NOUN or VERB; -1: none). */
+function factsOf(word: string, maxRank: number, ruledOut: number): WordFacts {
+  const key = `${maxRank}|${ruledOut}|${word}`
   let facts = wordFacts.get(key)
   if (!facts) {
     const number = numberSpelling(word)
@@ -101,7 +108,10 @@ function wordUnit(tokens: string[], i: number, maxRank: number): Unit {
     const senses = new Map<number, number>()
     if (!keys.some(isLightVerb)) {
       for (const k of keys)
-        for (const [id, r] of sensesOf(k, maxRank)) senses.set(id, Math.min(r, senses.get(id) ?? 7))
+        for (const [id, r] of ruledOut < 0
+          ? sensesOf(k, maxRank)
+          : sensesOutside(k, maxRank, ruledOut))
+          senses.set(id, Math.min(r, senses.get(id) ?? 7))
       const near = nearSynonymOf(word)
       if (near !== undefined) senses.set(near, 0)
     }
@@ -113,7 +123,42 @@ function wordUnit(tokens: string[], i: number, maxRank: number): Unit {
     if (wordFacts.size >= 50_000) wordFacts.clear()
     wordFacts.set(key, facts)
   }
-  return { start: i, end: i, ...facts, multi: false, light: false }
+  return facts
+}
+
+/** Determiners after which a word is a noun or an adjective, never a verb ("my father", "a steal"). */
+const NOUN_DETERMINERS = new Set(
+  'a an the my your his our their its these those every each'.split(' '),
+)
+
+/**
+ * A word of the learner's, read in the part of speech its place in the sentence gives it (the
+ * reference's and the meaning phrases' words keep every sense: one side ruled out is enough, a
+ * WordNet sense has one part of speech). A past form ("bought", "stolen") is a verb or its
+ * participle, no noun: "bought" does not say "steal" through the noun "a buy" / "a steal". The
+ * head noun after a determiner ("my father ran", "a steal") is no verb, but only as a detail
+ * (`asDetail`): "father" is not "mother" through the verb "beget", while in a meaning phrase an
+ * idiom's noun may name its action ("keep your nose out of it": "nose" is "poke"). A past form
+ * after a determiner ("the left", "a saw") may be either; a word between a determiner and a noun
+ * ("a close eye") is left as it is.
+ */
+function wordUnit(tokens: string[], i: number, maxRank: number, isAnswer = false): Unit {
+  const word = tokens[i]!
+  if (!isAnswer)
+    return { start: i, end: i, ...factsOf(word, maxRank, -1), multi: false, light: false }
+  const determined = NOUN_DETERMINERS.has(tokens[i - 1] ?? '')
+  const past = isPastForm(word)
+  const unit: Unit = {
+    start: i,
+    end: i,
+    ...factsOf(word, maxRank, past && !determined ? NOUN : -1),
+    multi: false,
+    light: false,
+  }
+  const next = tokens[i + 1]
+  if (determined && !past && (next === undefined || isFunctionWord(next) || !isNounLike(next)))
+    unit.asDetail = factsOf(word, maxRank, VERB)
+  return unit
 }
 
 /** The forms of a word (itself first) that start some multi-word entry, per word (bounded). */
@@ -326,8 +371,9 @@ function analyse(text: string, maxRank: number, isGloss = false, isAnswer = fals
     // "6 a.m." says "six in the morning", "10 p.m." "ten at night"
     const clock = t === 'm' ? CLOCK.get(tokens[i - 1] ?? '') : undefined
     if (t === 'p' && tokens[i + 1] === 'm') return
-    const unit = wordUnit(tokens, i, maxRank)
-    singles.push(clock ? { ...unit, keys: [...unit.keys, ...clock] } : unit)
+    const unit = wordUnit(tokens, i, maxRank, isAnswer)
+    // ("a.m.": no determiner there)
+    singles.push(clock ? { ...unit, keys: [...unit.keys, ...clock], asDetail: undefined } : unit)
   })
   const cover: Unit[] = []
   const used = new Set<number>()
@@ -351,7 +397,7 @@ function analyse(text: string, maxRank: number, isGloss = false, isAnswer = fals
   }
 }
 
-function unitsMatch(a: Unit, b: Unit): boolean {
+function unitsMatch(a: WordFacts, b: WordFacts): boolean {
   for (const k of a.keys) if (b.keys.includes(k)) return true
   for (const id of a.senses.keys()) if (b.senses.has(id) || b.parents.has(id)) return true
   for (const id of b.senses.keys()) if (a.parents.has(id)) return true
@@ -364,8 +410,8 @@ function sameMeaning(a: Unit, b: Unit): boolean {
   return false
 }
 
-function hasUnit(unit: Unit, text: EnglishText): boolean {
-  return text.units.some((u) => unitsMatch(u, unit))
+function hasUnit(unit: WordFacts, text: EnglishText, asDetail = false): boolean {
+  return text.units.some((u) => unitsMatch(asDetail ? (u.asDetail ?? u) : u, unit))
 }
 
 /** The units of `text` that match `unit`. */
@@ -1541,11 +1587,11 @@ function surfaceOf(text: EnglishText, u: Unit): string {
 }
 
 /** Whether the learner has something for a reference unit ("kitchen" is a room, not the living room). */
-function matchedInUser(ref: EnglishText, user: EnglishText, u: Unit): boolean {
+function matchedInUser(ref: EnglishText, user: EnglishText, u: Unit, asDetail = false): boolean {
   const whole = isCompound(ref, u)
   for (let i = u.start; i <= u.end; i++) {
     const covering = ref.units.filter((r) => r.start <= i && i <= r.end && (r.multi || !whole))
-    if (covering.some((r) => hasUnit(r, user))) return true
+    if (covering.some((r) => hasUnit(r, user, asDetail))) return true
   }
   return !u.multi && (saidByLightVerb(ref, user, u) || saidByAntonym(ref, user, u))
 }
@@ -1991,7 +2037,7 @@ function compareWords(p: Pair): WordComparison {
     (u) =>
       !u.light &&
       !p.idiomInRef.has(u.start) &&
-      !matchedInUser(ref, user, u) &&
+      !matchedInUser(ref, user, u, true) &&
       !impliedPlace(u) &&
       !kindSaid(ref, u, user),
   )
@@ -2007,7 +2053,7 @@ function compareWords(p: Pair): WordComparison {
     if (!u.multi && u.keys.some(isLightVerb)) return false
     for (let i = u.start; i <= u.end; i++) {
       const covering = user.units.filter((x) => x.start <= i && i <= x.end)
-      if (covering.some((x) => hasUnit(x, ref))) return false
+      if (covering.some((x) => hasUnit(x.asDetail ?? x, ref))) return false
     }
     return !kindSaid(user, u, ref)
   })
