@@ -2387,6 +2387,9 @@ function slipsOf(
         `You added ${quoteList(addedTimes.map((u) => surfaceOf(user, u)))}: the sentence does not say when.`,
       )
     }
+    const companions = missingDetails.length ? [] : addedCompanions(p, extraDetails)
+    if (companions.length)
+      slips.push(`You added ${quoteList(companions)}: the sentence does not name anyone else.`)
     if (missingDetails.length) {
       slips.push(`You left out ${quoteList(missingDetails.map((u) => surfaceOf(ref, u)))}.`)
       if (extraDetails.length)
@@ -2403,6 +2406,46 @@ function slipsOf(
   if (personChanged(p))
     slips.push('Check who is doing what: the person changed (for example "I" instead of "you").')
   return slips
+}
+
+/** Words after which a clause, so its subject, starts ("when my brother and I …"). */
+const SUBJECT_OPENERS = new Set(
+  'when while because if after before until since though although so but then and or'.split(' '),
+)
+
+/**
+ * The learner's added words that put someone beside a person the reference names by a pronoun,
+ * as the subject of a clause: "my brother and I ran off" for "I ran off", "me and Juan" for "me".
+ * The reference's doer is kept, but the learner has someone else do it too: the rubric's change
+ * of person, a minor slip (returned as the learner wrote them, with their determiner). Not an
+ * "and" that joins two clauses ("did a sloppy job on the installation and we had to …").
+ */
+function addedCompanions(p: Pair, extraDetails: Unit[]): string[] {
+  const { tokens } = p.user
+  const refPersons = personsOf(p.ref.tokens)
+  const starts = clauseStarts(p.user)
+  const subjectAt = (i: number): boolean =>
+    i === 0 || starts.has(i) || SUBJECT_OPENERS.has(tokens[i - 1] ?? '')
+  const refPerson = (i: number): boolean => {
+    const t = tokens[i] ?? ''
+    return PERSON_OF[t] !== undefined && !POSSESSIVES.has(t) && refPersons.has(PERSON_OF[t]!)
+  }
+  const added: string[] = []
+  for (const u of extraDetails) {
+    if (u.multi && !isCompound(p.user, u)) continue
+    let from = u.start
+    if (NOUN_DETERMINERS.has(tokens[from - 1] ?? '')) from--
+    // "my brother and I …", or "I and my brother …" / "me and Juan …"
+    const after = subjectAt(from) && tokens[u.end + 1] === 'and' && refPerson(u.end + 2)
+    const before = tokens[from - 1] === 'and' && refPerson(from - 2) && subjectAt(from - 2)
+    if (!after && !before) continue
+    // as the learner spelt it ("Juan"), where the words are found as they are
+    const words = tokens.slice(from, u.end + 1)
+    const pattern = words.map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('\\s+')
+    const written = new RegExp(`\\b${pattern}\\b`, 'i').exec(p.userText)
+    added.push(written ? written[0] : words.join(' '))
+  }
+  return added
 }
 
 /** A person the reference does not have; the idiom's own wording may bring its own ("I'm not buying it"). */
