@@ -643,6 +643,17 @@ export function nonVerbSensesOf(key: string, maxRank: number): Map<number, numbe
  * Inflected verb forms ("picked", "moving") and words WordNet has no noun sense for are not.
  */
 export function isNounLike(word: string): boolean {
+  const cached = nounLikeCache.get(word)
+  if (cached !== undefined) return cached
+  const noun = nounLike(word)
+  // bounded: a long-running server meets many words
+  if (nounLikeCache.size >= 50_000) nounLikeCache.clear()
+  nounLikeCache.set(word, noun)
+  return noun
+}
+const nounLikeCache = new Map<string, boolean>()
+
+function nounLike(word: string): boolean {
   if (/^[a-z]+$/.test(word) && (/(ed|ing)$/.test(word) || isPastForm(word))) return false
   const key = SENSES.index.has(lemmatize.noun(word)) ? lemmatize.noun(word) : word
   let noun = false
