@@ -75,8 +75,11 @@ interface Unit {
   parents: Set<number>
   /** Made only of function words ("right away", "at all"): evidence of a gloss, never a detail. */
   light: boolean
-  /** A learner's noun after a determiner compared as a detail: its senses less the verb ones. */
-  asDetail?: Pick<Unit, 'keys' | 'senses' | 'parents'>
+  /**
+   * A learner's noun after a determiner compared as a detail: its senses less the verb ones (in
+   * every unit, so that all units have one shape for the engine's hot functions).
+   */
+  asDetail: Pick<Unit, 'keys' | 'senses' | 'parents'> | undefined
 }
 
 /** An English text ready for comparison. */
@@ -145,20 +148,27 @@ const NOUN_DETERMINERS = new Set(
 function wordUnit(tokens: string[], i: number, maxRank: number, isAnswer = false): Unit {
   const word = tokens[i]!
   if (!isAnswer)
-    return { start: i, end: i, ...factsOf(word, maxRank, -1), multi: false, light: false }
+    return {
+      start: i,
+      end: i,
+      ...factsOf(word, maxRank, -1),
+      multi: false,
+      light: false,
+      asDetail: undefined,
+    }
   const determined = NOUN_DETERMINERS.has(tokens[i - 1] ?? '')
   const past = isPastForm(word)
-  const unit: Unit = {
+  const next = tokens[i + 1]
+  const head =
+    determined && !past && (next === undefined || isFunctionWord(next) || !isNounLike(next))
+  return {
     start: i,
     end: i,
     ...factsOf(word, maxRank, past && !determined ? NOUN : -1),
     multi: false,
     light: false,
+    asDetail: head ? factsOf(word, maxRank, VERB) : undefined,
   }
-  const next = tokens[i + 1]
-  if (determined && !past && (next === undefined || isFunctionWord(next) || !isNounLike(next)))
-    unit.asDetail = factsOf(word, maxRank, VERB)
-  return unit
 }
 
 /** The forms of a word (itself first) that start some multi-word entry, per word (bounded). */
@@ -222,6 +232,7 @@ function phraseUnits(tokens: string[], maxRank: number): Unit[] {
           parents: hypernymsOf(senses.keys()),
           multi: true,
           light,
+          asDetail: undefined,
         })
       }
     }
@@ -272,6 +283,7 @@ function splitPhrasalUnits(
         multi: true,
         // evidence of a meaning phrase only: the verb and the object are compared as words
         light: true,
+        asDetail: undefined,
       })
       break
     }
@@ -299,6 +311,7 @@ function nearPhraseUnits(tokens: string[], units: Unit[]): void {
         parents: new Set(),
         multi: true,
         light: false,
+        asDetail: undefined,
       })
     }
   }
