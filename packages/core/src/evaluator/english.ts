@@ -612,15 +612,20 @@ export function sensesOf(key: string, maxRank: number): Map<number, number> {
   return result
 }
 
+/** Parts of speech as the lexicon codes them (scripts/build-lexicon.ts). */
+export const NOUN = 0
+export const VERB = 1
+
 /**
- * A lexicon key's senses other than its verb senses, as sensesOf: after a determiner "father" is
- * the parent, not the verb "beget" (adjectives stay: "a fake" says "a phony").
+ * A lexicon key's senses other than those of one part of speech (NOUN or VERB), as sensesOf:
+ * a word's place in its sentence rules one out ("my father" is no verb "beget", "bought" no noun
+ * "a buy"; adjectives stay either way: "a fake" says "a phony", "the stolen car").
  */
-export function nonVerbSensesOf(key: string, maxRank: number): Map<number, number> {
+export function sensesOutside(key: string, maxRank: number, pos: number): Map<number, number> {
   const result = new Map<number, number>()
   eachCode(SENSES, key, (code) => {
     const rank = code & 7
-    if (rank <= maxRank && ((code >> 3) & 3) !== 1) {
+    if (rank <= maxRank && ((code >> 3) & 3) !== pos) {
       const id = Math.floor(code / 32)
       result.set(id, Math.min(rank, result.get(id) ?? 7))
     }
@@ -628,11 +633,27 @@ export function nonVerbSensesOf(key: string, maxRank: number): Map<number, numbe
   return result
 }
 
+/** A lexicon key's senses other than its verb senses: after a determiner "father" is the parent. */
+export function nonVerbSensesOf(key: string, maxRank: number): Map<number, number> {
+  return sensesOutside(key, maxRank, VERB)
+}
+
 /**
  * True for a word that names a thing (a detail the rubric counts: person, place, object).
  * Inflected verb forms ("picked", "moving") and words WordNet has no noun sense for are not.
  */
 export function isNounLike(word: string): boolean {
+  const cached = nounLikeCache.get(word)
+  if (cached !== undefined) return cached
+  const noun = nounLike(word)
+  // bounded: a long-running server meets many words
+  if (nounLikeCache.size >= 50_000) nounLikeCache.clear()
+  nounLikeCache.set(word, noun)
+  return noun
+}
+const nounLikeCache = new Map<string, boolean>()
+
+function nounLike(word: string): boolean {
   if (/^[a-z]+$/.test(word) && (/(ed|ing)$/.test(word) || isPastForm(word))) return false
   const key = SENSES.index.has(lemmatize.noun(word)) ? lemmatize.noun(word) : word
   let noun = false

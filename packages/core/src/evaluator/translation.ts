@@ -25,13 +25,16 @@ import {
   isVerbMoreThanAdjective,
   kindParentsOf,
   kindSenseOf,
+  NOUN,
   nonVerbSensesOf,
   OPPOSITE_PARTICLE,
   PERSON_OF,
   sensesOf,
+  sensesOutside,
   startsLongPhrase,
   startsNearPhrase,
   startsPhrase,
+  VERB,
 } from './english.js'
 import { fold } from './normalise.js'
 import { SPANISH_FUNCTION_WORDS } from './spanish.js'
@@ -72,6 +75,11 @@ interface Unit {
   parents: Set<number>
   /** Made only of function words ("right away", "at all"): evidence of a gloss, never a detail. */
   light: boolean
+  /**
+   * A learner's noun after a determiner compared as a detail: its senses less the verb ones (in
+   * every unit, so that all units have one shape for the engine's hot functions).
+   */
+  asDetail: Pick<Unit, 'keys' | 'senses' | 'parents'> | undefined
 }
 
 /** An English text ready for comparison. */
@@ -88,12 +96,14 @@ interface EnglishText {
   opening: Set<number>
 }
 
-/** What a word means in the lexicon, by word and sense rank (units never change it; bounded). */
-const wordFacts = new Map<string, Pick<Unit, 'keys' | 'senses' | 'parents'>>()
+type WordFacts = Pick<Unit, 'keys' | 'senses' | 'parents'>
 
-function wordUnit(tokens: string[], i: number, maxRank: number): Unit {
-  const word = tokens[i]!
-  const key = `${maxRank}|${word}`
+/** What a word means in the lexicon, by word, sense rank and part of speech ruled out (bounded). */
+const wordFacts = new Map<string, WordFacts>()
+
+/** A word's lexicon facts, less the senses of one part of speech (NOUN or VERB; -1: none). */
+function factsOf(word: string, maxRank: number, ruledOut: number): WordFacts {
+  const key = `${maxRank}|${ruledOut}|${word}`
   let facts = wordFacts.get(key)
   if (!facts) {
     const number = numberSpelling(word)
@@ -101,7 +111,10 @@ function wordUnit(tokens: string[], i: number, maxRank: number): Unit {
     const senses = new Map<number, number>()
     if (!keys.some(isLightVerb)) {
       for (const k of keys)
-        for (const [id, r] of sensesOf(k, maxRank)) senses.set(id, Math.min(r, senses.get(id) ?? 7))
+        for (const [id, r] of ruledOut < 0
+          ? sensesOf(k, maxRank)
+          : sensesOutside(k, maxRank, ruledOut))
+          senses.set(id, Math.min(r, senses.get(id) ?? 7))
       const near = nearSynonymOf(word)
       if (near !== undefined) senses.set(near, 0)
     }
@@ -113,7 +126,49 @@ function wordUnit(tokens: string[], i: number, maxRank: number): Unit {
     if (wordFacts.size >= 50_000) wordFacts.clear()
     wordFacts.set(key, facts)
   }
-  return { start: i, end: i, ...facts, multi: false, light: false }
+  return facts
+}
+
+/** Determiners after which a word is a noun or an adjective, never a verb ("my father", "a steal"). */
+const NOUN_DETERMINERS = new Set(
+  'a an the my your his our their its these those every each'.split(' '),
+)
+
+/**
+ * A word of the learner's, read in the part of speech its place in the sentence gives it (the
+ * reference's and the meaning phrases' words keep every sense: one side ruled out is enough, a
+ * WordNet sense has one part of speech). A past form ("bought", "stolen") is a verb or its
+ * participle, no noun: "bought" does not say "steal" through the noun "a buy" / "a steal". The
+ * head noun after a determiner ("my father ran", "a steal") is no verb, but only as a detail
+ * (`asDetail`): "father" is not "mother" through the verb "beget", while in a meaning phrase an
+ * idiom's noun may name its action ("keep your nose out of it": "nose" is "poke"). A past form
+ * after a determiner ("the left", "a saw") may be either; a word between a determiner and a noun
+ * ("a close eye") is left as it is.
+ */
+function wordUnit(tokens: string[], i: number, maxRank: number, isAnswer = false): Unit {
+  const word = tokens[i]!
+  if (!isAnswer)
+    return {
+      start: i,
+      end: i,
+      ...factsOf(word, maxRank, -1),
+      multi: false,
+      light: false,
+      asDetail: undefined,
+    }
+  const determined = NOUN_DETERMINERS.has(tokens[i - 1] ?? '')
+  const past = isPastForm(word)
+  const next = tokens[i + 1]
+  const head =
+    determined && !past && (next === undefined || isFunctionWord(next) || !isNounLike(next))
+  return {
+    start: i,
+    end: i,
+    ...factsOf(word, maxRank, past && !determined ? NOUN : -1),
+    multi: false,
+    light: false,
+    asDetail: head ? factsOf(word, maxRank, VERB) : undefined,
+  }
 }
 
 /** The forms of a word (itself first) that start some multi-word entry, per word (bounded). */
@@ -177,6 +232,7 @@ function phraseUnits(tokens: string[], maxRank: number): Unit[] {
           parents: hypernymsOf(senses.keys()),
           multi: true,
           light,
+          asDetail: undefined,
         })
       }
     }
@@ -227,6 +283,7 @@ function splitPhrasalUnits(
         multi: true,
         // evidence of a meaning phrase only: the verb and the object are compared as words
         light: true,
+        asDetail: undefined,
       })
       break
     }
@@ -254,6 +311,7 @@ function nearPhraseUnits(tokens: string[], units: Unit[]): void {
         parents: new Set(),
         multi: true,
         light: false,
+        asDetail: undefined,
       })
     }
   }
@@ -326,8 +384,9 @@ function analyse(text: string, maxRank: number, isGloss = false, isAnswer = fals
     // "6 a.m." says "six in the morning", "10 p.m." "ten at night"
     const clock = t === 'm' ? CLOCK.get(tokens[i - 1] ?? '') : undefined
     if (t === 'p' && tokens[i + 1] === 'm') return
-    const unit = wordUnit(tokens, i, maxRank)
-    singles.push(clock ? { ...unit, keys: [...unit.keys, ...clock] } : unit)
+    const unit = wordUnit(tokens, i, maxRank, isAnswer)
+    // ("a.m.": no determiner there)
+    singles.push(clock ? { ...unit, keys: [...unit.keys, ...clock], asDetail: undefined } : unit)
   })
   const cover: Unit[] = []
   const used = new Set<number>()
@@ -351,7 +410,7 @@ function analyse(text: string, maxRank: number, isGloss = false, isAnswer = fals
   }
 }
 
-function unitsMatch(a: Unit, b: Unit): boolean {
+function unitsMatch(a: WordFacts, b: WordFacts): boolean {
   for (const k of a.keys) if (b.keys.includes(k)) return true
   for (const id of a.senses.keys()) if (b.senses.has(id) || b.parents.has(id)) return true
   for (const id of b.senses.keys()) if (a.parents.has(id)) return true
@@ -364,8 +423,8 @@ function sameMeaning(a: Unit, b: Unit): boolean {
   return false
 }
 
-function hasUnit(unit: Unit, text: EnglishText): boolean {
-  return text.units.some((u) => unitsMatch(u, unit))
+function hasUnit(unit: WordFacts, text: EnglishText, asDetail = false): boolean {
+  return text.units.some((u) => unitsMatch(asDetail ? (u.asDetail ?? u) : u, unit))
 }
 
 /** The units of `text` that match `unit`. */
@@ -1541,11 +1600,11 @@ function surfaceOf(text: EnglishText, u: Unit): string {
 }
 
 /** Whether the learner has something for a reference unit ("kitchen" is a room, not the living room). */
-function matchedInUser(ref: EnglishText, user: EnglishText, u: Unit): boolean {
+function matchedInUser(ref: EnglishText, user: EnglishText, u: Unit, asDetail = false): boolean {
   const whole = isCompound(ref, u)
   for (let i = u.start; i <= u.end; i++) {
     const covering = ref.units.filter((r) => r.start <= i && i <= r.end && (r.multi || !whole))
-    if (covering.some((r) => hasUnit(r, user))) return true
+    if (covering.some((r) => hasUnit(r, user, asDetail))) return true
   }
   return !u.multi && (saidByLightVerb(ref, user, u) || saidByAntonym(ref, user, u))
 }
@@ -1991,7 +2050,7 @@ function compareWords(p: Pair): WordComparison {
     (u) =>
       !u.light &&
       !p.idiomInRef.has(u.start) &&
-      !matchedInUser(ref, user, u) &&
+      !matchedInUser(ref, user, u, true) &&
       !impliedPlace(u) &&
       !kindSaid(ref, u, user),
   )
@@ -2007,7 +2066,7 @@ function compareWords(p: Pair): WordComparison {
     if (!u.multi && u.keys.some(isLightVerb)) return false
     for (let i = u.start; i <= u.end; i++) {
       const covering = user.units.filter((x) => x.start <= i && i <= x.end)
-      if (covering.some((x) => hasUnit(x, ref))) return false
+      if (covering.some((x) => hasUnit(x.asDetail ?? x, ref))) return false
     }
     return !kindSaid(user, u, ref)
   })
@@ -2341,6 +2400,9 @@ function slipsOf(
         `You added ${quoteList(addedTimes.map((u) => surfaceOf(user, u)))}: the sentence does not say when.`,
       )
     }
+    const companions = missingDetails.length ? [] : addedCompanions(p, extraDetails)
+    if (companions.length)
+      slips.push(`You added ${quoteList(companions)}: the sentence does not name anyone else.`)
     if (missingDetails.length) {
       slips.push(`You left out ${quoteList(missingDetails.map((u) => surfaceOf(ref, u)))}.`)
       if (extraDetails.length)
@@ -2357,6 +2419,46 @@ function slipsOf(
   if (personChanged(p))
     slips.push('Check who is doing what: the person changed (for example "I" instead of "you").')
   return slips
+}
+
+/** Words after which a clause, so its subject, starts ("when my brother and I …"). */
+const SUBJECT_OPENERS = new Set(
+  'when while because if after before until since though although so but then and or'.split(' '),
+)
+
+/**
+ * The learner's added words that put someone beside a person the reference names by a pronoun,
+ * as the subject of a clause: "my brother and I ran off" for "I ran off", "me and Juan" for "me".
+ * The reference's doer is kept, but the learner has someone else do it too: the rubric's change
+ * of person, a minor slip (returned as the learner wrote them, with their determiner). Not an
+ * "and" that joins two clauses ("did a sloppy job on the installation and we had to …").
+ */
+function addedCompanions(p: Pair, extraDetails: Unit[]): string[] {
+  const { tokens } = p.user
+  const refPersons = personsOf(p.ref.tokens)
+  const starts = clauseStarts(p.user)
+  const subjectAt = (i: number): boolean =>
+    i === 0 || starts.has(i) || SUBJECT_OPENERS.has(tokens[i - 1] ?? '')
+  const refPerson = (i: number): boolean => {
+    const t = tokens[i] ?? ''
+    return PERSON_OF[t] !== undefined && !POSSESSIVES.has(t) && refPersons.has(PERSON_OF[t]!)
+  }
+  const added: string[] = []
+  for (const u of extraDetails) {
+    if (u.multi && !isCompound(p.user, u)) continue
+    let from = u.start
+    if (NOUN_DETERMINERS.has(tokens[from - 1] ?? '')) from--
+    // "my brother and I …", or "I and my brother …" / "me and Juan …"
+    const after = subjectAt(from) && tokens[u.end + 1] === 'and' && refPerson(u.end + 2)
+    const before = tokens[from - 1] === 'and' && refPerson(from - 2) && subjectAt(from - 2)
+    if (!after && !before) continue
+    // as the learner spelt it ("Juan"), where the words are found as they are
+    const words = tokens.slice(from, u.end + 1)
+    const pattern = words.map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('\\s+')
+    const written = new RegExp(`\\b${pattern}\\b`, 'i').exec(p.userText)
+    added.push(written ? written[0] : words.join(' '))
+  }
+  return added
 }
 
 /** A person the reference does not have; the idiom's own wording may bring its own ("I'm not buying it"). */
