@@ -11,7 +11,7 @@ const serverProject = (db: 'pglite' | 'postgres'): TestProjectInlineConfiguratio
     env: { CHE_TEST_DB: db },
     // The migrated database each test's copy starts from, made once per run rather than once
     // per file: a PGlite dump (decision 046) or a PostgreSQL template database (decision 059).
-    globalSetup: [db === 'pglite' ? './src/test/global-setup.ts' : './src/test/global-setup-pg.ts'],
+    globalSetup: ['./src/test/global-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     // Files share their worker's module graph instead of importing the server's ≈ 1,000 modules

@@ -116,7 +116,7 @@ export const pgTemplateName = (): string => `che_template_${templateKey().slice(
 
 /**
  * Make the migrated template database once for a server-pg run (its Vitest globalSetup,
- * src/test/global-setup-pg.ts): each test database is then a `create database … template` copy
+ * src/test/global-setup.ts): each test database is then a `create database … template` copy
  * of it instead of an empty database migrated from scratch (decision 059). Made under a temporary
  * name and renamed, so a concurrent run never copies half a template.
  */

@@ -1,9 +1,14 @@
-import { prepareTestTemplate } from '../db/test-db.js'
+import type { TestProject } from 'vitest/node'
+import { preparePgTemplate, prepareTestTemplate } from '../db/test-db.js'
 
 /**
- * The server project's Vitest globalSetup: make the migrated PGlite dump every test file's
- * database starts from, once per run instead of once per file (docs/decisions/046-ci-time.md).
+ * The server projects' Vitest globalSetup: the migrated database every test database starts
+ * from, made once per run instead of once per file or test. server: a PGlite dump
+ * (docs/decisions/046-ci-time.md); server-pg: a template database on TEST_DATABASE_URL's server
+ * (docs/decisions/059-test-databases-and-shared-module-graphs.md).
  */
-export default async function setup(): Promise<void> {
-  await prepareTestTemplate()
+export default async function setup(project: TestProject): Promise<void> {
+  if (project.name !== 'server-pg') return prepareTestTemplate()
+  const url = process.env.TEST_DATABASE_URL
+  if (url) await preparePgTemplate(url)
 }
