@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify'
 import { buildApp } from './app.js'
 import { type Config, loadConfig } from './config.js'
 import { claimDataDir } from './data-dir-owner.js'
-import { checkDataDir, explainStartupError } from './startup.js'
+import { checkDataDir, checkPort, explainStartupError } from './startup.js'
 
 /** Print why the server could not start (one actionable line when the cause is known) and exit 1. */
 function fail(
@@ -25,6 +25,11 @@ async function main(): Promise<void> {
     fail(err, undefined, 'config')
   }
   const started = performance.now()
+  try {
+    await checkPort(config)
+  } catch (err) {
+    fail(err, config, 'listen')
+  }
   let app: FastifyInstance
   try {
     checkDataDir(config)

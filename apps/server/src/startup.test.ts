@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process'
-import { chmodSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs'
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs'
 import { createServer, type Server } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -129,7 +129,7 @@ describe.runIf(run)(
       })
       afterAll(() => new Promise<void>((ok) => blocker.close(() => ok())))
 
-      it('names the address and PORT, exits 1', async () => {
+      it('names the address and PORT, exits 1, before it opens or seeds any database', async () => {
         const { code, output } = await runUntilExit(
           { DATA_DIR: join(root, 'd'), PORT: String(port) },
           { port, timeoutMs: 110_000 },
@@ -138,6 +138,8 @@ describe.runIf(run)(
         const line = reason(output)
         expect(line).toContain(`Port 127.0.0.1:${port} is already in use`)
         expect(line).toContain('set PORT to a free port')
+        // The port is checked first: no cold start (a new PGlite folder, the library) to wait for.
+        expect(existsSync(join(root, 'd'))).toBe(false)
       })
     })
   },

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { mkdirSync, statfsSync, unlinkSync, writeFileSync } from 'node:fs'
+import { createServer } from 'node:net'
 import { join } from 'node:path'
 import type { Config } from './config.js'
 import { ConfigError } from './config.js'
@@ -10,6 +11,23 @@ const MIN_FREE_BYTES = 16 * 1024 * 1024
 
 /** A start-up failure already phrased for the operator: what failed, where, what to do. */
 export class StartupError extends Error {}
+
+/**
+ * Take the port and let it go again, before the slow part of the start (the database, seeding,
+ * the sign-in keys): a port already in use, a privileged port or a foreign HOST fails in a
+ * moment instead of after a whole cold start. Rejects with the listen error (EADDRINUSE, EACCES,
+ * EADDRNOTAVAIL), which explainStartupError words at the 'listen' stage. The real listen still
+ * reports a port taken in between.
+ */
+export function checkPort(config: Pick<Config, 'host' | 'port'>): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer()
+    probe.once('error', reject)
+    probe.listen({ port: config.port, host: config.host, exclusive: true }, () =>
+      probe.close(() => resolve()),
+    )
+  })
+}
 
 /**
  * Check that DATA_DIR (PGlite's files, local audio, keys) exists or can be made, takes a write
