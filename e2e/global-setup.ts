@@ -79,8 +79,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     SIGNIN_LIMIT_PER_MINUTE: '1000',
   }
   // Node itself with tsx's loader (not `npx tsx`, whose wrapper would not pass SIGTERM on).
-  const tsx = (script: string, args: string[] = []) =>
-    [process.execPath, ['--import', 'tsx', script, ...args]] as const
+  const tsx = (script: string) => [process.execPath, ['--import', 'tsx', script]] as const
   // The users command for each role, in one process (support/create-users.ts).
   const r = spawnSync(...tsx('e2e/support/create-users.ts'), { cwd: ROOT, env, encoding: 'utf8' })
   if (r.status !== 0) throw new Error(`users create failed: ${r.stderr}${r.stdout}`)
