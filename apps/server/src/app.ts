@@ -11,6 +11,7 @@ import type { AppContext } from './app-context.js'
 import type { Config } from './config.js'
 import { createChangeBus, type ChangeTopic } from './db/bus.js'
 import { openDatabase, type Database } from './db/client.js'
+import { createMaintenance } from './db/maintenance.js'
 import { AppError, notFound } from './errors.js'
 import { createEmbeddedIdp } from './idp/idp.js'
 import { createAdminSetupCode, isExposed } from './lib/exposure.js'
@@ -63,6 +64,11 @@ export interface BuildOptions {
    * NODE_ENV is test, where the request path synthesises on first use as the queue's fallback).
    */
   speechQueue?: boolean
+  /**
+   * On PGlite, analyze and vacuum tables as they change, as PostgreSQL's autovacuum would
+   * (db/maintenance.ts; default: on, except when NODE_ENV is test).
+   */
+  maintenance?: boolean
   /** The local answer evaluator (default: core's); with an LLM configured it is the fallback. */
   evaluator?: Evaluator
   /** The curated library imported on start (default: the repository's content/); false skips it. */
@@ -174,6 +180,18 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     for (const f of report.invalidFiles)
       app.log.warn({ file: f.name, error: f.error }, 'content file skipped')
     app.log.info({ ...report, invalidFiles: report.invalidFiles.length }, 'content imported')
+  }
+
+  if (opts.maintenance ?? config.nodeEnv !== 'test') {
+    const maintenance = createMaintenance(database, {
+      onError: (err) => app.log.warn({ err }, 'database maintenance failed'),
+      onPass: (actions, ms) => {
+        if (actions.length) app.log.debug({ actions, ms: Math.round(ms) }, 'database maintenance')
+      },
+    })
+    // Its first pass runs once the content import above has filled the library's tables.
+    app.addHook('onReady', async () => maintenance.start())
+    app.addHook('preClose', () => maintenance.stop())
   }
 
   const mailer = config.smtp ? createMailer(config.smtp, app.log) : undefined

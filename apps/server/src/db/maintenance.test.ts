@@ -1,0 +1,127 @@
+import { randomUUID } from 'node:crypto'
+import { sql } from 'drizzle-orm'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { createMaintenance, dueAction } from './maintenance.js'
+import { createTestDatabase, type TestDatabase } from './test-db.js'
+
+describe('dueAction: what autovacuum would do with PostgreSQL defaults', () => {
+  const counts = { n_live_tup: 1000, n_dead_tup: 0, n_mod_since_analyze: 0, n_ins_since_vacuum: 0 }
+
+  it('analyzes a table once its changes pass 50 + 10 % of its rows', () => {
+    expect(dueAction({ relname: 't', ...counts, n_mod_since_analyze: 150 })).toBeUndefined()
+    expect(dueAction({ relname: 't', ...counts, n_mod_since_analyze: 151 })).toBe('analyze')
+  })
+
+  it('vacuums once dead rows pass 50 + 20 %, or inserted rows 1,000 + 20 %', () => {
+    expect(dueAction({ relname: 't', ...counts, n_dead_tup: 250 })).toBeUndefined()
+    expect(dueAction({ relname: 't', ...counts, n_dead_tup: 251 })).toBe('vacuum')
+    expect(dueAction({ relname: 't', ...counts, n_ins_since_vacuum: 1200 })).toBeUndefined()
+    // PostgreSQL reports bigint counts as text through some drivers.
+    expect(dueAction({ relname: 't', ...counts, n_ins_since_vacuum: '1201' })).toBe('vacuum')
+  })
+})
+
+/** The server-pg project runs this file on PostgreSQL, whose own autovacuum does this work. */
+const onPglite = process.env.CHE_TEST_DB !== 'postgres'
+
+describe('database maintenance', () => {
+  let database: TestDatabase
+  beforeEach(async () => {
+    database = await createTestDatabase()
+  })
+  afterEach(async () => {
+    await database.drop()
+  })
+
+  const rows = async <T>(query: ReturnType<typeof sql>) =>
+    ((await database.db.execute(query)) as unknown as { rows: T[] }).rows
+  /** Make this backend's table counters visible in pg_stat_user_tables now, not within 1 s. */
+  const flushStats = async () => {
+    await database.db.execute(sql`select pg_stat_force_next_flush()`)
+    await database.db.execute(sql`select 1`)
+  }
+  const plan = async () =>
+    (
+      await rows<{ 'QUERY PLAN': string }>(
+        sql.raw(`explain execute lookup('[{"u": "${randomUUID()}", "a": "${randomUUID()}"}]')`),
+      )
+    )
+      .map((r) => r['QUERY PLAN'])
+      .join('\n')
+
+  it.runIf(onPglite)(
+    'keeps a statement prepared on a small table on its index once the table has grown (PGlite)',
+    async () => {
+      await database.db.execute(
+        sql`insert into users (issuer, subject) select 'test', 's' || g from generate_series(1, 20) g`,
+      )
+      // The learning loop's attempt-id read (exercises.repo.ts), planned while the table is small,
+      // as the loop's statements are on a new install.
+      await database.db.execute(
+        sql.raw(`prepare lookup(jsonb) as select a.payload
+        from jsonb_to_recordset($1) as k(u uuid, a uuid)
+        join attempts a on a.user_id = k.u and a.attempt_id = k.a`),
+      )
+      for (let i = 0; i < 6; i++) await plan()
+      // Each stored payload is a whole evaluation reply (≈ 600 bytes), as the loop stores them.
+      await database.db.execute(
+        sql`insert into attempts (user_id, attempt_id, payload)
+          select u.id, gen_random_uuid(), jsonb_build_object('evaluation', repeat('feedback ', 70))
+          from users u, generate_series(1, 1000)`,
+      )
+      // Nobody analyzed the table: the cached plan reads every one of its 20,000 rows.
+      expect(await plan()).toMatch(/Seq Scan on attempts/)
+
+      await flushStats()
+      const actions = await createMaintenance(database).pass()
+
+      expect(actions).toContainEqual({ table: 'attempts', action: 'vacuum' })
+      expect(await plan()).toMatch(/Index (Only )?Scan .*on attempts/)
+    },
+  )
+
+  it.runIf(onPglite)(
+    'vacuums a table whose rows were rewritten and leaves a quiet one alone (PGlite)',
+    async () => {
+      await database.db.execute(
+        sql`insert into users (issuer, subject) select 'test', 's' || g from generate_series(1, 400) g`,
+      )
+      await flushStats()
+      const maintenance = createMaintenance(database)
+      await maintenance.pass()
+      await flushStats()
+      expect(await maintenance.pass()).toEqual([])
+
+      await database.db.execute(sql`update users set name = 'renamed'`)
+      await flushStats()
+      expect(await maintenance.pass()).toContainEqual({ table: 'users', action: 'vacuum' })
+      const [users] = await rows<{ n_dead_tup: number }>(
+        sql`select n_dead_tup from pg_stat_user_tables where relname = 'users'`,
+      )
+      expect(Number(users!.n_dead_tup)).toBe(0)
+    },
+  )
+
+  it('does nothing on PostgreSQL, whose autovacuum keeps the statistics', async () => {
+    const maintenance = createMaintenance({ db: database.db, kind: 'postgres' })
+    expect(await maintenance.pass()).toEqual([])
+    maintenance.start()
+    await maintenance.stop()
+  })
+
+  it.runIf(onPglite)(
+    'passes on a timer once started, and stop() waits for the pass under way',
+    async () => {
+      let passes = 0
+      const maintenance = createMaintenance(database, { everyMs: 20, onPass: () => passes++ })
+      maintenance.start()
+      maintenance.start() // idempotent: still one timer
+      await new Promise((r) => setTimeout(r, 150))
+      await maintenance.stop()
+      const stopped = passes
+      expect(stopped).toBeGreaterThanOrEqual(2)
+      await new Promise((r) => setTimeout(r, 60))
+      expect(passes).toBe(stopped)
+    },
+  )
+})

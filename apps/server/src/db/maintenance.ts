@@ -1,0 +1,134 @@
+import { sql } from 'drizzle-orm'
+import type { Database } from './client.js'
+
+/**
+ * PGlite's autovacuum (docs/decisions/061).
+ *
+ * PGlite runs PostgreSQL as one backend inside this process, without the autovacuum launcher, so
+ * nothing ever ANALYZEs or VACUUMs its tables. That costs more than bloat: a statement prepared
+ * once per connection (db/prepared.ts) keeps the plan it was given while its tables were small,
+ * and a table that grew stays read by that plan — the learning loop's attempt-id lookup became a
+ * sequential scan of every learner's attempts (18 ms at 20,000 rows, growing with every answer).
+ * PostgreSQL re-plans a cached statement when its tables are analyzed, which is what real
+ * PostgreSQL's autovacuum triggers as they grow.
+ *
+ * So, on PGlite only, a pass every `everyMs` reads the cumulative statistics and does what
+ * autovacuum would with PostgreSQL's default thresholds: ANALYZE a table once the rows changed since
+ * its last analyze pass 50 + 10 % of its rows, VACUUM (and ANALYZE) it once its dead rows pass
+ * 50 + 20 %, or its rows inserted since the last vacuum pass 1,000 + 20 % (which keeps an
+ * append-only table's visibility map current). On PostgreSQL the server's own autovacuum does it,
+ * and `start` does nothing.
+ */
+
+/** PostgreSQL's defaults: autovacuum_{analyze,vacuum,vacuum_insert}_{threshold,scale_factor}. */
+const ANALYZE_THRESHOLD = 50
+const ANALYZE_SCALE = 0.1
+const VACUUM_THRESHOLD = 50
+const VACUUM_SCALE = 0.2
+const INSERT_THRESHOLD = 1000
+const INSERT_SCALE = 0.2
+
+/** ANALYZE samples 300 × this many rows (PostgreSQL's default target is 100). */
+const STATISTICS_TARGET = 10
+
+/** How often a pass looks at the statistics (one small catalogue read when nothing is due). */
+export const MAINTENANCE_EVERY_MS = 10_000
+
+interface TableStats {
+  relname: string
+  n_live_tup: number | string
+  n_dead_tup: number | string
+  n_mod_since_analyze: number | string
+  n_ins_since_vacuum: number | string
+}
+
+/** What a pass did to one table. */
+export interface MaintenanceAction {
+  table: string
+  action: 'analyze' | 'vacuum'
+}
+
+/** What autovacuum would do to a table with these counts now, if anything. */
+export function dueAction(t: TableStats): MaintenanceAction['action'] | undefined {
+  const live = Number(t.n_live_tup)
+  if (Number(t.n_dead_tup) > VACUUM_THRESHOLD + VACUUM_SCALE * live) return 'vacuum'
+  if (Number(t.n_ins_since_vacuum) > INSERT_THRESHOLD + INSERT_SCALE * live) return 'vacuum'
+  if (Number(t.n_mod_since_analyze) > ANALYZE_THRESHOLD + ANALYZE_SCALE * live) return 'analyze'
+  return undefined
+}
+
+export interface Maintenance {
+  /** One pass now: the tables analyzed or vacuumed (empty on PostgreSQL). */
+  pass(): Promise<MaintenanceAction[]>
+  /** Pass every `everyMs` from now on (after a first pass at once); idempotent. */
+  start(): void
+  /** Stop passing; a pass under way finishes first. */
+  stop(): Promise<void>
+}
+
+export function createMaintenance(
+  database: Pick<Database, 'db' | 'kind'>,
+  opts: {
+    everyMs?: number
+    onError?: (err: unknown) => void
+    onPass?: (actions: MaintenanceAction[], ms: number) => void
+  } = {},
+): Maintenance {
+  const { db } = database
+  let timer: NodeJS.Timeout | undefined
+  let running: Promise<unknown> = Promise.resolve()
+
+  async function pass(): Promise<MaintenanceAction[]> {
+    if (database.kind !== 'pglite') return []
+    const started = performance.now()
+    const { rows } = (await db.execute(
+      sql`select relname, n_live_tup, n_dead_tup, n_mod_since_analyze, n_ins_since_vacuum
+          from pg_stat_user_tables where schemaname = 'public' order by relname`,
+    )) as unknown as { rows: TableStats[] }
+    const actions: MaintenanceAction[] = []
+    for (const t of rows) {
+      const action = dueAction(t)
+      if (!action) continue
+      const table = sql.identifier(t.relname)
+      // Each statement holds PGlite's one backend while it runs (the event loop too: PGlite is
+      // synchronous inside), so a request waits for at most one of them. VACUUM runs outside
+      // any transaction (it refuses to run inside one).
+      if (action === 'vacuum') await db.execute(sql`vacuum ${table}`)
+      // The planner needs row counts and key distributions, not the jsonb columns' histograms:
+      // a sample of 3,000 rows instead of 30,000 (progress, 20,000 rows: 50 ms instead of 366).
+      await db.transaction(async (tx) => {
+        await tx.execute(
+          sql`set local default_statistics_target = ${sql.raw(String(STATISTICS_TARGET))}`,
+        )
+        await tx.execute(sql`analyze ${table}`)
+      })
+      actions.push({ table: t.relname, action })
+    }
+    opts.onPass?.(actions, performance.now() - started)
+    return actions
+  }
+
+  function tick() {
+    const next = running.then(pass).catch((err: unknown) => opts.onError?.(err))
+    running = next
+  }
+
+  return {
+    pass: () => {
+      const next = running.then(pass)
+      running = next.catch(() => {})
+      return next
+    },
+    start() {
+      if (timer || database.kind !== 'pglite') return
+      tick()
+      timer = setInterval(tick, opts.everyMs ?? MAINTENANCE_EVERY_MS)
+      timer.unref()
+    },
+    async stop() {
+      clearInterval(timer)
+      timer = undefined
+      await running
+    },
+  }
+}
