@@ -122,56 +122,68 @@ export async function run(): Promise<void> {
       await new Promise((r) => setTimeout(r, 100))
     }
 
-    async function measure(token: string) {
-      const times: Record<string, number[]> = { next: [], evaluate: [], stats: [], calendar: [] }
+    // One round of each learner in turn, so both meet the same JIT state, caches, garbage
+    // collector and machine load (measured one after the other, the big learner met the colder
+    // code and whatever else the machine was doing in its minute).
+    const times = (): Record<string, number[]> => ({
+      next: [],
+      evaluate: [],
+      stats: [],
+      calendar: [],
+    })
+    async function round(token: string, into: Record<string, number[]>) {
       const timed = async (name: string, inject: () => Promise<{ statusCode: number }>) => {
         const t0 = performance.now()
         const res = await inject()
-        times[name]!.push(performance.now() - t0)
+        into[name]!.push(performance.now() - t0)
         if (res.statusCode !== 200) throw new Error(`${name} answered ${res.statusCode}`)
         return res
       }
-      for (let i = 0; i < RUNS + 5; i++) {
-        const next = (await timed('next', () =>
-          t.app.inject({
-            method: 'GET',
-            url: `/api/exercises/next?tz=${encodeURIComponent(TZ)}`,
-            headers: bearer(token),
-          }),
-        )) as unknown as { json(): { exampleId: string; text: string; translation: string } }
-        const ex = next.json()
-        await timed('evaluate', () =>
-          t.app.inject({
-            method: 'POST',
-            url: '/api/exercises/evaluate',
-            headers: bearer(token),
-            payload: {
-              exampleId: ex.exampleId,
-              userTranscription: ex.text,
-              userTranslation: ex.translation,
-              attemptId: randomUUID(),
-            },
-          }),
-        )
-        await timed('stats', () =>
-          t.app.inject({
-            method: 'GET',
-            url: `/api/exercises/stats?tz=${encodeURIComponent(TZ)}`,
-            headers: bearer(token),
-          }),
-        )
-        await timed('calendar', () =>
-          t.app.inject({ method: 'GET', url: '/api/exercises', headers: bearer(token) }),
-        )
-      }
-      // The first five rounds warm up (JIT, caches) and are not counted.
-      return Object.fromEntries(Object.entries(times).map(([k, v]) => [k, v.slice(5)]))
+      const next = (await timed('next', () =>
+        t.app.inject({
+          method: 'GET',
+          url: `/api/exercises/next?tz=${encodeURIComponent(TZ)}`,
+          headers: bearer(token),
+        }),
+      )) as unknown as { json(): { exampleId: string; text: string; translation: string } }
+      const ex = next.json()
+      await timed('evaluate', () =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/exercises/evaluate',
+          headers: bearer(token),
+          payload: {
+            exampleId: ex.exampleId,
+            userTranscription: ex.text,
+            userTranslation: ex.translation,
+            attemptId: randomUUID(),
+          },
+        }),
+      )
+      await timed('stats', () =>
+        t.app.inject({
+          method: 'GET',
+          url: `/api/exercises/stats?tz=${encodeURIComponent(TZ)}`,
+          headers: bearer(token),
+        }),
+      )
+      await timed('calendar', () =>
+        t.app.inject({ method: 'GET', url: '/api/exercises', headers: bearer(token) }),
+      )
     }
-
-    const bigTimes = await measure(big.token)
-    const smallTimes = await measure(small.token)
+    const bigAll = times()
+    const smallAll = times()
+    for (let i = 0; i < RUNS + 5; i++) {
+      await round(big.token, bigAll)
+      await round(small.token, smallAll)
+    }
+    // The first five rounds warm up (JIT, caches) and are not counted.
+    const counted = (all: Record<string, number[]>) =>
+      Object.fromEntries(Object.entries(all).map(([k, v]) => [k, v.slice(5)]))
+    const bigTimes = counted(bigAll)
+    const smallTimes = counted(smallAll)
     console.log(
-      `\nReview log: in-process (app.inject) on PGlite, ${RUNS} rounds each; ${library.length} examples`,
+      `\nReview log: in-process (app.inject) on PGlite, ${RUNS} rounds each, the two learners in turn; ${library.length} examples`,
     )
     console.log(
       `| call | p50 ms, ${big.reviews} reviews | p50 ms, ${small.reviews} reviews | ratio | p99 ms, ${big.reviews} | p99 ms, ${small.reviews} |`,
