@@ -23,7 +23,7 @@ import { freePort, load, printTable, startServer, type LoadResult } from './supp
  * POST /api/exercises/evaluate (alternately a perfect and a partly wrong answer, each with a fresh
  * attempt id), against the real server on PGlite and, when BENCH_DATABASE_URL is set, on
  * PostgreSQL; beside a bare Fastify hello-world at the same concurrency. Then espeak-ng's time per
- * sentence.
+ * sentence. BENCH_ONLY=pglite or BENCH_ONLY=postgres runs the loop on one database only.
  *
  * Set-up, not measured: the curated library is imported, and every example gets synthesised
  * speech in place (one espeak-ng take copied under each tts/ key) so the HTTP figures measure
@@ -426,8 +426,13 @@ export async function run(): Promise<void> {
   })
   await bare.close()
 
-  const results = [await learningLoad('PGlite')]
-  if (process.env.BENCH_DATABASE_URL) results.push(await learningLoad('PostgreSQL'))
+  // BENCH_ONLY=postgres (with BENCH_DATABASE_URL) or BENCH_ONLY=pglite runs one database's rows.
+  const only = process.env.BENCH_ONLY
+  const results = []
+  if (only !== 'postgres') results.push(await learningLoad('PGlite'))
+  if (process.env.BENCH_DATABASE_URL && only !== 'pglite')
+    results.push(await learningLoad('PostgreSQL'))
+  if (!results.length) throw new Error('BENCH_ONLY=postgres needs BENCH_DATABASE_URL')
   const table = [baseline, ...results.flatMap((r) => r.rows)]
   printTable(
     `Learning loop: ${LEARNERS} learners at once, next + evaluate for ${DURATION_MS / 1000} s (loopback; ${results[0]!.examples} examples)`,
