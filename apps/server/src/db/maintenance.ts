@@ -12,8 +12,9 @@ import type { Database } from './client.js'
  * PostgreSQL re-plans a cached statement when its tables are analyzed, which is what real
  * PostgreSQL's autovacuum triggers as they grow.
  *
- * So, on PGlite only, a pass every `everyMs` reads the cumulative statistics and does what
- * autovacuum would with PostgreSQL's default thresholds: ANALYZE a table once the rows changed since
+ * So, on PGlite only, a pass every `everyMs` (5 s) reads the cumulative statistics and does what
+ * autovacuum would, with PostgreSQL's default thresholds, to the one table furthest past them:
+ * ANALYZE a table once the rows changed since
  * its last analyze pass 50 + 10 % of its rows, VACUUM (and ANALYZE) it once its dead rows pass
  * 50 + 20 %, or its rows inserted since the last vacuum pass 1,000 + 20 % (which keeps an
  * append-only table's visibility map current). On PostgreSQL the server's own autovacuum does it,
@@ -32,7 +33,7 @@ const INSERT_SCALE = 0.2
 const STATISTICS_TARGET = 10
 
 /** How often a pass looks at the statistics (one small catalogue read when nothing is due). */
-export const MAINTENANCE_EVERY_MS = 10_000
+export const MAINTENANCE_EVERY_MS = 5_000
 
 interface TableStats {
   relname: string
@@ -48,17 +49,27 @@ export interface MaintenanceAction {
   action: 'analyze' | 'vacuum'
 }
 
-/** What autovacuum would do to a table with these counts now, if anything. */
-export function dueAction(t: TableStats): MaintenanceAction['action'] | undefined {
+/**
+ * What autovacuum would do to a table with these counts now, if anything, and how far past its
+ * threshold the table is (the count over the threshold; above 1 when due).
+ */
+export function due(
+  t: TableStats,
+): { action: MaintenanceAction['action']; overdue: number } | undefined {
   const live = Number(t.n_live_tup)
-  if (Number(t.n_dead_tup) > VACUUM_THRESHOLD + VACUUM_SCALE * live) return 'vacuum'
-  if (Number(t.n_ins_since_vacuum) > INSERT_THRESHOLD + INSERT_SCALE * live) return 'vacuum'
-  if (Number(t.n_mod_since_analyze) > ANALYZE_THRESHOLD + ANALYZE_SCALE * live) return 'analyze'
+  const overdue = {
+    dead: Number(t.n_dead_tup) / (VACUUM_THRESHOLD + VACUUM_SCALE * live),
+    inserted: Number(t.n_ins_since_vacuum) / (INSERT_THRESHOLD + INSERT_SCALE * live),
+    changed: Number(t.n_mod_since_analyze) / (ANALYZE_THRESHOLD + ANALYZE_SCALE * live),
+  }
+  const vacuum = Math.max(overdue.dead, overdue.inserted)
+  if (vacuum > 1) return { action: 'vacuum', overdue: Math.max(vacuum, overdue.changed) }
+  if (overdue.changed > 1) return { action: 'analyze', overdue: overdue.changed }
   return undefined
 }
 
 export interface Maintenance {
-  /** One pass now: the tables analyzed or vacuumed (empty on PostgreSQL). */
+  /** One pass now: the table analyzed or vacuumed, if one was due (never on PostgreSQL). */
   pass(): Promise<MaintenanceAction[]>
   /** Pass every `everyMs` from now on (after a first pass at once); idempotent. */
   start(): void
@@ -85,15 +96,19 @@ export function createMaintenance(
       sql`select relname, n_live_tup, n_dead_tup, n_mod_since_analyze, n_ins_since_vacuum
           from pg_stat_user_tables where schemaname = 'public' order by relname`,
     )) as unknown as { rows: TableStats[] }
-    const actions: MaintenanceAction[] = []
+    // One table a pass, the furthest past its threshold: a request waits for at most one
+    // table's statements at a time, and the next table gets the next pass.
+    let chosen: { table: string; action: MaintenanceAction['action']; overdue: number } | undefined
     for (const t of rows) {
-      const action = dueAction(t)
-      if (!action) continue
-      const table = sql.identifier(t.relname)
+      const d = due(t)
+      if (d && (!chosen || d.overdue > chosen.overdue)) chosen = { table: t.relname, ...d }
+    }
+    const actions: MaintenanceAction[] = []
+    if (chosen) {
+      const table = sql.identifier(chosen.table)
       // Each statement holds PGlite's one backend while it runs (the event loop too: PGlite is
-      // synchronous inside), so a request waits for at most one of them. VACUUM runs outside
-      // any transaction (it refuses to run inside one).
-      if (action === 'vacuum') await db.execute(sql`vacuum ${table}`)
+      // synchronous inside). VACUUM runs outside any transaction (it refuses to run inside one).
+      if (chosen.action === 'vacuum') await db.execute(sql`vacuum ${table}`)
       // The planner needs row counts and key distributions, not the jsonb columns' histograms:
       // a sample of 3,000 rows instead of 30,000 (progress, 20,000 rows: 50 ms instead of 366).
       await db.transaction(async (tx) => {
@@ -102,7 +117,7 @@ export function createMaintenance(
         )
         await tx.execute(sql`analyze ${table}`)
       })
-      actions.push({ table: t.relname, action })
+      actions.push({ table: chosen.table, action: chosen.action })
     }
     opts.onPass?.(actions, performance.now() - started)
     return actions
