@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from 'node:util'
 import { and, count, eq, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.js'
 import { users } from '../../db/schema.js'
@@ -29,6 +30,10 @@ export function createUsersRepo(db: Db) {
      * no user exists yet (the very first account of an install); otherwise learner. The
      * emptiness check and the insert happen in one statement, so two first sign-ups can't both win.
      * `firstUserIsAdmin: false` (an install exposed to a network) turns the first-account rule off.
+     *
+     * A refresh that would change nothing writes nothing: every write to users moves the users
+     * cache version (migration 0017), which makes every instance drop every account it holds in
+     * memory (docs/decisions/044), and every sign-in or app load syncs.
      */
     async upsert(input: {
       issuer: string
@@ -40,6 +45,19 @@ export function createUsersRepo(db: Db) {
       admin: boolean
       firstUserIsAdmin?: boolean
     }): Promise<UserRow> {
+      const [current] = await db
+        .select()
+        .from(users)
+        .where(and(eq(users.issuer, input.issuer), eq(users.subject, input.subject)))
+      if (
+        current &&
+        current.email === input.email &&
+        current.name === input.name &&
+        current.picture === input.picture &&
+        isDeepStrictEqual(current.claims, input.claims) &&
+        (!input.admin || current.role === 'admin')
+      )
+        return current
       const firstRole =
         input.firstUserIsAdmin === false
           ? sql`case when ${input.admin} then 'admin' else 'learner' end`

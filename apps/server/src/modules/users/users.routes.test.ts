@@ -73,6 +73,29 @@ describe('users routes', () => {
       })
     })
 
+    it('writes nothing when a sync changes nothing, so no instance drops its cached accounts', async () => {
+      const { sql } = await import('drizzle-orm')
+      const usersVersion = async () =>
+        (
+          (await t.database.db.execute(
+            sql`select version from cache_versions where topic = 'users'`,
+          )) as unknown as { rows: { version: number | string }[] }
+        ).rows.map((r) => Number(r.version))[0]
+      const subject = randomUUID()
+      const claims = { email: 'same@example.com', name: 'Sol', locale: 'es-AR' }
+      const first = await sync(await t.tokenFor(subject, claims))
+      const before = await usersVersion()
+
+      // A later token (a new sign-in, a reload) with the same person claims.
+      const again = await sync(await t.tokenFor(subject, claims))
+      expect(again.json()).toEqual(first.json())
+      expect(await usersVersion()).toBe(before)
+
+      const renamed = await sync(await t.tokenFor(subject, { ...claims, name: 'Sol Paz' }))
+      expect(renamed.json()).toMatchObject({ id: first.json().id, name: 'Sol Paz' })
+      expect(await usersVersion()).toBeGreaterThan(before!)
+    })
+
     it('never takes the e-mail from the request body', async () => {
       await sync(await t.tokenFor(randomUUID(), { email: 'first@example.com' }))
       const res = await sync(await t.tokenFor(randomUUID(), { name: 'Sneaky' }), {
