@@ -1,7 +1,8 @@
 /**
  * Cost independent of history: a learner with 10,000 reviews against one with 10, in-process on
  * an in-memory PGlite (the whole app, `app.inject`, real tokens). Prints p50/p99 of next,
- * evaluate, stats and calendar for both and their ratio (target: p50 ≤ 10 ms and within 2×).
+ * evaluate, stats and calendar for both and their ratio (target: p50 ≤ 10 ms and within 2×), and
+ * the same for a learner with 10,000 reviews on 10 cards (history alone, without more cards).
  * Set-up, not measured: the curated library; the big learner's reviews are written straight into
  * progress and review_log, spread over every example; speech synthesis is a fixed fake take, and
  * the speech queue has stored one for every example before the first request is timed.
@@ -59,6 +60,7 @@ export async function run(): Promise<void> {
       const { user, token } = await t.userWithRole('learner')
       const perCard = Math.ceil(reviews / cards)
       let written = 0
+      let made = 0
       for (const ex of library.slice(0, cards)) {
         const n = Math.min(perCard, reviews - written)
         if (n <= 0) break
@@ -102,13 +104,18 @@ export async function run(): Promise<void> {
           .returning({ id: progress.id })
         await db.insert(reviewLog).values(log.map((l) => ({ ...l, progressId: row!.id })))
         written += n
+        made++
       }
-      return { token, reviews: written }
+      return { token, reviews: written, cards: made }
     }
 
     // Some examples stay unseen, so /next always has a new one to serve.
     const big = await learner(BIG, library.length - 2 * (RUNS + 5))
     const small = await learner(SMALL, SMALL)
+    // History alone: as many reviews as the big learner, on as few cards as the small one. The
+    // calendar lists every card and the stats count them, so the big learner's 449 cards cost
+    // those two calls more whatever the history; this learner shows what history itself costs.
+    const deep = await learner(BIG, SMALL)
     // The speech queue starts with the app and stores a take for every example, one at a time;
     // measured while it runs, the first learner's requests shared the event loop with it and
     // re-read the library's speech columns after each of its writes (decision 045, session 8).
@@ -173,29 +180,43 @@ export async function run(): Promise<void> {
     }
     const bigAll = times()
     const smallAll = times()
+    const deepAll = times()
     for (let i = 0; i < RUNS + 5; i++) {
       await round(big.token, bigAll)
       await round(small.token, smallAll)
+      await round(deep.token, deepAll)
     }
     // The first five rounds warm up (JIT, caches) and are not counted.
     const counted = (all: Record<string, number[]>) =>
       Object.fromEntries(Object.entries(all).map(([k, v]) => [k, v.slice(5)]))
-    const bigTimes = counted(bigAll)
     const smallTimes = counted(smallAll)
     console.log(
-      `\nReview log: in-process (app.inject) on PGlite, ${RUNS} rounds each, the two learners in turn; ${library.length} examples`,
+      `\nReview log: in-process (app.inject) on PGlite, ${RUNS} rounds each, the learners in turn; ${library.length} examples`,
     )
-    console.log(
-      `| call | p50 ms, ${big.reviews} reviews | p50 ms, ${small.reviews} reviews | ratio | p99 ms, ${big.reviews} | p99 ms, ${small.reviews} |`,
-    )
-    console.log('|---|---|---|---|---|---|')
-    for (const name of ['next', 'evaluate', 'stats', 'calendar']) {
-      const b = percentile(bigTimes[name]!, 50)
-      const s = percentile(smallTimes[name]!, 50)
+    const table = (label: string, a: { reviews: number }, aTimes: Record<string, number[]>) => {
+      console.log(`\n${label}`)
       console.log(
-        `| ${name} | ${b} | ${s} | ${(b / s).toFixed(2)}× | ${percentile(bigTimes[name]!, 99)} | ${percentile(smallTimes[name]!, 99)} |`,
+        `| call | p50 ms, ${a.reviews} reviews | p50 ms, ${small.reviews} reviews | ratio | p99 ms, ${a.reviews} | p99 ms, ${small.reviews} |`,
       )
+      console.log('|---|---|---|---|---|---|')
+      for (const name of ['next', 'evaluate', 'stats', 'calendar']) {
+        const b = percentile(aTimes[name]!, 50)
+        const s = percentile(smallTimes[name]!, 50)
+        console.log(
+          `| ${name} | ${b} | ${s} | ${(b / s).toFixed(2)}× | ${percentile(aTimes[name]!, 99)} | ${percentile(smallTimes[name]!, 99)} |`,
+        )
+      }
     }
+    table(
+      `${big.reviews} reviews on ${big.cards} cards against ${small.reviews} reviews on ${small.cards} cards:`,
+      big,
+      counted(bigAll),
+    )
+    table(
+      `History alone: ${deep.reviews} reviews on ${deep.cards} cards against ${small.reviews} reviews on ${small.cards} cards:`,
+      deep,
+      counted(deepAll),
+    )
   } finally {
     await t.close()
   }
