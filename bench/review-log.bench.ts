@@ -113,7 +113,7 @@ export async function run(): Promise<void> {
     const big = await learner(BIG, library.length - 2 * (RUNS + 5))
     const small = await learner(SMALL, SMALL)
     // History alone: as many reviews as the big learner, on as few cards as the small one. The
-    // calendar lists every card and the stats count them, so the big learner's 449 cards cost
+    // calendar lists every card and the stats count them, so the big learner's hundreds of cards cost
     // those two calls more whatever the history; this learner shows what history itself costs.
     const deep = await learner(BIG, SMALL)
     // The speech queue starts with the app and stores a take for every example, one at a time;
