@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import { chooseNext, mergeFilter, type ChooseNextInput, type NewCandidate } from './next.js'
+import {
+  chooseNext,
+  compareCandidates,
+  mergeFilter,
+  type ChooseNextInput,
+  type NewCandidate,
+} from './next.js'
 
 const BA = 'America/Argentina/Buenos_Aires'
 const NOW = new Date('2025-05-01T15:00:00Z') // 12:00 in Buenos Aires; next midnight 2025-05-02T03:00Z
@@ -92,6 +98,36 @@ describe('next', () => {
         kind: 'new',
         exampleId: 'rare',
       })
+    })
+
+    it('picks the first new item in compareCandidates order, with or without a seed', () => {
+      // A fixed pseudo-random library: usages 1-10 with many ties, some items already seen.
+      let state = 7
+      const rand = (n: number) => {
+        // xorshift32
+        state ^= state << 13
+        state ^= state >>> 17
+        state ^= state << 5
+        return (state >>> 0) % n
+      }
+      for (let round = 0; round < 40; round++) {
+        const candidates = Array.from({ length: 60 }, (_, i) =>
+          candidate(`ex-${rand(1000)}-${i}`, 1 + rand(10)),
+        )
+        const progress = candidates
+          .filter(() => rand(4) === 0)
+          .map((c) => ({ exampleId: c.exampleId, dueDate: '2025-06-01T00:00:00Z' }))
+        const seen = new Set(progress.map((p) => p.exampleId))
+        for (const seed of [undefined, `learner-${round}`]) {
+          const [first] = candidates
+            .filter((c) => !seen.has(c.exampleId))
+            .sort((a, b) => compareCandidates(a, b, seed))
+          expect(chooseNext(input({ candidates, progress, seed }))).toEqual({
+            kind: 'new',
+            exampleId: first!.exampleId,
+          })
+        }
+      }
     })
 
     it('applies the usage band and tone filter to new items, empty meaning All', () => {
