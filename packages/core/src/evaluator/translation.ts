@@ -11,7 +11,7 @@ import {
   isSpecificTime,
   lemmasOf,
   verbLemma,
-  nearSynonymOf,
+  nearSynonymsOf,
   numberSpelling,
   NEGATORS,
   negatesAt,
@@ -115,8 +115,7 @@ function factsOf(word: string, maxRank: number, ruledOut: number): WordFacts {
           ? sensesOf(k, maxRank)
           : sensesOutside(k, maxRank, ruledOut))
           senses.set(id, Math.min(r, senses.get(id) ?? 7))
-      const near = nearSynonymOf(word)
-      if (near !== undefined) senses.set(near, 0)
+      for (const near of nearSynonymsOf(word)) senses.set(near, 0)
     }
     // through its common senses only: a "wedding" is a ceremony, and only rarely a party
     const parents = hypernymsOf(
@@ -220,10 +219,7 @@ function phraseUnits(tokens: string[], maxRank: number): Unit[] {
         for (const k of found)
           for (const [id, r] of sensesOf(k, maxRank))
             senses.set(id, Math.min(r, senses.get(id) ?? 7))
-        for (const k of found) {
-          const near = nearSynonymOf(k)
-          if (near !== undefined) senses.set(near, 0)
-        }
+        for (const k of found) for (const near of nearSynonymsOf(k)) senses.set(near, 0)
         units.push({
           start: slice[0]![1],
           end: slice[n - 1]![1],
@@ -299,15 +295,15 @@ function nearPhraseUnits(tokens: string[], units: Unit[]): void {
     if (!startsNearPhrase(tokens[a]!)) continue
     for (let n = 2; n <= 3 && a + n <= tokens.length; n++) {
       const key = tokens.slice(a, a + n).join(' ')
-      const near = nearSynonymOf(key)
-      if (near === undefined) continue
+      const near = nearSynonymsOf(key)
+      if (near.length === 0) continue
       const end = a + n - 1
-      if (units.some((u) => u.start === a && u.end === end && u.senses.has(near))) continue
+      if (units.some((u) => u.start === a && u.end === end && u.senses.has(near[0]!))) continue
       units.push({
         start: a,
         end,
         keys: [key],
-        senses: new Map([[near, 0]]),
+        senses: new Map(near.map((id) => [id, 0])),
         parents: new Set(),
         multi: true,
         light: false,
