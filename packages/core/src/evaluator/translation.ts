@@ -997,17 +997,56 @@ function hasPast(tokens: string[]): boolean {
       !AUXILIARIES.has(prev ?? '') &&
       !perfectQuestion(tokens, i) &&
       !participleOfObject(tokens, i) &&
+      !adjectivalParticiple(tokens, i) &&
       isPastForm(t)
     )
   })
+}
+
+/** Words before which a past form names a thing or a state, not a past act ("a bore", "for granted"). */
+const BEFORE_NO_VERB = new Set(
+  'a an the my your his our their its these those every each for of with in on at from'.split(' '),
+)
+/** Verbs after which a participle is a state ("getting drunk", "seems tired"), not a past act. */
+const STATE_VERBS = new Set('getting gets being seem seems feel feels become becomes'.split(' '))
+/** Adverbs that may stand between "be" and its participle ("are super excited", "is not even used"). */
+const STATE_ADVERBS = new Set(
+  `really totally completely absolutely so very quite pretty just only even still actually
+  literally truly utterly fully entirely extremely super too already also all not never always
+  almost well half`.split(/\s+/),
+)
+
+/**
+ * A past form that is no past tense (session 12): after a determiner or a preposition it is a
+ * noun or an adjective ("such a bore", "the ground", "a written request", "take it for granted");
+ * after "be", "get" or "seem", adverbs between, it is a state ("the guys are super excited",
+ * "getting drunk"), the verb before it says the tense.
+ */
+function adjectivalParticiple(tokens: string[], i: number): boolean {
+  const prev = tokens[i - 1] ?? ''
+  if (BEFORE_NO_VERB.has(prev)) return true
+  let k = i - 1
+  for (;;) {
+    const t = tokens[k] ?? ''
+    if (k > 0 && (STATE_ADVERBS.has(t) || /^[a-z]{2,}ly$/.test(t))) k--
+    // one of two states ("I'm sick and tired of it")
+    else if (k > 1 && k === i - 1 && (t === 'and' || t === 'or')) k -= 2
+    else break
+  }
+  const governor = tokens[k] ?? ''
+  return (
+    STATE_VERBS.has(governor) || (k < i - 1 && AUXILIARIES.has(governor) && governor !== 'just')
+  )
 }
 
 /** "has" or "have" before a participle, an adverb or "not" between ("has really stepped up"). */
 function presentPerfectAt(tokens: string[], i: number): boolean {
   const next = tokens[i + 1] ?? ''
   const after = isFunctionWord(next) && next !== 'to' ? (tokens[i + 2] ?? '') : next
-  return isPastForm(after) || /^[a-z]+(ed|en)$/.test(after)
+  return isPastForm(after) || /^[a-z]+(ed|en)$/.test(after) || SAME_PARTICIPLE.has(after)
 }
+/** Participles spelt as the verb itself ("I've run out", "has come"). */
+const SAME_PARTICIPLE = new Set('run come become overcome'.split(' '))
 
 /** "bit the dust", "bit his lip": "bit" before a determiner is the past of "bite", not "a bit". */
 function verbBitAt(tokens: string[], i: number): boolean {
@@ -1076,7 +1115,8 @@ function tenseAt(tokens: string[], i: number): 'past' | 'present' | null {
     AUXILIARIES.has(prev) ||
     prev === 'to' ||
     perfectQuestion(tokens, i) ||
-    participleOfObject(tokens, i)
+    participleOfObject(tokens, i) ||
+    adjectivalParticiple(tokens, i)
   )
     return null
   if (isPastForm(t)) return 'past'
