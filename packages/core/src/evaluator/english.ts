@@ -388,7 +388,7 @@ export const OPPOSITE_PARTICLE: Readonly<Record<string, string>> = {
  */
 const INTENSIFIERS = words(`really totally completely absolutely so very quite pretty just only
   even still actually totally literally truly utterly fully entirely extremely super too right now
-  already sometimes usually often yet anymore also`)
+  already sometimes usually often yet anymore also such`)
 
 /** English function words: never evidence of meaning on their own; also a test for "is English". */
 export const ENGLISH_FUNCTION_WORDS: ReadonlySet<string> = new Set([

@@ -149,6 +149,10 @@ describe('a past form after a determiner, a preposition or "be" and an adverb', 
     expect(grade(ranOut, "I've run out of yerba.").accuracy).toBe('perfect')
   })
 
+  it('"such" only strengthens: "so boring" for "such a bore" is perfect', () => {
+    expect(grade(boreNow, 'This film is so boring.').accuracy).toBe('perfect')
+  })
+
   it('the past said in the present is still a slip', () => {
     expect(grade(bore, "The accountant's talk is such a bore.").accuracy).toBe('minor')
   })
