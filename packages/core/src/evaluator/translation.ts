@@ -1221,7 +1221,8 @@ function tenseChanged(
 /** Whose a thing is ("talk on their phones") names no new doer: only who acts counts. */
 const POSSESSIVES = new Set('my your his its our their'.split(' '))
 const personCache = new WeakMap<string[], Set<string>>()
-function personsOf(tokens: string[]): Set<string> {
+function personsOf(tokens: string[], skipFormulas = false): Set<string> {
+  if (skipFormulas) return new Set(personsAsDoers(tokens))
   let persons = personCache.get(tokens)
   if (!persons) {
     persons = new Set()
@@ -1229,6 +1230,25 @@ function personsOf(tokens: string[]): Set<string> {
     personCache.set(tokens, persons)
   }
   return persons
+}
+
+/** "excuse me", "pardon me": a formula of politeness, the "me" no doer or hearer. */
+const POLITE_FORMULAS = new Set(['excuse', 'pardon'])
+function personsAsDoers(tokens: string[]): string[] {
+  const persons: string[] = []
+  tokens.forEach((t, i) => {
+    if (!PERSON_OF[t] || POSSESSIVES.has(t)) return
+    if (t === 'me' && POLITE_FORMULAS.has(tokens[i - 1] ?? '')) return
+    persons.push(PERSON_OF[t])
+  })
+  return persons
+}
+
+/** The persons a text names only as owners ("my", "our"): whose a thing is. */
+function ownersOf(tokens: string[]): Set<string> {
+  const owners = new Set<string>()
+  for (const t of tokens) if (POSSESSIVES.has(t)) owners.add(PERSON_OF[t]!)
+  return owners
 }
 
 export interface TranslationResult {
@@ -2508,7 +2528,12 @@ function personChanged(p: Pair): boolean {
         )
       : p.user.tokens
   const refPersons = personsOf(p.ref.tokens)
-  const added = [...personsOf(tokens)].filter((person) => !refPersons.has(person))
+  // whose a thing is in the reference names that person too ("Sorry to blow my own trumpet":
+  // "I don't mean to brag" adds nobody); "excuse me" is a formula, no person
+  const refOwners = ownersOf(p.ref.tokens)
+  const added = [...personsOf(tokens, true)].filter(
+    (person) => !refPersons.has(person) && !refOwners.has(person),
+  )
   if (added.length === 0) return false
   // "told me" / "told us" for "said": the one told is who hears, not a new doer
   const said = p.ref.tokens.some((t) => SAY.has(t))
