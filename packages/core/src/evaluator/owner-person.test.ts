@@ -3,9 +3,10 @@ import { describe, expect, it } from 'vitest'
 import type { EvaluatorExample } from '../contract/evaluation.js'
 import { gradeTranslation } from './translation.js'
 
-// Made up (no case set's sentence): a person the reference names only as an owner ("my", "our")
-// said by the learner as a doer is no change of person (decision 055, session 12); a new person
-// still is.
+// Made up (no case set's sentence): a person the idiom's words name only as an owner ("blow my
+// own trumpet") said by the learner as a doer is no change of person (decision 055, session 12);
+// a new person still is, and so is an owner outside the idiom said as a doer (translation.test.ts:
+// "when I was sixty" for "My dad … at sixty").
 const brag: EvaluatorExample = {
   text: 'Perdón que me agrande, pero la torta me salió espectacular.',
   conjugatedSnippet: 'me agrande',

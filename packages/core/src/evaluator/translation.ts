@@ -1244,10 +1244,12 @@ function personsAsDoers(tokens: string[]): string[] {
   return persons
 }
 
-/** The persons a text names only as owners ("my", "our"): whose a thing is. */
-function ownersOf(tokens: string[]): Set<string> {
+/** The persons the idiom's words name as owners ("blow my own trumpet": I). */
+function ownersOf(tokens: string[], span: number[] | null): Set<string> {
   const owners = new Set<string>()
-  for (const t of tokens) if (POSSESSIVES.has(t)) owners.add(PERSON_OF[t]!)
+  if (!span?.length) return owners
+  for (let i = span[0]!; i <= span[span.length - 1]!; i++)
+    if (POSSESSIVES.has(tokens[i]!)) owners.add(PERSON_OF[tokens[i]!]!)
   return owners
 }
 
@@ -2528,9 +2530,9 @@ function personChanged(p: Pair): boolean {
         )
       : p.user.tokens
   const refPersons = personsOf(p.ref.tokens)
-  // whose a thing is in the reference names that person too ("Sorry to blow my own trumpet":
+  // whose a thing is in the idiom's words names that person too ("Sorry to blow my own trumpet":
   // "I don't mean to brag" adds nobody); "excuse me" is a formula, no person
-  const refOwners = ownersOf(p.ref.tokens)
+  const refOwners = ownersOf(p.ref.tokens, p.refSpan)
   const added = [...personsOf(tokens, true)].filter(
     (person) => !refPersons.has(person) && !refOwners.has(person),
   )
