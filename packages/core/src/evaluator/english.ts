@@ -469,6 +469,8 @@ const NEAR_SYNONYMS: readonly (readonly string[])[] = [
   ['landlord', 'owner', 'proprietor'],
   ['colleague', 'coworker', 'workmate'],
   ['guy', 'bloke', 'chap', 'dude', 'fellow', 'fella', 'lad'],
+  // casual words for a young person, used loosely for one another ("the guys", "this kid")
+  ['guy', 'kid', 'boy', 'lad'],
   ['house', 'home'],
   ['statement', 'remark'],
   ['teacher', 'professor'],
@@ -482,6 +484,9 @@ const NEAR_SYNONYMS: readonly (readonly string[])[] = [
   // people and roles, in another register or variety
   ['police', 'cop', 'cops', 'copper', 'policeman', 'policewoman', 'police officer'],
   ['fan', 'supporter'],
+  ['neighbour', 'neighbor', 'next door'],
+  ['official', 'public servant', 'civil servant'],
+  ['shop steward', 'union rep', 'union representative'],
   ['customer', 'client'],
   ['pensioner', 'retiree', 'senior citizen', 'old age pensioner'],
   ['congressman', 'congresswoman', 'lawmaker', 'legislator', 'mp', 'member of parliament'],
@@ -522,6 +527,7 @@ const NEAR_SYNONYMS: readonly (readonly string[])[] = [
   ],
   ['human resources', 'hr', 'personnel department'],
   ['ruling', 'verdict', 'judgment', 'judgement'],
+  ['prison', 'jail', 'behind bars'],
   // things and places: British and American names, plain and casual words
   ['line', 'queue'],
   ['electricity', 'power'],

@@ -75,3 +75,20 @@ describe('two kinds of one thing are still a changed detail', () => {
     )
   })
 })
+
+describe('casual words for a young person, and the people next door', () => {
+  const kids = bolt(
+    'When the neighbours came out, the kids cleared off.',
+    'Cuando salieron los vecinos, los pibes se tomaron el palo.',
+  )
+  it('"the guys" for "the kids" and "next door" for "the neighbours" are perfect', () => {
+    expect(gradeTranslation(kids, 'When next door came out, the guys cleared off.').accuracy).toBe(
+      'perfect',
+    )
+  })
+  it('"the girls" for "the kids" is still a changed detail', () => {
+    expect(
+      gradeTranslation(kids, 'When the neighbours came out, the girls cleared off.').accuracy,
+    ).toBe('minor')
+  })
+})
