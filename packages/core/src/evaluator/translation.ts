@@ -1356,7 +1356,8 @@ function statementPolarity(
     // minute" / "don't have a minute to spare")
     let seen = 0
     for (let k = i + 1; k <= i + 2 * NEGATION_WINDOW && k < analysed.tokens.length; k++) {
-      if (isFunctionWord(analysed.tokens[k]!)) continue
+      // "hasn't done anything" as "didn't do anything": "done" is the auxiliary's own verb
+      if (isFunctionWord(analysed.tokens[k]!) || analysed.tokens[k] === 'done') continue
       // "never used to go": "used to" says when, the verb after it is what is negated
       if (analysed.tokens[k] === 'used' && analysed.tokens[k + 1] === 'to') continue
       // "no attention" against "ignored": kept, the other text says it with a "not" of its own,
