@@ -2492,6 +2492,13 @@ const SUBJECT_OPENERS = new Set(
  * of person, a minor slip (returned as the learner wrote them, with their determiner). Not an
  * "and" that joins two clauses ("did a sloppy job on the installation and we had to …").
  */
+/** People close to the speaker whom a learner may add as company ("with my brother"). */
+const COMPANION_NOUNS = new Set(
+  `brother sister mother father mum mom dad parent son daughter kid child wife husband boyfriend
+  girlfriend partner friend mate cousin uncle aunt grandma grandpa grandmother grandfather
+  family`.split(/\s+/),
+)
+
 function addedCompanions(p: Pair, extraDetails: Unit[]): string[] {
   const { tokens } = p.user
   const refPersons = personsOf(p.ref.tokens)
@@ -2510,7 +2517,13 @@ function addedCompanions(p: Pair, extraDetails: Unit[]): string[] {
     // "my brother and I …", or "I and my brother …" / "me and Juan …"
     const after = subjectAt(from) && tokens[u.end + 1] === 'and' && refPerson(u.end + 2)
     const before = tokens[from - 1] === 'and' && refPerson(from - 2) && subjectAt(from - 2)
-    if (!after && !before) continue
+    // "I ran off with my brother": someone close said to come along
+    const along =
+      tokens[from - 1] === 'with' &&
+      from < u.start &&
+      u.start === u.end &&
+      lemmasOf(tokens[u.start]!).some((l) => COMPANION_NOUNS.has(l))
+    if (!after && !before && !along) continue
     // as the learner spelt it ("Juan"), where the words are found as they are
     const words = tokens.slice(from, u.end + 1)
     const pattern = words.map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('\\s+')
