@@ -434,12 +434,12 @@ const SPECIFIC_TIMES: ReadonlySet<string> = new Set(
  * sit in several groups ("manager": a boss, a football coach), and two words match only through
  * a group they share.
  *
- * Session 12 (decision 055) widened the list from general knowledge, by kind of pair, not from the
- * case sets: British and American names of one thing; a plain word and its casual or official
- * equivalent; titles and bodies that name the same role or institution. Never two kinds of one
- * thing (siblings: "bus"/"train", "mayor"/"governor", "loan"/"mortgage", "city"/"town"), a word
- * and the whole it belongs to, or a word so general it would forgive any change ("thing",
- * "place", "people", "area").
+ * Session 12 (decision 055) widened the list from general knowledge, by kind of pair (some pairs
+ * first met among the spent sets' misses; the decision says which): British and American names
+ * of one thing; a plain word and its casual or official equivalent; titles and bodies that name
+ * the same role or institution. Never two kinds of one thing (siblings: "bus"/"train",
+ * "mayor"/"governor", "loan"/"mortgage", "city"/"town"), a part for its whole, or a word so
+ * general it would forgive any change ("thing", "place", "people", "area").
  */
 const NEAR_SYNONYMS: readonly (readonly string[])[] = [
   ['boss', 'manager'],
