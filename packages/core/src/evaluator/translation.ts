@@ -429,6 +429,15 @@ function _findUnit(unit: Unit, text: EnglishText): Unit[] {
 }
 
 /** A gloss of the idiom, e.g. "to play hooky" or "no way". */
+/** Whether every content word of a meaning phrase stands in the span as itself (any form). */
+function saidWordForWord(gloss: Gloss, tokens: string[], span: number[]): boolean {
+  const said = new Set<string>()
+  for (const i of span) for (const l of lemmasOf(tokens[i] ?? '')) said.add(l)
+  return gloss.analysed.tokens.every(
+    (t) => isFunctionWord(t) || lemmasOf(t).some((l) => said.has(l)),
+  )
+}
+
 interface Gloss {
   text: string
   analysed: EnglishText
@@ -1794,18 +1803,24 @@ function locateIdiom(
   let refSpan: number[] | null = null
   let refGloss: Gloss | null = null
   const idiomInRef = new Set<number>()
+  let refExact = false
   for (const { gloss, span } of refMatches) {
     if (span.some((i) => unsaid.has(i))) continue
     for (const i of span) idiomInRef.add(i)
-    // the longest phrase wins, and one that holds another ("if you don't ask, you don't get"
-    // holds "you don't get")
+    // a phrase the reference says word for word wins over one found through synonyms ("Don't
+    // provoke your brother, he'll end up crying": "provoke", not "wind someone up" through "end
+    // up"); then the longest phrase, and one that holds another ("if you don't ask, you don't
+    // get" holds "you don't get")
+    const exact = saidWordForWord(gloss, ref.tokens, span)
     if (
       !refSpan ||
-      holds(span, refSpan) ||
-      (!holds(refSpan, span) && span.length > refSpan.length)
+      (exact && !refExact) ||
+      (exact === refExact &&
+        (holds(span, refSpan) || (!holds(refSpan, span) && span.length > refSpan.length)))
     ) {
       refSpan = span
       refGloss = gloss
+      refExact = exact
     }
   }
   let userSpan: number[] | null = null
