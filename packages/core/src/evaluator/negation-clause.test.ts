@@ -235,3 +235,27 @@ describe('a negated "have done" against a negated "did do"', () => {
     ).toBe('major')
   })
 })
+
+// Made up (session 12): a verb that says "not" said by the learner with a synonym of its own.
+describe('a negating verb said with a synonym', () => {
+  const court: EvaluatorExample = {
+    text: 'El juez no hizo lugar al pedido y rechazó la fianza.',
+    conjugatedSnippet: 'no hizo lugar',
+    translation: 'The judge did not grant the request and refused bail.',
+    idiom: {
+      text: 'hacer lugar',
+      translation: 'to grant; to uphold (a legal request)',
+      meanings: ['grant', 'uphold', 'accept'],
+    },
+  }
+  it('"rejected bail" for "refused bail" is no opposite', () => {
+    const r = gradeTranslation(court, 'The judge did not grant the request and rejected bail.')
+    expect(r.feedback).not.toContain('opposite')
+    expect(r.accuracy).toBe('perfect')
+  })
+  it('"granted bail" for "refused bail" is still the opposite', () => {
+    expect(
+      gradeTranslation(court, 'The judge did not grant the request and granted bail.').accuracy,
+    ).toBe('major')
+  })
+})

@@ -428,7 +428,6 @@ function _findUnit(unit: Unit, text: EnglishText): Unit[] {
   return text.units.filter((u) => unitsMatch(u, unit))
 }
 
-/** A gloss of the idiom, e.g. "to play hooky" or "no way". */
 /** Whether every content word of a meaning phrase stands in the span as itself (any form). */
 function saidWordForWord(gloss: Gloss, tokens: string[], span: number[]): boolean {
   const said = new Set<string>()
@@ -438,6 +437,7 @@ function saidWordForWord(gloss: Gloss, tokens: string[], span: number[]): boolea
   )
 }
 
+/** A gloss of the idiom, e.g. "to play hooky" or "no way". */
 interface Gloss {
   text: string
   analysed: EnglishText
@@ -1326,6 +1326,19 @@ function clauseAt(sentence: string, k: number): string {
   return sentence.trim()
 }
 
+/** Words that negate but are no verb ("unless", "instead of", "rather than"). */
+const NEGATING_LINKS = new Set(['unless', 'instead', 'rather'])
+
+/** Whether the negating verb at `i` ("avoided") is said by the other text with a synonym ("escaped"). */
+function negatingVerbSaid(text: EnglishText, i: number, other: EnglishText): boolean {
+  const t = text.tokens[i]!
+  if (NEGATORS.has(t) || NEGATING_LINKS.has(t)) return false
+  // the same verb in both texts is weighed as it was: only a synonym stands in for it
+  const lemma = verbLemma(t)
+  if (other.tokens.some((o) => verbLemma(o) === lemma)) return false
+  return text.units.some((u) => u.start === i && u.end === i && !u.light && hasUnit(u, other))
+}
+
 /**
  * Whether the statements of a text are negated, by the parity of their negators, and the first
  * negated clause (for feedback). Left out:
@@ -1360,6 +1373,13 @@ function statementPolarity(
   // a brick" dropped is an omission, not an opposite)
   analysed.tokens.forEach((_, i) => {
     if (!negatesAt(analysed.tokens, i) || replies.has(i)) return
+    // a verb that says "not" ("avoided relegation", "refused the request") said by the other
+    // text with a synonym of its own ("escaped relegation", "rejected the request"): the same
+    // act, not a negation the other text lacks
+    if (other && negatingVerbSaid(analysed, i, other)) {
+      skip.add(i)
+      return
+    }
     // the content words after the negator are what it negates ("nobody is doing anything
     // wrong"); the other text kept that phrase if it has one of them ("don't have a single free
     // minute" / "don't have a minute to spare")
