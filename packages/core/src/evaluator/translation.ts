@@ -430,12 +430,18 @@ function _findUnit(unit: Unit, text: EnglishText): Unit[] {
 
 /** Whether every content word of a meaning phrase stands in the span as itself (any form). */
 function saidWordForWord(gloss: Gloss, tokens: string[], span: number[]): boolean {
+  // the reference's matches are memoised with it, so each span is worked out once
+  const known = wordForWord.get(span)
+  if (known !== undefined) return known
   const said = new Set<string>()
   for (const i of span) for (const l of lemmasOf(tokens[i] ?? '')) said.add(l)
-  return gloss.analysed.tokens.every(
+  const exact = gloss.analysed.tokens.every(
     (t) => isFunctionWord(t) || lemmasOf(t).some((l) => said.has(l)),
   )
+  wordForWord.set(span, exact)
+  return exact
 }
+const wordForWord = new WeakMap<number[], boolean>()
 
 /** A gloss of the idiom, e.g. "to play hooky" or "no way". */
 interface Gloss {
