@@ -51,3 +51,18 @@ describe("a person added beside the reference's own", () => {
     )
   })
 })
+
+// Session 12 (decision 055): someone close said to come along ("with my brother").
+describe('a person added as company', () => {
+  it('"I ran off with my brother" for "I ran off" is minor, and names who was added', () => {
+    const r = gradeTranslation(alone, 'When the dog barked, I ran off with my brother.')
+    expect(r.accuracy).toBe('minor')
+    expect(r.feedback).toContain('You added "my brother"')
+  })
+
+  it('a thing taken along adds nobody: "ran off with the money" is not read as a person', () => {
+    expect(
+      gradeTranslation(alone, 'When the dog barked, I ran off with the money.').feedback,
+    ).not.toContain('You added')
+  })
+})

@@ -71,17 +71,22 @@ describe('evaluator agreement', () => {
     // tuning material since; its 6 critical errors are 0 since session 6 (decision 042)
     // raised in session 7 to the figures met (86.2 % tuning)
     // raised in session 10's second round (decision 055: a time phrase is a detail): 87.7 / 88.9 %
-    'spent v4 tuning': [fileURLToPath(new URL('./heldout-v4/tuning.jsonl', import.meta.url)), 0.87],
+    // raised in session 12 (decision 055: near-synonym groups, past forms): 90.0 / 91.3 %
+    'spent v4 tuning': [
+      fileURLToPath(new URL('./heldout-v4/tuning.jsonl', import.meta.url)),
+      0.895,
+    ],
     'spent v4 untouched': [
       fileURLToPath(new URL('./heldout-v4/untouched.jsonl', import.meta.url)),
-      0.88,
+      0.91,
     ],
     // the fifth set was measured once at the start of session 7 (heldout-v5/RESULTS.md); its
     // tuning half keeps one critical error (below); its untouched half
-    // was 83.0 % when measured and 84.4 % after session 7 (decision 042); 86.5 % in session 9
+    // was 83.0 % when measured and 84.4 % after session 7 (decision 042); 86.5 % in session 9;
+    // 87.2 % in session 12
     'spent v5 untouched': [
       fileURLToPath(new URL('./heldout-v5/untouched.jsonl', import.meta.url)),
-      0.86,
+      0.87,
     ],
     // decision 042 (session 5): its two critical errors, "far away from the corner" for "right
     // there, on the corner" and "Ask the landlord …" for "… if you don't ask, you don't get", were
@@ -91,9 +96,10 @@ describe('evaluator agreement', () => {
     // "married her … and ran off with" are majors now; "I'm stark naked" for "I'm totally
     // clueless" (the other sense of "estar en bolas") is left: nothing the engine has tells two
     // senses of a gloss apart from two wordings of one sense
+    // 90.4 % in session 12
     'spent v5 tuning': [
       fileURLToPath(new URL('./heldout-v5/tuning.jsonl', import.meta.url)),
-      0.86,
+      0.9,
       1,
     ],
     // the sixth set, measured once at the end of session 7 (heldout-v6/RESULTS.md: 86.2 %
@@ -109,21 +115,22 @@ describe('evaluator agreement', () => {
     // the seventh set, measured once at the end of session 9 (heldout-v7/RESULTS.md: 86.3 %
     // untouched with one critical error, a meaning list's entry that held the literal reading,
     // fixed in the content since; 88.2 % tuning)
-    'v7 tuning': [fileURLToPath(new URL('./heldout-v7/tuning.jsonl', import.meta.url)), 0.88],
+    // 90.6 % tuning, 88.8 % untouched in session 12 (decision 055)
+    'v7 tuning': [fileURLToPath(new URL('./heldout-v7/tuning.jsonl', import.meta.url)), 0.9],
     // 87.3 % since session 10's second round (decision 055)
     'spent v7 untouched': [
       fileURLToPath(new URL('./heldout-v7/untouched.jsonl', import.meta.url)),
-      0.87,
+      0.885,
     ],
     // the eighth set, measured once at 01:40 on 2026-11-24, session 10 (heldout-v8/RESULTS.md:
     // 86.1 % untouched with two critical errors, an opposite said in words no list holds;
     // 87.5 % tuning); both critical errors are majors since session 10's second round (decision
     // 055: a verb phrase's first word said as a noun or an adjective), 87.5 % with a time phrase
-    // as a detail
-    'v8 tuning': [fileURLToPath(new URL('./heldout-v8/tuning.jsonl', import.meta.url)), 0.875],
+    // as a detail; 91.7 % tuning, 88.9 % untouched in session 12
+    'v8 tuning': [fileURLToPath(new URL('./heldout-v8/tuning.jsonl', import.meta.url)), 0.915],
     'spent v8 untouched': [
       fileURLToPath(new URL('./heldout-v8/untouched.jsonl', import.meta.url)),
-      0.875,
+      0.885,
     ],
   }
   for (const [name, [path, bar, critical = 0]] of Object.entries(withMeanings)) {

@@ -207,3 +207,55 @@ describe('a short negative reply', () => {
     }
   })
 })
+
+// content/ bardear example (no case set's sentence; session 12): "hasn't done anything" says what
+// "didn't do anything" says; "done" is
+// the auxiliary's own verb, not a content word the other text left out.
+describe('a negated "have done" against a negated "did do"', () => {
+  const mess: EvaluatorExample = {
+    text: 'No lo bardees, el pibe no te hizo nada.',
+    conjugatedSnippet: 'No lo bardees',
+    translation: "Don't mess with him, the kid didn't do anything to you.",
+    idiom: {
+      text: 'bardear',
+      translation: 'to insult; to give a hard time; to mess with',
+      meanings: ['give a hard time', 'mess with', 'insult', 'have a go at'],
+    },
+  }
+  it('is the same statement: perfect', () => {
+    expect(
+      gradeTranslation(mess, "Don't give him a hard time, the kid hasn't done anything to you.")
+        .accuracy,
+    ).toBe('perfect')
+  })
+  it('the negation dropped is still the opposite', () => {
+    expect(
+      gradeTranslation(mess, "Don't give him a hard time, the kid has done everything to you.")
+        .accuracy,
+    ).toBe('major')
+  })
+})
+
+// Made up (session 12): a verb that says "not" said by the learner with a synonym of its own.
+describe('a negating verb said with a synonym', () => {
+  const court: EvaluatorExample = {
+    text: 'El juez no hizo lugar al pedido y rechazó la fianza.',
+    conjugatedSnippet: 'no hizo lugar',
+    translation: 'The judge did not grant the request and refused bail.',
+    idiom: {
+      text: 'hacer lugar',
+      translation: 'to grant; to uphold (a legal request)',
+      meanings: ['grant', 'uphold', 'accept'],
+    },
+  }
+  it('"rejected bail" for "refused bail" is no opposite', () => {
+    const r = gradeTranslation(court, 'The judge did not grant the request and rejected bail.')
+    expect(r.feedback).not.toContain('opposite')
+    expect(r.accuracy).toBe('perfect')
+  })
+  it('"granted bail" for "refused bail" is still the opposite', () => {
+    expect(
+      gradeTranslation(court, 'The judge did not grant the request and granted bail.').accuracy,
+    ).toBe('major')
+  })
+})

@@ -95,3 +95,65 @@ describe('"would" for "used to"', () => {
     ).toContain('Check the tense: the sentence is in the past.')
   })
 })
+
+// Made up (session 12): a past form that names a thing or a state, not a past act.
+const bore: EvaluatorExample = {
+  text: 'La charla del contador fue un embole.',
+  conjugatedSnippet: 'fue un embole',
+  translation: "The accountant's talk was such a bore.",
+  idiom: {
+    text: 'ser un embole',
+    translation: 'to be a bore; to be dead boring',
+    meanings: ['be a bore', 'be dead boring', 'be boring'],
+  },
+}
+const boreNow: EvaluatorExample = {
+  ...bore,
+  text: 'Esta película es un embole.',
+  conjugatedSnippet: 'es un embole',
+  translation: 'This film is such a bore.',
+}
+const drink: EvaluatorExample = {
+  text: 'Si vas a escabiar, dejá el auto.',
+  conjugatedSnippet: 'escabiar',
+  translation: "If you're going to drink, leave the car.",
+  idiom: {
+    text: 'escabiar',
+    translation: 'to booze; to drink alcohol',
+    meanings: ['booze', 'drink alcohol', 'get drunk', 'drink'],
+  },
+}
+const ranOut: EvaluatorExample = {
+  text: 'Me quedé sin yerba.',
+  conjugatedSnippet: 'Me quedé sin',
+  translation: 'I ran out of yerba.',
+  idiom: {
+    text: 'quedarse sin',
+    translation: 'to run out of',
+    meanings: ['run out of', 'be out of'],
+  },
+}
+
+describe('a past form after a determiner, a preposition or "be" and an adverb', () => {
+  it('"a bore" is a noun: "is such a bore" is the present, "was such a bore" a slip', () => {
+    const r = grade(boreNow, 'This film was such a bore.')
+    expect(r.accuracy).toBe('minor')
+    expect(r.feedback).toContain('Check the tense: the sentence is in the present or future.')
+  })
+
+  it('"getting drunk" and "are super excited" are states, not a past act', () => {
+    expect(grade(drink, 'If you plan on getting drunk, leave the car.').accuracy).toBe('perfect')
+  })
+
+  it('"I\'ve run out" says "I ran out": perfect', () => {
+    expect(grade(ranOut, "I've run out of yerba.").accuracy).toBe('perfect')
+  })
+
+  it('"such" only strengthens: "so boring" for "such a bore" is perfect', () => {
+    expect(grade(boreNow, 'This film is so boring.').accuracy).toBe('perfect')
+  })
+
+  it('the past said in the present is still a slip', () => {
+    expect(grade(bore, "The accountant's talk is such a bore.").accuracy).toBe('minor')
+  })
+})

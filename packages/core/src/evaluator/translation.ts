@@ -11,7 +11,7 @@ import {
   isSpecificTime,
   lemmasOf,
   verbLemma,
-  nearSynonymOf,
+  nearSynonymsOf,
   numberSpelling,
   NEGATORS,
   negatesAt,
@@ -115,8 +115,7 @@ function factsOf(word: string, maxRank: number, ruledOut: number): WordFacts {
           ? sensesOf(k, maxRank)
           : sensesOutside(k, maxRank, ruledOut))
           senses.set(id, Math.min(r, senses.get(id) ?? 7))
-      const near = nearSynonymOf(word)
-      if (near !== undefined) senses.set(near, 0)
+      for (const near of nearSynonymsOf(word)) senses.set(near, 0)
     }
     // through its common senses only: a "wedding" is a ceremony, and only rarely a party
     const parents = hypernymsOf(
@@ -220,10 +219,7 @@ function phraseUnits(tokens: string[], maxRank: number): Unit[] {
         for (const k of found)
           for (const [id, r] of sensesOf(k, maxRank))
             senses.set(id, Math.min(r, senses.get(id) ?? 7))
-        for (const k of found) {
-          const near = nearSynonymOf(k)
-          if (near !== undefined) senses.set(near, 0)
-        }
+        for (const k of found) for (const near of nearSynonymsOf(k)) senses.set(near, 0)
         units.push({
           start: slice[0]![1],
           end: slice[n - 1]![1],
@@ -299,15 +295,15 @@ function nearPhraseUnits(tokens: string[], units: Unit[]): void {
     if (!startsNearPhrase(tokens[a]!)) continue
     for (let n = 2; n <= 3 && a + n <= tokens.length; n++) {
       const key = tokens.slice(a, a + n).join(' ')
-      const near = nearSynonymOf(key)
-      if (near === undefined) continue
+      const near = nearSynonymsOf(key)
+      if (near.length === 0) continue
       const end = a + n - 1
-      if (units.some((u) => u.start === a && u.end === end && u.senses.has(near))) continue
+      if (units.some((u) => u.start === a && u.end === end && u.senses.has(near[0]!))) continue
       units.push({
         start: a,
         end,
         keys: [key],
-        senses: new Map([[near, 0]]),
+        senses: new Map(near.map((id) => [id, 0])),
         parents: new Set(),
         multi: true,
         light: false,
@@ -431,6 +427,21 @@ function hasUnit(unit: WordFacts, text: EnglishText, asDetail = false): boolean 
 function _findUnit(unit: Unit, text: EnglishText): Unit[] {
   return text.units.filter((u) => unitsMatch(u, unit))
 }
+
+/** Whether every content word of a meaning phrase stands in the span as itself (any form). */
+function saidWordForWord(gloss: Gloss, tokens: string[], span: number[]): boolean {
+  // the reference's matches are memoised with it, so each span is worked out once
+  const known = wordForWord.get(span)
+  if (known !== undefined) return known
+  const said = new Set<string>()
+  for (const i of span) for (const l of lemmasOf(tokens[i] ?? '')) said.add(l)
+  const exact = gloss.analysed.tokens.every(
+    (t) => isFunctionWord(t) || lemmasOf(t).some((l) => said.has(l)),
+  )
+  wordForWord.set(span, exact)
+  return exact
+}
+const wordForWord = new WeakMap<number[], boolean>()
 
 /** A gloss of the idiom, e.g. "to play hooky" or "no way". */
 interface Gloss {
@@ -1001,17 +1012,56 @@ function hasPast(tokens: string[]): boolean {
       !AUXILIARIES.has(prev ?? '') &&
       !perfectQuestion(tokens, i) &&
       !participleOfObject(tokens, i) &&
+      !adjectivalParticiple(tokens, i) &&
       isPastForm(t)
     )
   })
+}
+
+/** Words before which a past form names a thing or a state, not a past act ("a bore", "for granted"). */
+const BEFORE_NO_VERB = new Set(
+  'a an the my your his our their its these those every each for of with in on at from'.split(' '),
+)
+/** Verbs after which a participle is a state ("getting drunk", "seems tired"), not a past act. */
+const STATE_VERBS = new Set('getting gets being seem seems feel feels become becomes'.split(' '))
+/** Adverbs that may stand between "be" and its participle ("are super excited", "is not even used"). */
+const STATE_ADVERBS = new Set(
+  `really totally completely absolutely so very quite pretty just only even still actually
+  literally truly utterly fully entirely extremely super too already also all not never always
+  almost well half`.split(/\s+/),
+)
+
+/**
+ * A past form that is no past tense (session 12): after a determiner or a preposition it is a
+ * noun or an adjective ("such a bore", "the ground", "a written request", "take it for granted");
+ * after "be", "get" or "seem", adverbs between, it is a state ("the guys are super excited",
+ * "getting drunk"), the verb before it says the tense.
+ */
+function adjectivalParticiple(tokens: string[], i: number): boolean {
+  const prev = tokens[i - 1] ?? ''
+  if (BEFORE_NO_VERB.has(prev)) return true
+  let k = i - 1
+  for (;;) {
+    const t = tokens[k] ?? ''
+    if (k > 0 && (STATE_ADVERBS.has(t) || /^[a-z]{2,}ly$/.test(t))) k--
+    // one of two states ("I'm sick and tired of it")
+    else if (k > 1 && k === i - 1 && (t === 'and' || t === 'or')) k -= 2
+    else break
+  }
+  const governor = tokens[k] ?? ''
+  return (
+    STATE_VERBS.has(governor) || (k < i - 1 && AUXILIARIES.has(governor) && governor !== 'just')
+  )
 }
 
 /** "has" or "have" before a participle, an adverb or "not" between ("has really stepped up"). */
 function presentPerfectAt(tokens: string[], i: number): boolean {
   const next = tokens[i + 1] ?? ''
   const after = isFunctionWord(next) && next !== 'to' ? (tokens[i + 2] ?? '') : next
-  return isPastForm(after) || /^[a-z]+(ed|en)$/.test(after)
+  return isPastForm(after) || /^[a-z]+(ed|en)$/.test(after) || SAME_PARTICIPLE.has(after)
 }
+/** Participles spelt as the verb itself ("I've run out", "has come"). */
+const SAME_PARTICIPLE = new Set('run come become overcome'.split(' '))
 
 /** "bit the dust", "bit his lip": "bit" before a determiner is the past of "bite", not "a bit". */
 function verbBitAt(tokens: string[], i: number): boolean {
@@ -1080,7 +1130,8 @@ function tenseAt(tokens: string[], i: number): 'past' | 'present' | null {
     AUXILIARIES.has(prev) ||
     prev === 'to' ||
     perfectQuestion(tokens, i) ||
-    participleOfObject(tokens, i)
+    participleOfObject(tokens, i) ||
+    adjectivalParticiple(tokens, i)
   )
     return null
   if (isPastForm(t)) return 'past'
@@ -1185,7 +1236,8 @@ function tenseChanged(
 /** Whose a thing is ("talk on their phones") names no new doer: only who acts counts. */
 const POSSESSIVES = new Set('my your his its our their'.split(' '))
 const personCache = new WeakMap<string[], Set<string>>()
-function personsOf(tokens: string[]): Set<string> {
+function personsOf(tokens: string[], skipFormulas = false): Set<string> {
+  if (skipFormulas) return new Set(personsAsDoers(tokens))
   let persons = personCache.get(tokens)
   if (!persons) {
     persons = new Set()
@@ -1193,6 +1245,27 @@ function personsOf(tokens: string[]): Set<string> {
     personCache.set(tokens, persons)
   }
   return persons
+}
+
+/** "excuse me", "pardon me": a formula of politeness, the "me" no doer or hearer. */
+const POLITE_FORMULAS = new Set(['excuse', 'pardon'])
+function personsAsDoers(tokens: string[]): string[] {
+  const persons: string[] = []
+  tokens.forEach((t, i) => {
+    if (!PERSON_OF[t] || POSSESSIVES.has(t)) return
+    if (t === 'me' && POLITE_FORMULAS.has(tokens[i - 1] ?? '')) return
+    persons.push(PERSON_OF[t])
+  })
+  return persons
+}
+
+/** The persons the idiom's words name as owners ("blow my own trumpet": I). */
+function ownersOf(tokens: string[], span: number[] | null): Set<string> {
+  const owners = new Set<string>()
+  if (!span?.length) return owners
+  for (let i = span[0]!; i <= span[span.length - 1]!; i++)
+    if (POSSESSIVES.has(tokens[i]!)) owners.add(PERSON_OF[tokens[i]!]!)
+  return owners
 }
 
 export interface TranslationResult {
@@ -1259,6 +1332,19 @@ function clauseAt(sentence: string, k: number): string {
   return sentence.trim()
 }
 
+/** Words that negate but are no verb ("unless", "instead of", "rather than"). */
+const NEGATING_LINKS = new Set(['unless', 'instead', 'rather'])
+
+/** Whether the negating verb at `i` ("avoided") is said by the other text with a synonym ("escaped"). */
+function negatingVerbSaid(text: EnglishText, i: number, other: EnglishText): boolean {
+  const t = text.tokens[i]!
+  if (NEGATORS.has(t) || NEGATING_LINKS.has(t)) return false
+  // the same verb in both texts is weighed as it was: only a synonym stands in for it
+  const lemma = verbLemma(t)
+  if (other.tokens.some((o) => verbLemma(o) === lemma)) return false
+  return text.units.some((u) => u.start === i && u.end === i && !u.light && hasUnit(u, other))
+}
+
 /**
  * Whether the statements of a text are negated, by the parity of their negators, and the first
  * negated clause (for feedback). Left out:
@@ -1293,12 +1379,20 @@ function statementPolarity(
   // a brick" dropped is an omission, not an opposite)
   analysed.tokens.forEach((_, i) => {
     if (!negatesAt(analysed.tokens, i) || replies.has(i)) return
+    // a verb that says "not" ("avoided relegation", "refused the request") said by the other
+    // text with a synonym of its own ("escaped relegation", "rejected the request"): the same
+    // act, not a negation the other text lacks
+    if (other && negatingVerbSaid(analysed, i, other)) {
+      skip.add(i)
+      return
+    }
     // the content words after the negator are what it negates ("nobody is doing anything
     // wrong"); the other text kept that phrase if it has one of them ("don't have a single free
     // minute" / "don't have a minute to spare")
     let seen = 0
     for (let k = i + 1; k <= i + 2 * NEGATION_WINDOW && k < analysed.tokens.length; k++) {
-      if (isFunctionWord(analysed.tokens[k]!)) continue
+      // "hasn't done anything" as "didn't do anything": "done" is the auxiliary's own verb
+      if (isFunctionWord(analysed.tokens[k]!) || analysed.tokens[k] === 'done') continue
       // "never used to go": "used to" says when, the verb after it is what is negated
       if (analysed.tokens[k] === 'used' && analysed.tokens[k + 1] === 'to') continue
       // "no attention" against "ignored": kept, the other text says it with a "not" of its own,
@@ -1735,18 +1829,24 @@ function locateIdiom(
   let refSpan: number[] | null = null
   let refGloss: Gloss | null = null
   const idiomInRef = new Set<number>()
+  let refExact = false
   for (const { gloss, span } of refMatches) {
     if (span.some((i) => unsaid.has(i))) continue
     for (const i of span) idiomInRef.add(i)
-    // the longest phrase wins, and one that holds another ("if you don't ask, you don't get"
-    // holds "you don't get")
+    // a phrase the reference says word for word wins over one found through synonyms ("Don't
+    // provoke your brother, he'll end up crying": "provoke", not "wind someone up" through "end
+    // up"); then the longest phrase, and one that holds another ("if you don't ask, you don't
+    // get" holds "you don't get")
+    const exact = saidWordForWord(gloss, ref.tokens, span)
     if (
       !refSpan ||
-      holds(span, refSpan) ||
-      (!holds(refSpan, span) && span.length > refSpan.length)
+      (exact && !refExact) ||
+      (exact === refExact &&
+        (holds(span, refSpan) || (!holds(refSpan, span) && span.length > refSpan.length)))
     ) {
       refSpan = span
       refGloss = gloss
+      refExact = exact
     }
   }
   let userSpan: number[] | null = null
@@ -2433,6 +2533,13 @@ const SUBJECT_OPENERS = new Set(
  * of person, a minor slip (returned as the learner wrote them, with their determiner). Not an
  * "and" that joins two clauses ("did a sloppy job on the installation and we had to …").
  */
+/** People close to the speaker whom a learner may add as company ("with my brother"). */
+const COMPANION_NOUNS = new Set(
+  `brother sister mother father mum mom dad parent son daughter kid child wife husband boyfriend
+  girlfriend partner friend mate cousin uncle aunt grandma grandpa grandmother grandfather
+  family`.split(/\s+/),
+)
+
 function addedCompanions(p: Pair, extraDetails: Unit[]): string[] {
   const { tokens } = p.user
   const refPersons = personsOf(p.ref.tokens)
@@ -2451,7 +2558,13 @@ function addedCompanions(p: Pair, extraDetails: Unit[]): string[] {
     // "my brother and I …", or "I and my brother …" / "me and Juan …"
     const after = subjectAt(from) && tokens[u.end + 1] === 'and' && refPerson(u.end + 2)
     const before = tokens[from - 1] === 'and' && refPerson(from - 2) && subjectAt(from - 2)
-    if (!after && !before) continue
+    // "I ran off with my brother": someone close said to come along
+    const along =
+      tokens[from - 1] === 'with' &&
+      from < u.start &&
+      u.start === u.end &&
+      lemmasOf(tokens[u.start]!).some((l) => COMPANION_NOUNS.has(l))
+    if (!after && !before && !along) continue
     // as the learner spelt it ("Juan"), where the words are found as they are
     const words = tokens.slice(from, u.end + 1)
     const pattern = words.map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('\\s+')
@@ -2472,7 +2585,12 @@ function personChanged(p: Pair): boolean {
         )
       : p.user.tokens
   const refPersons = personsOf(p.ref.tokens)
-  const added = [...personsOf(tokens)].filter((person) => !refPersons.has(person))
+  // whose a thing is in the idiom's words names that person too ("Sorry to blow my own trumpet":
+  // "I don't mean to brag" adds nobody); "excuse me" is a formula, no person
+  const refOwners = ownersOf(p.ref.tokens, p.refSpan)
+  const added = [...personsOf(tokens, true)].filter(
+    (person) => !refPersons.has(person) && !refOwners.has(person),
+  )
   if (added.length === 0) return false
   // "told me" / "told us" for "said": the one told is who hears, not a new doer
   const said = p.ref.tokens.some((t) => SAY.has(t))
