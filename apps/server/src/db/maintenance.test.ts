@@ -122,6 +122,35 @@ describe('database maintenance', () => {
     },
   )
 
+  it('reports a failed pass and keeps passing, one pass at a time', async () => {
+    // A database that refuses every statement, as PGlite does once it has been closed under us.
+    let inFlight = 0
+    let most = 0
+    const refusing = {
+      kind: 'pglite' as const,
+      db: {
+        execute: async () => {
+          most = Math.max(most, ++inFlight)
+          await new Promise((r) => setTimeout(r, 30))
+          inFlight--
+          throw new Error('database is closed')
+        },
+      } as unknown as TestDatabase['db'],
+    }
+    const errors: unknown[] = []
+    const maintenance = createMaintenance(refusing, {
+      everyMs: 5, // shorter than a pass: the timer must not pile passes up
+      onError: (err) => errors.push(err),
+    })
+    maintenance.start()
+    await new Promise((r) => setTimeout(r, 200))
+    await maintenance.stop()
+    expect(errors.length).toBeGreaterThanOrEqual(2)
+    expect(String(errors[0])).toMatch(/database is closed/)
+    expect(most).toBe(1)
+    await expect(maintenance.pass()).rejects.toThrow(/database is closed/)
+  })
+
   it('does nothing on PostgreSQL, whose autovacuum keeps the statistics', async () => {
     const maintenance = createMaintenance({ db: database.db, kind: 'postgres' })
     expect(await maintenance.pass()).toEqual([])

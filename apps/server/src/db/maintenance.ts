@@ -14,11 +14,10 @@ import type { Database } from './client.js'
  *
  * So, on PGlite only, a pass every `everyMs` (5 s) reads the cumulative statistics and does what
  * autovacuum would, with PostgreSQL's default thresholds, to the one table furthest past them:
- * ANALYZE a table once the rows changed since
- * its last analyze pass 50 + 10 % of its rows, VACUUM (and ANALYZE) it once its dead rows pass
- * 50 + 20 %, or its rows inserted since the last vacuum pass 1,000 + 20 % (which keeps an
- * append-only table's visibility map current). On PostgreSQL the server's own autovacuum does it,
- * and `start` does nothing.
+ * ANALYZE a table once the rows changed since its last analyze pass 50 + 10 % of its rows; VACUUM
+ * (and ANALYZE) it once its dead rows pass 50 + 20 %, or its rows inserted since the last vacuum
+ * pass 1,000 + 20 % (which keeps an append-only table's visibility map current). On PostgreSQL
+ * the server's own autovacuum does it, and `start` does nothing.
  */
 
 /** PostgreSQL's defaults: autovacuum_{analyze,vacuum,vacuum_insert}_{threshold,scale_factor}. */
@@ -123,17 +122,24 @@ export function createMaintenance(
     return actions
   }
 
+  /** A pass after the one under way, if any; a failure is reported to `onError` too. */
+  function queued(): Promise<MaintenanceAction[]> {
+    const next = running.then(pass)
+    running = next.catch((err: unknown) => opts.onError?.(err))
+    return next
+  }
+  let waiting = 0
+  /** A timer's pass, skipped while an earlier one still waits or runs (a slow pass never piles up). */
   function tick() {
-    const next = running.then(pass).catch((err: unknown) => opts.onError?.(err))
-    running = next
+    if (waiting > 0) return
+    waiting++
+    void queued()
+      .catch(() => {}) // reported by queued()
+      .finally(() => waiting--)
   }
 
   return {
-    pass: () => {
-      const next = running.then(pass)
-      running = next.catch(() => {})
-      return next
-    },
+    pass: queued,
     start() {
       if (timer || database.kind !== 'pglite') return
       tick()
