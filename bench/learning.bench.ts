@@ -415,6 +415,10 @@ async function learningLoad(kind: 'PGlite' | 'PostgreSQL'): Promise<{
 }
 
 export async function run(): Promise<void> {
+  // BENCH_ONLY=postgres (with BENCH_DATABASE_URL) or BENCH_ONLY=pglite runs one database's rows.
+  const only = process.env.BENCH_ONLY
+  if (only === 'postgres' && !process.env.BENCH_DATABASE_URL)
+    throw new Error('BENCH_ONLY=postgres needs BENCH_DATABASE_URL')
   const bare = Fastify()
   bare.get('/', async () => ({ hello: 'world' }))
   const port = await freePort()
@@ -426,13 +430,10 @@ export async function run(): Promise<void> {
   })
   await bare.close()
 
-  // BENCH_ONLY=postgres (with BENCH_DATABASE_URL) or BENCH_ONLY=pglite runs one database's rows.
-  const only = process.env.BENCH_ONLY
   const results = []
   if (only !== 'postgres') results.push(await learningLoad('PGlite'))
   if (process.env.BENCH_DATABASE_URL && only !== 'pglite')
     results.push(await learningLoad('PostgreSQL'))
-  if (!results.length) throw new Error('BENCH_ONLY=postgres needs BENCH_DATABASE_URL')
   const table = [baseline, ...results.flatMap((r) => r.rows)]
   printTable(
     `Learning loop: ${LEARNERS} learners at once, next + evaluate for ${DURATION_MS / 1000} s (loopback; ${results[0]!.examples} examples)`,

@@ -1236,12 +1236,10 @@ function tenseChanged(
 /** Whose a thing is ("talk on their phones") names no new doer: only who acts counts. */
 const POSSESSIVES = new Set('my your his its our their'.split(' '))
 const personCache = new WeakMap<string[], Set<string>>()
-function personsOf(tokens: string[], skipFormulas = false): Set<string> {
-  if (skipFormulas) return new Set(personsAsDoers(tokens))
+function personsOf(tokens: string[]): Set<string> {
   let persons = personCache.get(tokens)
   if (!persons) {
-    persons = new Set()
-    for (const t of tokens) if (PERSON_OF[t] && !POSSESSIVES.has(t)) persons.add(PERSON_OF[t])
+    persons = personsNamed(tokens)
     personCache.set(tokens, persons)
   }
   return persons
@@ -1249,12 +1247,13 @@ function personsOf(tokens: string[], skipFormulas = false): Set<string> {
 
 /** "excuse me", "pardon me": a formula of politeness, the "me" no doer or hearer. */
 const POLITE_FORMULAS = new Set(['excuse', 'pardon'])
-function personsAsDoers(tokens: string[]): string[] {
-  const persons: string[] = []
+/** The persons the words name as doers; `skipFormulas` leaves out the "me" of "excuse me". */
+function personsNamed(tokens: string[], skipFormulas = false): Set<string> {
+  const persons = new Set<string>()
   tokens.forEach((t, i) => {
     if (!PERSON_OF[t] || POSSESSIVES.has(t)) return
-    if (t === 'me' && POLITE_FORMULAS.has(tokens[i - 1] ?? '')) return
-    persons.push(PERSON_OF[t])
+    if (skipFormulas && t === 'me' && POLITE_FORMULAS.has(tokens[i - 1] ?? '')) return
+    persons.add(PERSON_OF[t])
   })
   return persons
 }
@@ -2526,13 +2525,6 @@ const SUBJECT_OPENERS = new Set(
   'when while because if after before until since though although so but then and or'.split(' '),
 )
 
-/**
- * The learner's added words that put someone beside a person the reference names by a pronoun,
- * as the subject of a clause: "my brother and I ran off" for "I ran off", "me and Juan" for "me".
- * The reference's doer is kept, but the learner has someone else do it too: the rubric's change
- * of person, a minor slip (returned as the learner wrote them, with their determiner). Not an
- * "and" that joins two clauses ("did a sloppy job on the installation and we had to …").
- */
 /** People close to the speaker whom a learner may add as company ("with my brother"). */
 const COMPANION_NOUNS = new Set(
   `brother sister mother father mum mom dad parent son daughter kid child wife husband boyfriend
@@ -2540,6 +2532,13 @@ const COMPANION_NOUNS = new Set(
   family`.split(/\s+/),
 )
 
+/**
+ * The learner's added words that put someone beside a person the reference names by a pronoun,
+ * as the subject of a clause: "my brother and I ran off" for "I ran off", "me and Juan" for "me".
+ * The reference's doer is kept, but the learner has someone else do it too: the rubric's change
+ * of person, a minor slip (returned as the learner wrote them, with their determiner). Not an
+ * "and" that joins two clauses ("did a sloppy job on the installation and we had to …").
+ */
 function addedCompanions(p: Pair, extraDetails: Unit[]): string[] {
   const { tokens } = p.user
   const refPersons = personsOf(p.ref.tokens)
@@ -2588,7 +2587,7 @@ function personChanged(p: Pair): boolean {
   // whose a thing is in the idiom's words names that person too ("Sorry to blow my own trumpet":
   // "I don't mean to brag" adds nobody); "excuse me" is a formula, no person
   const refOwners = ownersOf(p.ref.tokens, p.refSpan)
-  const added = [...personsOf(tokens, true)].filter(
+  const added = [...personsNamed(tokens, true)].filter(
     (person) => !refPersons.has(person) && !refOwners.has(person),
   )
   if (added.length === 0) return false

@@ -7,14 +7,15 @@ export type UserRow = typeof users.$inferSelect
 export type Role = UserRow['role']
 
 export function createUsersRepo(db: Db) {
+  async function findBySubject(issuer: string, subject: string): Promise<UserRow | undefined> {
+    const [row] = await db
+      .select()
+      .from(users)
+      .where(and(eq(users.issuer, issuer), eq(users.subject, subject)))
+    return row
+  }
   return {
-    async findBySubject(issuer: string, subject: string): Promise<UserRow | undefined> {
-      const [row] = await db
-        .select()
-        .from(users)
-        .where(and(eq(users.issuer, issuer), eq(users.subject, subject)))
-      return row
-    },
+    findBySubject,
     async findByEmail(email: string): Promise<UserRow[]> {
       return db
         .select()
@@ -45,10 +46,7 @@ export function createUsersRepo(db: Db) {
       admin: boolean
       firstUserIsAdmin?: boolean
     }): Promise<UserRow> {
-      const [current] = await db
-        .select()
-        .from(users)
-        .where(and(eq(users.issuer, input.issuer), eq(users.subject, input.subject)))
+      const current = await findBySubject(input.issuer, input.subject)
       if (
         current &&
         current.email === input.email &&
