@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import {
   canonicalInstant,
   isDueToday,
+  localWallClock,
   nextLocalMidnight,
   resolveTimeZone,
   startOfLocalDay,
@@ -61,6 +62,37 @@ describe('due', () => {
       ['America/Los_Angeles', '2025-11-02T20:00:00Z', '2025-11-02T07:00:00.000Z'],
     ])('in %s at %s is %s', (zone, now, expected) => {
       expect(startOfLocalDay(at(now), zone).toISOString()).toBe(expected)
+    })
+  })
+
+  describe('the local day of an instant, asked in any order', () => {
+    // The day "now" is in is remembered per zone (most requests ask about the same day), so
+    // every instant of a sweep across DST changes is asked forwards, backwards and shuffled.
+    it.each([
+      ['America/Los_Angeles', '2025-03-07T00:00:00Z'], // springs forward on the 9th
+      ['America/Los_Angeles', '2025-10-31T00:00:00Z'], // falls back on 2 November
+      ['America/Santiago', '2024-09-06T00:00:00Z'], // midnight skipped on 8 September
+      ['Australia/Lord_Howe', '2025-04-04T00:00:00Z'], // half-hour change on 6 April
+      ['Asia/Kolkata', '2025-05-01T00:00:00Z'],
+    ])('in %s from %s: the day holds the instant and starts on its date', (zone, from) => {
+      const instants = Array.from({ length: 5 * 24 * 4 }, (_, i) => Date.parse(from) + i * 900_000)
+      const answer = (t: number) => {
+        const start = startOfLocalDay(new Date(t), zone).getTime()
+        const end = nextLocalMidnight(new Date(t), zone).getTime()
+        expect(start).toBeLessThanOrEqual(t)
+        expect(end).toBeGreaterThan(t)
+        expect(end - start).toBeGreaterThanOrEqual(23 * 3_600_000)
+        expect(end - start).toBeLessThanOrEqual(25 * 3_600_000)
+        expect(localWallClock(start, zone).dayNumber).toBe(localWallClock(t, zone).dayNumber)
+        expect(localWallClock(end, zone).dayNumber).toBe(localWallClock(t, zone).dayNumber + 1)
+        return `${start} ${end}`
+      }
+      const forwards = instants.map(answer)
+      const backwards = [...instants].reverse().map(answer).reverse()
+      expect(backwards).toEqual(forwards)
+      // A fixed shuffle (every 7th instant, cycling), so a failure is reproducible.
+      const shuffled = instants.map((_, i) => (i * 7) % instants.length)
+      for (const i of shuffled) expect(answer(instants[i]!)).toBe(forwards[i])
     })
   })
 

@@ -43,9 +43,16 @@ function formatterFor(timeZone: string): Intl.DateTimeFormat {
   return formatter
 }
 
+/** Resolved names of the zones the runtime knows (`formatters`' keys; junk is never kept). */
+const resolvedNames = new Map<string, string>()
+
 /** The zone's IANA name if the runtime knows it, else 'UTC'. */
 export function resolveTimeZone(timeZone: string): string {
-  return formatterFor(timeZone).resolvedOptions().timeZone
+  const known = resolvedNames.get(timeZone)
+  if (known !== undefined) return known
+  const name = formatterFor(timeZone).resolvedOptions().timeZone
+  if (formatters.has(timeZone)) resolvedNames.set(timeZone, name)
+  return name
 }
 
 function localParts(epochMs: number, timeZone: string): LocalParts {
@@ -65,9 +72,32 @@ function offsetAt(epochMs: number, timeZone: string): number {
   return wall - Math.floor(epochMs / 1000) * 1000
 }
 
-function localDayNumber(epochMs: number, timeZone: string): number {
+function computeLocalDayNumber(epochMs: number, timeZone: string): number {
   const p = localParts(epochMs, timeZone)
   return Date.UTC(p.year, p.month - 1, p.day) / DAY_MS
+}
+
+/**
+ * The local day last asked about, per zone: its first instant, the next day's, and its number.
+ * Every /next and stats request asks which day "now" is in, several times; each answer from
+ * `formatToParts` costs more than the rest of the date arithmetic of the request, and "now"
+ * stays in the same local day all day.
+ */
+const currentDays = new Map<string, { start: number; end: number; day: number }>()
+
+function localDayNumber(epochMs: number, timeZone: string): number {
+  const known = currentDays.get(timeZone)
+  if (known && epochMs >= known.start && epochMs < known.end) return known.day
+  const day = computeLocalDayNumber(epochMs, timeZone)
+  const start = startOfDayNumber(day, timeZone)
+  const end = startOfDayNumber(day + 1, timeZone)
+  // The day's bounds hold the instant by definition; checked anyway, so a zone rule the search
+  // below got wrong costs a formatToParts call, never a wrong day.
+  if (epochMs >= start && epochMs < end) {
+    if (currentDays.size >= 1_000) currentDays.clear()
+    currentDays.set(timeZone, { start, end, day })
+  }
+  return day
 }
 
 /**
@@ -111,7 +141,7 @@ function computeStartOfDayNumber(dayNumber: number, timeZone: string): number {
   let hi = Math.ceil((wall - Math.min(...offsets) + DAY_MS / 2) / 1000)
   while (hi - lo > 1) {
     const mid = lo + Math.floor((hi - lo) / 2)
-    if (localDayNumber(mid * 1000, timeZone) >= dayNumber) hi = mid
+    if (computeLocalDayNumber(mid * 1000, timeZone) >= dayNumber) hi = mid
     else lo = mid
   }
   return hi * 1000
