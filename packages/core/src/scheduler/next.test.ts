@@ -130,6 +130,26 @@ describe('next', () => {
       }
     })
 
+    it("keeps each learner's shuffle: equally common items ordered by FNV-1a of seed:exampleId", () => {
+      // The order a learner meets new items in must not change under them between releases.
+      const fnv1a = (text: string) => {
+        let hash = 0x811c9dc5
+        for (let i = 0; i < text.length; i++) {
+          hash ^= text.charCodeAt(i)
+          hash = Math.imul(hash, 0x01000193)
+        }
+        return hash >>> 0
+      }
+      const ids = Array.from({ length: 30 }, (_, i) => `example-${i * 37}`)
+      const seed = 'b2d3c1e0-learner'
+      const expected = [...ids].sort((a, b) => fnv1a(`${seed}:${a}`) - fnv1a(`${seed}:${b}`))
+      const sorted = ids
+        .map((id) => candidate(id, 5))
+        .sort((a, b) => compareCandidates(a, b, seed))
+        .map((c) => c.exampleId)
+      expect(sorted).toEqual(expected)
+    })
+
     it('applies the usage band and tone filter to new items, empty meaning All', () => {
       const candidates = [
         candidate('street-9', 9, 'Street'),

@@ -70,11 +70,17 @@ export function mergeFilter(
   }
 }
 
-/** 32-bit FNV-1a: a stable, well-spread sort key. */
-function fnv1a(text: string): number {
+/** 32-bit FNV-1a of `${seed}:${id}` (without building that string): a stable, well-spread sort key. */
+function shuffleKey(seed: string, id: string): number {
   let hash = 0x811c9dc5
-  for (let i = 0; i < text.length; i++) {
-    hash ^= text.charCodeAt(i)
+  for (let i = 0; i < seed.length; i++) {
+    hash ^= seed.charCodeAt(i)
+    hash = Math.imul(hash, 0x01000193)
+  }
+  hash ^= 0x3a // ':'
+  hash = Math.imul(hash, 0x01000193)
+  for (let i = 0; i < id.length; i++) {
+    hash ^= id.charCodeAt(i)
     hash = Math.imul(hash, 0x01000193)
   }
   return hash >>> 0
@@ -88,8 +94,8 @@ function fnv1a(text: string): number {
 export function compareCandidates(a: NewCandidate, b: NewCandidate, seed?: string): number {
   if (a.usage !== b.usage) return b.usage - a.usage
   if (seed !== undefined) {
-    const ka = fnv1a(`${seed}:${a.exampleId}`)
-    const kb = fnv1a(`${seed}:${b.exampleId}`)
+    const ka = shuffleKey(seed, a.exampleId)
+    const kb = shuffleKey(seed, b.exampleId)
     if (ka !== kb) return ka - kb
   }
   return a.exampleId < b.exampleId ? -1 : a.exampleId > b.exampleId ? 1 : 0
@@ -144,18 +150,30 @@ export function chooseNext(input: ChooseNextInput): NextChoice {
   }
   if (best) return { kind: 'due', exampleId: best.exampleId }
 
-  // Candidates should all be unseen; drop any that are not. The set holds the few matching
-  // candidates rather than every progress record.
-  const matching = input.candidates.filter((c) => matchesFilter(c, input.filter))
+  // Candidates should all be unseen; drop any that are not. One pass over the candidates, with
+  // no copy of them: /next runs this on every request, over the whole library (the server passes
+  // every example and lets this drop the seen ones), and the library is larger than the learner's
+  // records.
   const seen = new Set<string>()
-  if (matching.length > 0) {
-    const ids = new Set(matching.map((c) => c.exampleId))
-    for (const p of input.progress) if (ids.has(p.exampleId)) seen.add(p.exampleId)
-  }
+  for (const p of input.progress) seen.add(p.exampleId)
+  // The least in compareCandidates order, with the pick's shuffle key kept rather than hashed
+  // again at each comparison (next.test.ts checks the two orders agree).
   let pick: NewCandidate | null = null
-  for (const c of matching) {
-    if (seen.has(c.exampleId)) continue
-    if (!pick || compareCandidates(c, pick, input.seed) < 0) pick = c
+  let pickKey = 0
+  const { seed } = input
+  for (const c of input.candidates) {
+    if (!matchesFilter(c, input.filter) || seen.has(c.exampleId)) continue
+    if (pick && c.usage < pick.usage) continue
+    if (!pick || c.usage > pick.usage) {
+      pick = c
+      pickKey = seed === undefined ? 0 : shuffleKey(seed, c.exampleId)
+      continue
+    }
+    const key = seed === undefined ? 0 : shuffleKey(seed, c.exampleId)
+    if (key < pickKey || (key === pickKey && c.exampleId < pick.exampleId)) {
+      pick = c
+      pickKey = key
+    }
   }
   const underLimit = input.newToday < input.dailyNewLimit
   if (pick && underLimit) return { kind: 'new', exampleId: pick.exampleId }
