@@ -12,6 +12,7 @@ import type { Config } from './config.js'
 import { createChangeBus, type ChangeTopic } from './db/bus.js'
 import { openDatabase, type Database } from './db/client.js'
 import { createMaintenance } from './db/maintenance.js'
+import { createAttemptRetention } from './modules/exercises/attempt-retention.js'
 import { AppError, notFound } from './errors.js'
 import { createEmbeddedIdp } from './idp/idp.js'
 import { createAdminSetupCode, isExposed } from './lib/exposure.js'
@@ -69,6 +70,11 @@ export interface BuildOptions {
    * (db/maintenance.ts; default: on, except when NODE_ENV is test).
    */
   maintenance?: boolean
+  /**
+   * Delete stored answers older than ATTEMPT_DELETE_AFTER_DAYS, hourly
+   * (modules/exercises/attempt-retention.ts; default: on, except when NODE_ENV is test).
+   */
+  attemptRetention?: boolean
   /** The local answer evaluator (default: core's); with an LLM configured it is the fallback. */
   evaluator?: Evaluator
   /** The curated library imported on start (default: the repository's content/); false skips it. */
@@ -192,6 +198,16 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     // Its first pass runs once the content import above has filled the library's tables.
     app.addHook('onReady', async () => maintenance.start())
     app.addHook('preClose', () => maintenance.stop())
+  }
+  if (opts.attemptRetention ?? config.nodeEnv !== 'test') {
+    const retention = createAttemptRetention(db, {
+      onError: (err) => app.log.warn({ err }, 'deleting old stored answers failed'),
+      onPass: (deleted, ms) => {
+        if (deleted) app.log.info({ deleted, ms: Math.round(ms) }, 'old stored answers deleted')
+      },
+    })
+    app.addHook('onReady', async () => retention.start())
+    app.addHook('preClose', () => retention.stop())
   }
 
   const mailer = config.smtp ? createMailer(config.smtp, app.log) : undefined

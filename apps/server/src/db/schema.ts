@@ -328,7 +328,10 @@ export const reviewLog = pgTable(
   ],
 )
 
-/** Answers already scored, by the client's attempt id: a repeated submit returns the stored payload. */
+/**
+ * Answers already scored, by the client's attempt id: a repeated submit returns the stored
+ * payload. Kept ATTEMPT_RETENTION_DAYS (docs/decisions/063), then deleted.
+ */
 export const attempts = pgTable(
   'attempts',
   {
@@ -339,7 +342,11 @@ export const attempts = pgTable(
     payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
     createdAt: createdAt(),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.attemptId] })],
+  (t) => [
+    primaryKey({ columns: [t.userId, t.attemptId] }),
+    // The retention job deletes by age (modules/exercises/attempt-retention.ts).
+    index('attempts_created_idx').on(t.createdAt),
+  ],
 )
 
 /** The assignment states (spec §4): assign a source, fulfil, publish. */

@@ -224,7 +224,8 @@ export const AnswerInput = z
     /**
      * When the learner answered, for answers given offline and synced later: the server schedules
      * the review at this time (never later than now, never earlier than OFFLINE_ANSWER_MAX_AGE_DAYS
-     * ago or than the item's last review).
+     * ago or than the item's last review). An answer given more than ATTEMPT_RETENTION_DAYS ago
+     * is refused with 409 CONFLICT (it could be a resend of one no longer remembered).
      */
     answeredAt: IsoDate.optional(),
     /**

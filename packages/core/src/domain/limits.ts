@@ -24,3 +24,11 @@ export const DEFAULT_OFFLINE_EXERCISES = 20
 export const MAX_OFFLINE_EXERCISES = 100
 /** An answer synced later is scheduled at its answer time, at most this many days back. */
 export const OFFLINE_ANSWER_MAX_AGE_DAYS = 14
+/**
+ * An answer is remembered by its attempt id this many days after it was graded, so a resend is
+ * answered from memory instead of counted again; an answer given longer ago than that is refused
+ * (it cannot be told from one already counted). docs/decisions/063.
+ */
+export const ATTEMPT_RETENTION_DAYS = 90
+/** Attempts are deleted this many days after they were stored: the retention and a margin for clocks. */
+export const ATTEMPT_DELETE_AFTER_DAYS = ATTEMPT_RETENTION_DAYS + 7

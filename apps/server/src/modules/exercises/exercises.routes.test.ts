@@ -1,7 +1,13 @@
 import { randomUUID } from 'node:crypto'
 import { and, eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { CalendarItem, Example, ExercisePayload, ScheduleStats } from '@che/core'
+import {
+  ATTEMPT_RETENTION_DAYS,
+  CalendarItem,
+  Example,
+  ExercisePayload,
+  ScheduleStats,
+} from '@che/core'
 import { progress } from '../../db/schema.js'
 import { bearer, startTestApp, type TestApp } from '../../test/support.js'
 import { fakeSynthesizer, perfect, seedExample, type SeededExample } from './exercises.fixtures.js'
@@ -417,6 +423,31 @@ describe('exercises', () => {
       })
       expect(bad.statusCode).toBe(400)
       expect(bad.json().code).toBe('VALIDATION_FAILED')
+    })
+
+    it('refuses an answer older than stored answers are kept, and counts nothing (decision 063)', async () => {
+      const { token } = await h.learner()
+      const answeredAt = new Date(ctx.now - (ATTEMPT_RETENTION_DAYS + 1) * DAY).toISOString()
+      const res = await h.evaluate(token, {
+        exampleId: ex.exampleId,
+        ...perfect(ex),
+        attemptId: randomUUID(),
+        answeredAt,
+      })
+      expect(res.statusCode, res.body).toBe(409)
+      expect(res.json()).toMatchObject({
+        code: 'CONFLICT',
+        message: `This answer was given more than ${ATTEMPT_RETENTION_DAYS} days ago, so it was not counted`,
+      })
+      expect((await h.get('/api/exercises', token)).json()).toEqual([])
+      // One day younger is still counted (scheduled 14 days back, as any old offline answer).
+      const kept = await h.evaluate(token, {
+        exampleId: ex.exampleId,
+        ...perfect(ex),
+        attemptId: randomUUID(),
+        answeredAt: new Date(ctx.now - (ATTEMPT_RETENTION_DAYS - 1) * DAY).toISOString(),
+      })
+      expect(kept.statusCode, kept.body).toBe(200)
     })
 
     it('refuses an attemptId reused for another example with CONFLICT', async () => {

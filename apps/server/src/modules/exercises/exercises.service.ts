@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import {
+  ATTEMPT_RETENTION_DAYS,
   OFFLINE_ANSWER_MAX_AGE_DAYS,
   type AnswerInput as AnswerInputSchema,
   type api,
@@ -126,6 +127,14 @@ export function answerTime(answeredAt: string | undefined, now: Date): Date {
   const at = new Date(answeredAt).getTime()
   const oldest = now.getTime() - OFFLINE_ANSWER_MAX_AGE_DAYS * 86_400_000
   return new Date(Math.min(now.getTime(), Math.max(oldest, at)))
+}
+
+/** Why an answer given more than ATTEMPT_RETENTION_DAYS ago is not counted (a 409). */
+export const ANSWER_TOO_OLD_MESSAGE = `This answer was given more than ${ATTEMPT_RETENTION_DAYS} days ago, so it was not counted`
+
+/** True when an answer given at `answeredAt` is older than the server remembers answers. */
+export function tooOldToCount(answeredAt: string, now: Date): boolean {
+  return new Date(answeredAt).getTime() < now.getTime() - ATTEMPT_RETENTION_DAYS * 86_400_000
 }
 
 /** What a history entry shows of a review (a logged row, or one about to be). */
@@ -351,6 +360,11 @@ export function createExercisesService(deps: {
           ? read.stored
           : await deps.exercises.findAttempt(user.id, input.attemptId)
         if (stored && 'exampleId' in stored) return sameExample(stored as Payload, input.exampleId)
+      }
+      // Stored answers are deleted after a while (attempt-retention.ts): one given longer ago
+      // than they are kept may be a resend of one already counted, and is refused.
+      if (input.answeredAt && tooOldToCount(input.answeredAt, deps.clock())) {
+        throw conflict(ANSWER_TOO_OLD_MESSAGE)
       }
       const found = (await deps.library.snapshot(scope)).get(input.exampleId)
       if (!found) throw notFound('Example')
