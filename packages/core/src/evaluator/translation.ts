@@ -12,6 +12,7 @@ import {
   lemmasOf,
   verbLemma,
   nearSynonymsOf,
+  nearWordsOf,
   numberSpelling,
   NEGATORS,
   negatesAt,
@@ -116,6 +117,7 @@ function factsOf(word: string, maxRank: number, ruledOut: number): WordFacts {
           : sensesOutside(k, maxRank, ruledOut))
           senses.set(id, Math.min(r, senses.get(id) ?? 7))
       for (const near of nearSynonymsOf(word)) senses.set(near, 0)
+      for (const near of nearWordsOf(word, ruledOut === VERB)) senses.set(near, 0)
     }
     // through its common senses only: a "wedding" is a ceremony, and only rarely a party
     const parents = hypernymsOf(
@@ -219,7 +221,10 @@ function phraseUnits(tokens: string[], maxRank: number): Unit[] {
         for (const k of found)
           for (const [id, r] of sensesOf(k, maxRank))
             senses.set(id, Math.min(r, senses.get(id) ?? 7))
-        for (const k of found) for (const near of nearSynonymsOf(k)) senses.set(near, 0)
+        for (const k of found) {
+          for (const near of nearSynonymsOf(k)) senses.set(near, 0)
+          for (const near of nearWordsOf(k)) senses.set(near, 0)
+        }
         units.push({
           start: slice[0]![1],
           end: slice[n - 1]![1],
