@@ -168,11 +168,17 @@ export const NEGATORS: ReadonlySet<string> = new Set(
  * me" = "don't bug me", "avoided a fight" = "didn't fight", "declined the treatment" = "refused
  * it" ("declining", an adjective too, is not one; "skip" is not either: "never skips work" would
  * disagree with "never misses a day", and "miss" is also "I miss you"). Some only with what follows them
- * ("failed to", "stop …ing"); "the bus stopped" negates nothing.
+ * ("failed to", "stop …ing"); "the bus stopped" negates nothing. "rejected the offer" is "did not
+ * take it" (session 13): "took the offer" against it is the opposite. A phrasal verb that says
+ * "not" ("turned down", "passed up", also around its object: "turned the offer down") is left out
+ * of this list, as "turn down the music" negates nothing; beside one of these verbs it is read
+ * through the other text's synonym (`negatingVerbSaid` in translation.ts: WordNet puts "turn
+ * down" in the senses of "refuse", "reject" and "decline"), so it is neither an opposite nor a
+ * left-out negation.
  */
 const NEGATIVE_VERBS: ReadonlySet<string> = new Set(
   words(`refuse refuses refused refusing deny denies denied denying avoid avoids avoided avoiding
-  lack lacks lacked lacking decline declines declined`),
+  lack lacks lacked lacking decline declines declined reject rejects rejected rejecting`),
 )
 const NEGATIVE_BEFORE_TO: ReadonlySet<string> = new Set(words('fail fails failed failing'))
 const NEGATIVE_BEFORE_GERUND: ReadonlySet<string> = new Set(
