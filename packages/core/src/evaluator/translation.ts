@@ -2507,6 +2507,11 @@ function slipsOf(
     const companions = missingDetails.length ? [] : addedCompanions(p, extraDetails)
     if (companions.length)
       slips.push(`You added ${quoteList(companions)}: the sentence does not name anyone else.`)
+    const replaced = missingDetails.length ? null : replacedDoer(p, extraDetails)
+    if (replaced)
+      slips.push(
+        `You wrote "${replaced[0]}" where the sentence says "${replaced[1]}": check who is doing what.`,
+      )
     if (missingDetails.length) {
       slips.push(`You left out ${quoteList(missingDetails.map((u) => surfaceOf(ref, u)))}.`)
       if (extraDetails.length)
@@ -2576,6 +2581,47 @@ function addedCompanions(p: Pair, extraDetails: Unit[]): string[] {
     added.push(written ? written[0] : words.join(' '))
   }
   return added
+}
+
+/** The pronouns that name the speaker or the hearer as a doer. */
+const SPEAKER_OR_HEARER = new Set(['1s', '1p', '2'])
+
+/**
+ * A doer the learner replaced: the reference's "I", "we" or "you" as a clause's subject, a person
+ * the learner's text never names, and in its place, as a clause's subject, someone close to the
+ * speaker the reference does not have ("my sister ran off" for "I ran off"). The rubric's change
+ * of person, a minor slip: [the learner's words, the reference's pronoun]. Only a kin or friend
+ * noun (COMPANION_NOUNS) after a determiner: a learner often names the doer by another noun for
+ * the same person or thing ("People in that office" for "they", "His plan … backfired" for "he
+ * tried … and it backfired"), and a third person ("he" / "my brother") may be the one the
+ * reference means. "my brother and I" keeps the doer (`addedCompanions`).
+ */
+function replacedDoer(p: Pair, extraDetails: Unit[]): [string, string] | null {
+  const ref = p.ref.tokens
+  const refStarts = clauseStarts(p.ref)
+  const subject = (tokens: string[], starts: ReadonlySet<number>, i: number): boolean =>
+    i === 0 || starts.has(i) || SUBJECT_OPENERS.has(tokens[i - 1] ?? '')
+  const userPersons = personsOf(p.user.tokens)
+  const at = ref.findIndex(
+    (t, i) =>
+      SPEAKER_OR_HEARER.has(PERSON_OF[t] ?? '') &&
+      !POSSESSIVES.has(t) &&
+      !userPersons.has(PERSON_OF[t]!) &&
+      subject(ref, refStarts, i),
+  )
+  if (at < 0) return null
+  const { tokens } = p.user
+  const starts = clauseStarts(p.user)
+  for (const u of extraDetails) {
+    if (u.multi || !NOUN_DETERMINERS.has(tokens[u.start - 1] ?? '')) continue
+    if (!lemmasOf(tokens[u.start]!).some((l) => COMPANION_NOUNS.has(l))) continue
+    if (!subject(tokens, starts, u.start - 1) || tokens[u.end + 1] === 'and') continue
+    const words = `${tokens[u.start - 1]} ${tokens[u.start]}`
+    const written = new RegExp(`\\b${words.replace(' ', '\\s+')}\\b`, 'i').exec(p.userText)
+    const pronoun = new RegExp(`\\b${ref[at]}\\b`, 'i').exec(p.reference)
+    return [written ? written[0] : words, pronoun ? pronoun[0] : ref[at]!]
+  }
+  return null
 }
 
 /** A person the reference does not have; the idiom's own wording may bring its own ("I'm not buying it"). */
