@@ -2332,7 +2332,14 @@ function isGeneral(text: EnglishText, u: Unit): boolean {
 function droppedClause(
   p: Pair,
   words: WordComparison,
-): { omitted: string | null; candidates: Unit[]; otherWords: Unit[] } {
+): {
+  omitted: string | null
+  candidates: Unit[]
+  otherWords: Unit[]
+  /** Reference units said in other words at their place (rewordedRun), and where. */
+  reworded: Unit[]
+  rewording: [number, number][]
+} {
   const { ref, refSpan } = p
   const nearIdiom = (u: Unit): boolean =>
     (refSpan ?? []).some((i) => i >= u.start - 2 && i <= u.end + 2)
@@ -2349,20 +2356,96 @@ function droppedClause(
     }
     previous = u
   }
+  // short runs the learner said in words of their own, at the same place: neither left out nor
+  // changed details
+  const reworded: Unit[] = []
+  const rewording: [number, number][] = []
+  for (const r of runs) {
+    const range = rewordedRun(p, r, words)
+    if (!range) continue
+    reworded.push(...r)
+    rewording.push(range)
+  }
   // without the idiom found in the reference, one missing word may be where it was said
   const allowance = otherWords.length + (refSpan ? 0 : 1)
   // a general verb alone is how it was said; with another word it is a clause
   const dropped = runs.find(
     (r) =>
-      r.filter((u) => !isGeneral(ref, u)).length > allowance ||
-      (r.length >= 2 && r.length > allowance),
+      !reworded.includes(r[0]!) &&
+      (r.filter((u) => !isGeneral(ref, u)).length > allowance ||
+        (r.length >= 2 && r.length > allowance)),
   )
   const omitted = dropped
     ? clauseOf(ref, dropped, p.reference)
     : otherWords.length === 0
       ? lightClauseLeftOut(p)
       : null
-  return { omitted, candidates, otherWords }
+  return { omitted, candidates, otherWords, reworded, rewording }
+}
+
+/** How many content units a short clause said in other words may have (see rewordedRun). */
+const MAX_REWORDED = 3
+/** How many more words than the reference's the learner's wording of it may take. */
+const REWORDED_SLACK = 4
+
+/**
+ * A short run of the reference's words with a verb in it ("owes money", "show up", "don't have
+ * enough left") that the learner said in words of their own at the same place: between the same
+ * words of the sentence that both texts keep ("before the cops …": "get here"; "I can't even …
+ * the subway": "afford"), or between one of them and the sentence's end. A clause said in other
+ * words, not left out: the learner's token range that says it, or null. Not a run with nothing
+ * of the learner's in its place, a long run, a run whose neighbours the learner does not keep,
+ * nor a run or a wording with a detail in it (a thing, a time, a number, a name: "bought a car"
+ * / "rented a house", "in the second half" / "in the first": a changed detail is minor).
+ */
+function rewordedRun(p: Pair, run: Unit[], words: WordComparison): [number, number] | null {
+  if (run.length > MAX_REWORDED) return null
+  const { ref, user } = p
+  // the run says what is done or how, not who or what: no detail the rubric counts in it, nor
+  // a noun ("the whole family" / "my parents"); an adverb of manner the lexicon lacks
+  // ("openly") is none, though words it lacks are otherwise taken for rare nouns
+  const detail = (text: EnglishText, u: Unit): boolean => {
+    if (u.multi || words.isDetail(u)) return isDetailUnit(text, u, words.isDetail)
+    const t = text.tokens[u.start]!
+    if (/ly$/.test(t) && !inLexicon(t)) return false
+    return isNounLike(t) || isDetailUnit(text, u, words.isDetail)
+  }
+  if (run.some((u) => detail(ref, u))) return null
+  const first = run[0]!.start
+  const last = run[run.length - 1]!.end
+  let before: Unit | undefined
+  let after: Unit | undefined
+  for (const u of ref.cover) {
+    if (u.light || words.missing.includes(u)) continue
+    if (u.end < first) before = u
+    else if (u.start > last && !after) after = u
+  }
+  if (!before && !after) return null
+  const kept = (u: Unit): Unit | undefined => user.cover.find((x) => unitsMatch(x, u))
+  let from = -1
+  let to = user.tokens.length
+  if (before) {
+    const at = kept(before)
+    if (!at) return null
+    from = at.end
+  }
+  if (after) {
+    const at = kept(after)
+    if (!at) return null
+    to = at.start
+  }
+  if (to <= from + 1 || to - from - 1 > last - first + 1 + REWORDED_SLACK) return null
+  const refLemmas = lemmaSet(ref)
+  let own = false
+  for (let i = from + 1; i < to && !own; i++) {
+    const t = user.tokens[i]!
+    // a general verb ("got the loan" for "paid back the loan") says too little to stand for it
+    own = !isFunctionWord(t) && !lemmasOf(t).some((l) => refLemmas.has(l) || isLightVerb(l))
+  }
+  if (!own) return null
+  // nor in the learner's words in its place: a thing, a time or a name there is a detail added
+  if (words.extra.some((u) => u.start > from && u.end < to && detail(user, u))) return null
+  return [from, to]
 }
 
 /**
@@ -2757,9 +2840,15 @@ function judge(
 
   // a verb or adjective said differently ("chose" for "picked") is paraphrase; a changed or
   // dropped name, place, time or object is the detail slip the rubric calls minor
-  const { omitted, candidates, otherWords } = droppedClause(p, words)
-  const details = missingDetails.filter((u) => isDetailUnit(ref, u, words.isDetail))
-  const extraDetails = words.extra.filter((u) => isDetailUnit(user, u, words.isDetail))
+  const { omitted, candidates, otherWords, reworded, rewording } = droppedClause(p, words)
+  const details = missingDetails.filter(
+    (u) => isDetailUnit(ref, u, words.isDetail) && !reworded.includes(u),
+  )
+  const extraDetails = words.extra.filter(
+    (u) =>
+      isDetailUnit(user, u, words.isDetail) &&
+      !rewording.some(([from, to]) => u.start > from && u.end < to),
+  )
   // the learner negates the idiom's meaning phrase where the Spanish negates the idiom and the
   // reference says it by an opposite word ("didn't approve" for "no dio luz verde", "rejected"):
   // the same statement
