@@ -2681,16 +2681,17 @@ const SPEAKER_OR_HEARER = new Set(['1s', '1p', '2'])
  */
 function replacedDoer(p: Pair, extraDetails: Unit[]): [string, string] | null {
   const ref = p.ref.tokens
-  const refStarts = clauseStarts(p.ref)
   const subject = (tokens: string[], starts: ReadonlySet<number>, i: number): boolean =>
     i === 0 || starts.has(i) || SUBJECT_OPENERS.has(tokens[i - 1] ?? '')
   const userPersons = personsOf(p.user.tokens)
+  // most answers keep the reference's persons: clauses are worked out only where one is lost
+  let refStarts: ReadonlySet<number> | null = null
   const at = ref.findIndex(
     (t, i) =>
       SPEAKER_OR_HEARER.has(PERSON_OF[t] ?? '') &&
       !POSSESSIVES.has(t) &&
       !userPersons.has(PERSON_OF[t]!) &&
-      subject(ref, refStarts, i),
+      subject(ref, (refStarts ??= clauseStarts(p.ref)), i),
   )
   if (at < 0) return null
   const { tokens } = p.user
