@@ -2684,14 +2684,13 @@ function replacedDoer(p: Pair, extraDetails: Unit[]): [string, string] | null {
   const subject = (tokens: string[], starts: ReadonlySet<number>, i: number): boolean =>
     i === 0 || starts.has(i) || SUBJECT_OPENERS.has(tokens[i - 1] ?? '')
   const userPersons = personsOf(p.user.tokens)
-  // most answers keep the reference's persons: clauses are worked out only where one is lost
-  let refStarts: ReadonlySet<number> | null = null
+  // most answers keep the reference's persons: clauses are looked up only where one is lost
   const at = ref.findIndex(
     (t, i) =>
       SPEAKER_OR_HEARER.has(PERSON_OF[t] ?? '') &&
       !POSSESSIVES.has(t) &&
       !userPersons.has(PERSON_OF[t]!) &&
-      subject(ref, (refStarts ??= clauseStarts(p.ref)), i),
+      subject(ref, clauseStarts(p.ref), i),
   )
   if (at < 0) return null
   const { tokens } = p.user
