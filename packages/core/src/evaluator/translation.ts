@@ -1167,10 +1167,19 @@ function tensesOf(tokens: string[]): Map<string, Set<'past' | 'present'>> {
   return tenses
 }
 
+/**
+ * Modals whose form is a past but whose clause need not be: "would" is "will" reported from the
+ * past ("said they would strike" for "announced they will strike") or a conditional, "could" a
+ * possibility. Before the idiom's verb they say its tense is not known, rather than a verb further
+ * back ("said") saying it.
+ */
+const TENSELESS_MODALS = new Set(['would', 'could'])
+
 /** The tense of the verb that says the idiom: the last tense mark up to its first word. */
 function spanTense(tokens: string[], span: number[] | null): 'past' | 'present' | null {
   if (!span?.length) return null
   for (let i = span[0]!; i >= Math.max(0, span[0]! - SPAN_TENSE_WINDOW); i--) {
+    if (TENSELESS_MODALS.has(tokens[i]!)) return null
     const tense = tenseAt(tokens, i)
     if (tense) return tense
   }
