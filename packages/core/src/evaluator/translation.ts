@@ -2366,23 +2366,24 @@ function droppedClause(
     previous = u
   }
   // short runs the learner said in words of their own, at the same place: neither left out nor
-  // changed details
+  // changed details (worked out only for a run that would count as left out)
   const reworded: Unit[] = []
   const rewording: [number, number][] = []
-  for (const r of runs) {
+  const saidAgain = (r: Unit[]): boolean => {
     const range = rewordedRun(p, r, words)
-    if (!range) continue
+    if (!range) return false
     reworded.push(...r)
     rewording.push(range)
+    return true
   }
   // without the idiom found in the reference, one missing word may be where it was said
   const allowance = otherWords.length + (refSpan ? 0 : 1)
   // a general verb alone is how it was said; with another word it is a clause
   const dropped = runs.find(
     (r) =>
-      !reworded.includes(r[0]!) &&
       (r.filter((u) => !isGeneral(ref, u)).length > allowance ||
-        (r.length >= 2 && r.length > allowance)),
+        (r.length >= 2 && r.length > allowance)) &&
+      !saidAgain(r),
   )
   const omitted = dropped
     ? clauseOf(ref, dropped, p.reference)
