@@ -99,10 +99,10 @@ describe('evaluator agreement', () => {
     // "married her … and ran off with" are majors now; "I'm stark naked" for "I'm totally
     // clueless" (the other sense of "estar en bolas") is left: nothing the engine has tells two
     // senses of a gloss apart from two wordings of one sense
-    // 90.4 % in session 12
+    // 90.4 % in session 12, 91.1 % in session 13
     'spent v5 tuning': [
       fileURLToPath(new URL('./heldout-v5/tuning.jsonl', import.meta.url)),
-      0.9,
+      0.905,
       1,
     ],
     // the sixth set, measured once at the end of session 7 (heldout-v6/RESULTS.md: 86.2 %
