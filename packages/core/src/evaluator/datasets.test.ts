@@ -57,9 +57,10 @@ describe('evaluator agreement', () => {
     'v2 tuning': [fileURLToPath(new URL('./heldout-v2/tuning.jsonl', import.meta.url)), 0.96],
     // the second set's untouched half was measured once in session 3 and is tuning material
     // since (decision 042)
+    // raised in session 13 (decision 055: verb and adjective near-synonyms): 97.3 % met
     'spent v2 untouched': [
       fileURLToPath(new URL('./heldout-v2/untouched.jsonl', import.meta.url)),
-      0.94,
+      0.965,
     ],
     // the third set's untouched half was measured once in session 4 and is tuning material
     // since (decision 042, session 5)
@@ -72,34 +73,36 @@ describe('evaluator agreement', () => {
     // raised in session 7 to the figures met (86.2 % tuning)
     // raised in session 10's second round (decision 055: a time phrase is a detail): 87.7 / 88.9 %
     // raised in session 12 (decision 055: near-synonym groups, past forms): 90.0 / 91.3 %
+    // untouched raised in session 13 (decision 055): 92.1 %
     'spent v4 tuning': [
       fileURLToPath(new URL('./heldout-v4/tuning.jsonl', import.meta.url)),
       0.895,
     ],
     'spent v4 untouched': [
       fileURLToPath(new URL('./heldout-v4/untouched.jsonl', import.meta.url)),
-      0.91,
+      0.915,
     ],
     // the fifth set was measured once at the start of session 7 (heldout-v5/RESULTS.md); its
     // tuning half keeps one critical error (below); its untouched half
     // was 83.0 % when measured and 84.4 % after session 7 (decision 042); 86.5 % in session 9;
-    // 87.2 % in session 12
+    // 87.2 % in session 12; 88.7 % in session 13
     'spent v5 untouched': [
       fileURLToPath(new URL('./heldout-v5/untouched.jsonl', import.meta.url)),
-      0.87,
+      0.885,
     ],
     // decision 042 (session 5): its two critical errors, "far away from the corner" for "right
     // there, on the corner" and "Ask the landlord …" for "… if you don't ask, you don't get", were
     // meaning phrases found only in the sentence's own ordinary words
-    'v3 tuning': [fileURLToPath(new URL('./heldout-v3/tuning.jsonl', import.meta.url)), 0.88],
+    // raised in session 13 (decision 055): 91.8 % met
+    'v3 tuning': [fileURLToPath(new URL('./heldout-v3/tuning.jsonl', import.meta.url)), 0.91],
     // decision 042 (session 7): of its three critical errors, "call off the work-to-rule" and
     // "married her … and ran off with" are majors now; "I'm stark naked" for "I'm totally
     // clueless" (the other sense of "estar en bolas") is left: nothing the engine has tells two
     // senses of a gloss apart from two wordings of one sense
-    // 90.4 % in session 12
+    // 90.4 % in session 12, 91.1 % in session 13
     'spent v5 tuning': [
       fileURLToPath(new URL('./heldout-v5/tuning.jsonl', import.meta.url)),
-      0.9,
+      0.905,
       1,
     ],
     // the sixth set, measured once at the end of session 7 (heldout-v6/RESULTS.md: 86.2 %
@@ -110,8 +113,9 @@ describe('evaluator agreement', () => {
     // object inside, the learner's own negated words for a left-out idiom word, a meaning list's
     // literal reading); three are left: two other senses of a gloss ("to the right wing and to the
     // left wing", "tossed … up for grabs") and "neglected its obligations" (graded at 0.55, so the
-    // hybrid engine asks the LLM). Session 9: 88.3 % (from 87.6 %), the same three
-    'spent v6': [fileURLToPath(new URL('./heldout-v6/all.jsonl', import.meta.url)), 0.88, 3],
+    // hybrid engine asks the LLM). Session 9: 88.3 % (from 87.6 %), the same three; session 13:
+    // 89.5 %
+    'spent v6': [fileURLToPath(new URL('./heldout-v6/all.jsonl', import.meta.url)), 0.89, 3],
     // the seventh set, measured once at the end of session 9 (heldout-v7/RESULTS.md: 86.3 %
     // untouched with one critical error, a meaning list's entry that held the literal reading,
     // fixed in the content since; 88.2 % tuning)
@@ -126,19 +130,20 @@ describe('evaluator agreement', () => {
     // 86.1 % untouched with two critical errors, an opposite said in words no list holds;
     // 87.5 % tuning); both critical errors are majors since session 10's second round (decision
     // 055: a verb phrase's first word said as a noun or an adjective), 87.5 % with a time phrase
-    // as a detail; 91.7 % tuning, 88.9 % untouched in session 12
+    // as a detail; 91.7 % tuning, 88.9 % untouched in session 12; 89.4 % untouched in session 13
     'v8 tuning': [fileURLToPath(new URL('./heldout-v8/tuning.jsonl', import.meta.url)), 0.915],
     'spent v8 untouched': [
       fileURLToPath(new URL('./heldout-v8/untouched.jsonl', import.meta.url)),
-      0.885,
+      0.89,
     ],
     // the ninth set, measured once at 07:42 on 2026-11-24, session 12 (heldout-v9/RESULTS.md:
     // 88.4 % untouched, no critical error; 88.9 % tuning, whose one critical error is a role
     // swap by word order, "as a defendant, not as a witness" for "as a witness, not as a defendant")
-    'v9 tuning': [fileURLToPath(new URL('./heldout-v9/tuning.jsonl', import.meta.url)), 0.885, 1],
+    // raised in session 13 (decision 055): 89.4 % tuning, 88.9 % untouched
+    'v9 tuning': [fileURLToPath(new URL('./heldout-v9/tuning.jsonl', import.meta.url)), 0.89, 1],
     'spent v9 untouched': [
       fileURLToPath(new URL('./heldout-v9/untouched.jsonl', import.meta.url)),
-      0.88,
+      0.885,
     ],
   }
   for (const [name, [path, bar, critical = 0]] of Object.entries(withMeanings)) {
@@ -350,8 +355,9 @@ describe('evaluator agreement', () => {
   const withoutMeanings: Record<string, readonly [path: string, bar: number]> = {
     dev: [sets.dev, 0.97],
     extra: [sets.extra, 0.98],
-    'v1 tuning': [fileURLToPath(new URL('./heldout/tuning.jsonl', import.meta.url)), 0.86],
-    'v2 untouched': [fileURLToPath(new URL('./heldout-v2/untouched.jsonl', import.meta.url)), 0.81],
+    // raised in session 13 (decision 055): 87.5 % and 83.3 % met
+    'v1 tuning': [fileURLToPath(new URL('./heldout/tuning.jsonl', import.meta.url)), 0.87],
+    'v2 untouched': [fileURLToPath(new URL('./heldout-v2/untouched.jsonl', import.meta.url)), 0.83],
   }
   for (const [name, [path, bar]] of Object.entries(withoutMeanings)) {
     it.skipIf(!existsSync(path))(`meets the bar on the ${name} set with a gloss only`, () => {

@@ -168,11 +168,17 @@ export const NEGATORS: ReadonlySet<string> = new Set(
  * me" = "don't bug me", "avoided a fight" = "didn't fight", "declined the treatment" = "refused
  * it" ("declining", an adjective too, is not one; "skip" is not either: "never skips work" would
  * disagree with "never misses a day", and "miss" is also "I miss you"). Some only with what follows them
- * ("failed to", "stop …ing"); "the bus stopped" negates nothing.
+ * ("failed to", "stop …ing"); "the bus stopped" negates nothing. "rejected the offer" is "did not
+ * take it" (session 13): "took the offer" against it is the opposite. A phrasal verb that says
+ * "not" ("turned down", "passed up", also around its object: "turned the offer down") is left out
+ * of this list, as "turn down the music" negates nothing; beside one of these verbs it is read
+ * through the other text's synonym (`negatingVerbSaid` in translation.ts: WordNet puts "turn
+ * down" in the senses of "refuse", "reject" and "decline"), so it is neither an opposite nor a
+ * left-out negation.
  */
 const NEGATIVE_VERBS: ReadonlySet<string> = new Set(
   words(`refuse refuses refused refusing deny denies denied denying avoid avoids avoided avoiding
-  lack lacks lacked lacking decline declines declined`),
+  lack lacks lacked lacking decline declines declined reject rejects rejected rejecting`),
 )
 const NEGATIVE_BEFORE_TO: ReadonlySet<string> = new Set(words('fail fails failed failing'))
 const NEGATIVE_BEFORE_GERUND: ReadonlySet<string> = new Set(
@@ -681,6 +687,178 @@ export function nearSynonymsOf(word: string): readonly number[] {
 /** True when some near-synonym entry of several words starts with this word ("locker"). */
 export function startsNearPhrase(word: string): boolean {
   return NEAR_PHRASE_STARTS.has(word)
+}
+
+/**
+ * Near-synonym groups of verbs and adjectives (session 13, decision 055), the counterpart of
+ * NEAR_SYNONYMS for the words that say what is done or how something is: a learner's choice
+ * between them ("pretends" / "acts like", "cut" / "lower" the rent, "mend" / "fix", "mad" /
+ * "angry") is a synonym, not a changed detail. Written from general knowledge, by kind of pair,
+ * without a case in front of the author: a plain verb and its casual, formal or British one
+ * ("leave" / "quit" a job, "sack" / "fire", "purchase" / "buy", "nick" / "steal"), two verbs of one
+ * act ("start" / "begin", "shout" / "yell"), adjectives of one state said more or less strongly
+ * ("tired" / "exhausted", "angry" / "furious"). Never two different actions ("buy" / "rent",
+ * "walk" / "run", "lend" / "borrow", "plan" / "build"), opposites or siblings ("happy" / "sad",
+ * "hot" / "warm"), nor a verb so general it would forgive any change ("do", "get", "make").
+ * Verbs are looked up by their verb lemma, adjectives by the word or its adjective lemma;
+ * entries of several words are lexicon keys ("bring down", "wipe out"), found where the lexicon
+ * finds the phrase. A word may sit in several groups ("quit": leave a job, stop doing); two
+ * words match only through a group they share.
+ */
+const NEAR_VERBS: readonly (readonly string[])[] = [
+  // one act, another word
+  ['pretend', 'act', 'fake', 'make believe'],
+  ['cut', 'lower', 'reduce', 'decrease', 'bring down', 'slash'],
+  ['raise', 'increase', 'put up', 'hike', 'bump up'],
+  ['fix', 'repair', 'mend'],
+  ['start', 'begin', 'commence', 'kick off'],
+  ['finish', 'end', 'complete', 'wrap up'],
+  ['quit', 'leave', 'resign', 'walk out'],
+  ['stop', 'quit', 'cease'],
+  ['fire', 'sack', 'dismiss', 'axe'],
+  ['hire', 'employ', 'take on'],
+  ['buy', 'purchase'],
+  ['talk', 'speak', 'chat'],
+  ['shout', 'yell', 'scream', 'holler'],
+  ['cry', 'weep', 'sob'],
+  ['look for', 'search', 'seek', 'hunt for'],
+  ['understand', 'grasp', 'comprehend', 'figure out', 'work out'],
+  ['think', 'believe', 'reckon', 'suppose', 'guess'],
+  ['assume', 'presume', 'suppose', 'figure'],
+  ['help', 'assist', 'aid'],
+  ['arrive', 'show up', 'turn up', 'get here', 'get there'],
+  ['leave', 'depart', 'set off'],
+  ['hurry', 'rush'],
+  ['steal', 'nick', 'pinch', 'swipe', 'snatch'],
+  ['scam', 'swindle', 'con', 'rip off', 'cheat', 'defraud', 'diddle'],
+  ['brag', 'boast', 'show off'],
+  ['complain', 'moan', 'grumble', 'whine', 'gripe'],
+  ['kiss', 'snog', 'make out'],
+  ['plot', 'scheme', 'conspire'],
+  ['choose', 'pick', 'select'],
+  ['ignore', 'disregard'],
+  ['notice', 'spot'],
+  ['call', 'phone', 'ring'],
+  ['throw', 'toss', 'chuck', 'fling'],
+  ['close', 'shut'],
+  ['return', 'come back', 'get back', 'go back'],
+  ['try', 'attempt'],
+  ['need', 'require'],
+  ['allow', 'let', 'permit'],
+  ['worry', 'fret'],
+  ['lend', 'loan'],
+  ['organise', 'organize', 'arrange', 'plan'],
+  ['submit', 'file', 'lodge', 'hand in'],
+  ['record', 'document', 'note', 'log', 'write down'],
+  ['certify', 'attest', 'vouch'],
+  ['register', 'enrol', 'enroll', 'sign up'],
+  ['annoy', 'bother', 'bug', 'irritate', 'pester', 'hassle', 'nag'],
+  ['tease', 'mock', 'make fun of', 'rib'],
+  ['slack', 'slack off', 'loaf', 'laze', 'goof off', 'idle', 'skive'],
+  ['scrounge', 'cadge', 'mooch', 'bum', 'sponge'],
+  ['snitch', 'rat', 'tell on', 'grass', 'inform on', 'rat out'],
+  ['admit', 'confess', 'own up'],
+  ['warn', 'caution'],
+  ['postpone', 'put off', 'delay', 'push back'],
+  ['cancel', 'call off', 'scrap'],
+  ['die', 'pass away'],
+  ['beat', 'defeat', 'thrash', 'trounce', 'hammer', 'wallop'],
+  ['tire', 'exhaust', 'wear out', 'wipe out', 'drain'],
+  ['flee', 'run off', 'run away', 'bolt', 'scarper', 'clear off', 'make off', 'leg it'],
+  ['sleep', 'kip', 'doze'],
+  ['eat', 'munch', 'scoff'],
+  ['watch', 'observe', 'eye'],
+  ['deceive', 'fool', 'trick', 'dupe', 'hoodwink', 'take in'],
+  ['provoke', 'goad', 'wind up', 'needle'],
+  ['fight', 'brawl', 'scrap', 'scuffle'],
+  ['refurbish', 'renovate', 'restore', 'do up'],
+]
+const NEAR_ADJECTIVES: readonly (readonly string[])[] = [
+  ['angry', 'mad', 'cross', 'furious', 'livid', 'fuming', 'upset'],
+  ['tired', 'exhausted', 'shattered', 'knackered', 'worn out', 'wiped out', 'drained', 'beat'],
+  ['happy', 'glad', 'pleased', 'delighted'],
+  ['sad', 'unhappy', 'miserable', 'gloomy'],
+  ['scared', 'afraid', 'frightened', 'terrified'],
+  ['broke', 'penniless', 'skint', 'hard up'],
+  ['drunk', 'wasted', 'hammered', 'plastered', 'smashed', 'tipsy'],
+  ['fake', 'phony', 'phoney', 'counterfeit', 'knockoff', 'bogus', 'sham'],
+  ['genuine', 'authentic', 'real'],
+  ['crazy', 'mad', 'nuts', 'insane', 'bonkers'],
+  ['stupid', 'dumb'],
+  ['big', 'large'],
+  ['huge', 'enormous', 'massive', 'gigantic', 'giant'],
+  ['small', 'little', 'tiny'],
+  ['fast', 'quick', 'rapid', 'speedy'],
+  ['fast', 'quickly', 'rapidly'],
+  ['easy', 'simple'],
+  ['hard', 'difficult', 'tough'],
+  ['strange', 'weird', 'odd', 'bizarre'],
+  ['rich', 'wealthy', 'well off'],
+  ['smart', 'clever', 'intelligent', 'bright', 'brainy'],
+  ['boring', 'dull', 'tedious'],
+  ['rude', 'impolite'],
+  ['calm', 'relaxed', 'chilled', 'laid back'],
+  ['sure', 'certain'],
+  ['expensive', 'pricey', 'costly'],
+  ['cheap', 'inexpensive'],
+  ['whole', 'entire'],
+  ['wrong', 'incorrect', 'mistaken'],
+  ['awful', 'terrible', 'dreadful', 'horrible', 'lousy'],
+  ['great', 'excellent', 'terrific', 'fantastic', 'brilliant', 'superb', 'amazing', 'wonderful'],
+  ['nice', 'kind', 'sweet', 'lovely'],
+  ['careful', 'cautious'],
+  ['sick', 'ill', 'unwell'],
+  ['uncertain', 'undecided', 'unsure'],
+  ['lazy', 'idle'],
+  ['excited', 'thrilled', 'pumped', 'psyched', 'fired up'],
+  ['definitely', 'certainly', 'surely'],
+  ['immediately', 'straight away', 'right away', 'at once'],
+]
+/** Ids of the verb and adjective groups, apart from the nouns' (-1 - i) and the kinds'. */
+const FIRST_NEAR_VERB_ID = -50_000
+const FIRST_NEAR_ADJECTIVE_ID = -60_000
+const NEAR_VERB_IDS = new Map<string, number[]>()
+const NEAR_ADJECTIVE_IDS = new Map<string, number[]>()
+for (const [groups, table, first] of [
+  [NEAR_VERBS, NEAR_VERB_IDS, FIRST_NEAR_VERB_ID],
+  [NEAR_ADJECTIVES, NEAR_ADJECTIVE_IDS, FIRST_NEAR_ADJECTIVE_ID],
+] as const)
+  groups.forEach((group, i) => {
+    for (const entry of group) {
+      const ids = table.get(entry)
+      if (ids) ids.push(first - i)
+      else table.set(entry, [first - i])
+    }
+  })
+
+const nearWordCache = new Map<string, readonly number[]>()
+/**
+ * The synthetic sense ids of a verb's or an adjective's near-synonym groups (NEAR_VERBS,
+ * NEAR_ADJECTIVES): a word by its verb lemma ("pretends" → pretend) unless `noVerb` (a head noun
+ * after a determiner, "a cut"), and by itself or its adjective lemma; a lexicon key of several
+ * words ("bring down") as it is.
+ */
+export function nearWordsOf(word: string, noVerb = false): readonly number[] {
+  if (word.includes(' '))
+    return noVerb
+      ? (NEAR_ADJECTIVE_IDS.get(word) ?? NO_NEAR)
+      : [...(NEAR_VERB_IDS.get(word) ?? NO_NEAR), ...(NEAR_ADJECTIVE_IDS.get(word) ?? NO_NEAR)]
+  const key = noVerb ? `-${word}` : word
+  let ids = nearWordCache.get(key)
+  if (!ids) {
+    ids = NO_NEAR
+    if (/^[a-z]+$/.test(word)) {
+      const found: number[] = []
+      if (!noVerb) found.push(...(NEAR_VERB_IDS.get(lemmatize.verb(word)) ?? NO_NEAR))
+      const adjective =
+        NEAR_ADJECTIVE_IDS.get(word) ?? NEAR_ADJECTIVE_IDS.get(lemmatize.adjective(word))
+      if (adjective) found.push(...adjective)
+      if (found.length > 0) ids = [...new Set(found)]
+    }
+    if (nearWordCache.size >= 50_000) nearWordCache.clear()
+    nearWordCache.set(key, ids)
+  }
+  return ids
 }
 
 /** Number words and the digits a learner may type for them ("six" / "6", "thousand" / "3,000"). */

@@ -12,6 +12,7 @@ import {
   lemmasOf,
   verbLemma,
   nearSynonymsOf,
+  nearWordsOf,
   numberSpelling,
   NEGATORS,
   negatesAt,
@@ -116,6 +117,7 @@ function factsOf(word: string, maxRank: number, ruledOut: number): WordFacts {
           : sensesOutside(k, maxRank, ruledOut))
           senses.set(id, Math.min(r, senses.get(id) ?? 7))
       for (const near of nearSynonymsOf(word)) senses.set(near, 0)
+      for (const near of nearWordsOf(word, ruledOut === VERB)) senses.set(near, 0)
     }
     // through its common senses only: a "wedding" is a ceremony, and only rarely a party
     const parents = hypernymsOf(
@@ -219,7 +221,10 @@ function phraseUnits(tokens: string[], maxRank: number): Unit[] {
         for (const k of found)
           for (const [id, r] of sensesOf(k, maxRank))
             senses.set(id, Math.min(r, senses.get(id) ?? 7))
-        for (const k of found) for (const near of nearSynonymsOf(k)) senses.set(near, 0)
+        for (const k of found) {
+          for (const near of nearSynonymsOf(k)) senses.set(near, 0)
+          for (const near of nearWordsOf(k)) senses.set(near, 0)
+        }
         units.push({
           start: slice[0]![1],
           end: slice[n - 1]![1],
@@ -1162,10 +1167,19 @@ function tensesOf(tokens: string[]): Map<string, Set<'past' | 'present'>> {
   return tenses
 }
 
+/**
+ * Modals whose form is a past but whose clause need not be: "would" is "will" reported from the
+ * past ("said they would strike" for "announced they will strike") or a conditional, "could" a
+ * possibility. Before the idiom's verb they say its tense is not known, rather than a verb further
+ * back ("said") saying it.
+ */
+const TENSELESS_MODALS = new Set(['would', 'could'])
+
 /** The tense of the verb that says the idiom: the last tense mark up to its first word. */
 function spanTense(tokens: string[], span: number[] | null): 'past' | 'present' | null {
   if (!span?.length) return null
   for (let i = span[0]!; i >= Math.max(0, span[0]! - SPAN_TENSE_WINDOW); i--) {
+    if (TENSELESS_MODALS.has(tokens[i]!)) return null
     const tense = tenseAt(tokens, i)
     if (tense) return tense
   }
@@ -2327,7 +2341,14 @@ function isGeneral(text: EnglishText, u: Unit): boolean {
 function droppedClause(
   p: Pair,
   words: WordComparison,
-): { omitted: string | null; candidates: Unit[]; otherWords: Unit[] } {
+): {
+  omitted: string | null
+  candidates: Unit[]
+  otherWords: Unit[]
+  /** Reference units said in other words at their place (rewordedRun), and where. */
+  reworded: Unit[]
+  rewording: [number, number][]
+} {
   const { ref, refSpan } = p
   const nearIdiom = (u: Unit): boolean =>
     (refSpan ?? []).some((i) => i >= u.start - 2 && i <= u.end + 2)
@@ -2344,20 +2365,97 @@ function droppedClause(
     }
     previous = u
   }
+  // short runs the learner said in words of their own, at the same place: neither left out nor
+  // changed details (worked out only for a run that would count as left out)
+  const reworded: Unit[] = []
+  const rewording: [number, number][] = []
+  const saidAgain = (r: Unit[]): boolean => {
+    const range = rewordedRun(p, r, words)
+    if (!range) return false
+    reworded.push(...r)
+    rewording.push(range)
+    return true
+  }
   // without the idiom found in the reference, one missing word may be where it was said
   const allowance = otherWords.length + (refSpan ? 0 : 1)
   // a general verb alone is how it was said; with another word it is a clause
   const dropped = runs.find(
     (r) =>
-      r.filter((u) => !isGeneral(ref, u)).length > allowance ||
-      (r.length >= 2 && r.length > allowance),
+      (r.filter((u) => !isGeneral(ref, u)).length > allowance ||
+        (r.length >= 2 && r.length > allowance)) &&
+      !saidAgain(r),
   )
   const omitted = dropped
     ? clauseOf(ref, dropped, p.reference)
     : otherWords.length === 0
       ? lightClauseLeftOut(p)
       : null
-  return { omitted, candidates, otherWords }
+  return { omitted, candidates, otherWords, reworded, rewording }
+}
+
+/** How many content units a short clause said in other words may have (see rewordedRun). */
+const MAX_REWORDED = 3
+/** How many more words than the reference's the learner's wording of it may take. */
+const REWORDED_SLACK = 4
+
+/**
+ * A short run of the reference's words with a verb in it ("owes money", "show up", "don't have
+ * enough left") that the learner said in words of their own at the same place: between the same
+ * words of the sentence that both texts keep ("before the cops …": "get here"; "I can't even …
+ * the subway": "afford"), or between one of them and the sentence's end. A clause said in other
+ * words, not left out: the learner's token range that says it, or null. Not a run with nothing
+ * of the learner's in its place, a long run, a run whose neighbours the learner does not keep,
+ * nor a run or a wording with a detail in it (a thing, a time, a number, a name: "bought a car"
+ * / "rented a house", "in the second half" / "in the first": a changed detail is minor).
+ */
+function rewordedRun(p: Pair, run: Unit[], words: WordComparison): [number, number] | null {
+  if (run.length > MAX_REWORDED) return null
+  const { ref, user } = p
+  // the run says what is done or how, not who or what: no detail the rubric counts in it, nor
+  // a noun ("the whole family" / "my parents"); an adverb of manner the lexicon lacks
+  // ("openly") is none, though words it lacks are otherwise taken for rare nouns
+  const detail = (text: EnglishText, u: Unit): boolean => {
+    if (u.multi || words.isDetail(u)) return isDetailUnit(text, u, words.isDetail)
+    const t = text.tokens[u.start]!
+    if (/ly$/.test(t) && !inLexicon(t)) return false
+    return isNounLike(t) || isDetailUnit(text, u, words.isDetail)
+  }
+  if (run.some((u) => detail(ref, u))) return null
+  const first = run[0]!.start
+  const last = run[run.length - 1]!.end
+  let before: Unit | undefined
+  let after: Unit | undefined
+  for (const u of ref.cover) {
+    if (u.light || words.missing.includes(u)) continue
+    if (u.end < first) before = u
+    else if (u.start > last && !after) after = u
+  }
+  if (!before && !after) return null
+  const kept = (u: Unit): Unit | undefined => user.cover.find((x) => unitsMatch(x, u))
+  let from = -1
+  let to = user.tokens.length
+  if (before) {
+    const at = kept(before)
+    if (!at) return null
+    from = at.end
+  }
+  if (after) {
+    const at = kept(after)
+    if (!at) return null
+    to = at.start
+  }
+  if (to <= from + 1 || to - from - 1 > last - first + 1 + REWORDED_SLACK) return null
+  const refLemmas = lemmaSet(ref)
+  let own = false
+  for (let i = from + 1; i < to && !own; i++) {
+    const t = user.tokens[i]!
+    // a general verb ("got the loan" for "paid back the loan") says too little to stand for it
+    own = !isFunctionWord(t) && !lemmasOf(t).some((l) => refLemmas.has(l) || isLightVerb(l))
+  }
+  if (!own) return null
+  // nor in the learner's words in its place: a thing, a time or a name there is a detail added
+  if (words.extra.some((u) => u.start > from && u.end < to && detail(user, u))) return null
+  return [from, to]
 }
 
 /**
@@ -2502,6 +2600,11 @@ function slipsOf(
     const companions = missingDetails.length ? [] : addedCompanions(p, extraDetails)
     if (companions.length)
       slips.push(`You added ${quoteList(companions)}: the sentence does not name anyone else.`)
+    const replaced = missingDetails.length ? null : replacedDoer(p, extraDetails)
+    if (replaced)
+      slips.push(
+        `You wrote "${replaced[0]}" where the sentence says "${replaced[1]}": check who is doing what.`,
+      )
     if (missingDetails.length) {
       slips.push(`You left out ${quoteList(missingDetails.map((u) => surfaceOf(ref, u)))}.`)
       if (extraDetails.length)
@@ -2571,6 +2674,47 @@ function addedCompanions(p: Pair, extraDetails: Unit[]): string[] {
     added.push(written ? written[0] : words.join(' '))
   }
   return added
+}
+
+/** The pronouns that name the speaker or the hearer as a doer. */
+const SPEAKER_OR_HEARER = new Set(['1s', '1p', '2'])
+
+/**
+ * A doer the learner replaced: the reference's "I", "we" or "you" as a clause's subject, a person
+ * the learner's text never names, and in its place, as a clause's subject, someone close to the
+ * speaker the reference does not have ("my sister ran off" for "I ran off"). The rubric's change
+ * of person, a minor slip: [the learner's words, the reference's pronoun]. Only a kin or friend
+ * noun (COMPANION_NOUNS) after a determiner: a learner often names the doer by another noun for
+ * the same person or thing ("People in that office" for "they", "His plan … backfired" for "he
+ * tried … and it backfired"), and a third person ("he" / "my brother") may be the one the
+ * reference means. "my brother and I" keeps the doer (`addedCompanions`).
+ */
+function replacedDoer(p: Pair, extraDetails: Unit[]): [string, string] | null {
+  const ref = p.ref.tokens
+  const subject = (tokens: string[], starts: ReadonlySet<number>, i: number): boolean =>
+    i === 0 || starts.has(i) || SUBJECT_OPENERS.has(tokens[i - 1] ?? '')
+  const userPersons = personsOf(p.user.tokens)
+  // most answers keep the reference's persons: clauses are looked up only where one is lost
+  const at = ref.findIndex(
+    (t, i) =>
+      SPEAKER_OR_HEARER.has(PERSON_OF[t] ?? '') &&
+      !POSSESSIVES.has(t) &&
+      !userPersons.has(PERSON_OF[t]!) &&
+      subject(ref, clauseStarts(p.ref), i),
+  )
+  if (at < 0) return null
+  const { tokens } = p.user
+  const starts = clauseStarts(p.user)
+  for (const u of extraDetails) {
+    if (u.multi || !NOUN_DETERMINERS.has(tokens[u.start - 1] ?? '')) continue
+    if (!lemmasOf(tokens[u.start]!).some((l) => COMPANION_NOUNS.has(l))) continue
+    if (!subject(tokens, starts, u.start - 1) || tokens[u.end + 1] === 'and') continue
+    const words = `${tokens[u.start - 1]} ${tokens[u.start]}`
+    const written = new RegExp(`\\b${words.replace(' ', '\\s+')}\\b`, 'i').exec(p.userText)
+    const pronoun = new RegExp(`\\b${ref[at]}\\b`, 'i').exec(p.reference)
+    return [written ? written[0] : words, pronoun ? pronoun[0] : ref[at]!]
+  }
+  return null
 }
 
 /** A person the reference does not have; the idiom's own wording may bring its own ("I'm not buying it"). */
@@ -2706,9 +2850,15 @@ function judge(
 
   // a verb or adjective said differently ("chose" for "picked") is paraphrase; a changed or
   // dropped name, place, time or object is the detail slip the rubric calls minor
-  const { omitted, candidates, otherWords } = droppedClause(p, words)
-  const details = missingDetails.filter((u) => isDetailUnit(ref, u, words.isDetail))
-  const extraDetails = words.extra.filter((u) => isDetailUnit(user, u, words.isDetail))
+  const { omitted, candidates, otherWords, reworded, rewording } = droppedClause(p, words)
+  const details = missingDetails.filter(
+    (u) => isDetailUnit(ref, u, words.isDetail) && !reworded.includes(u),
+  )
+  const extraDetails = words.extra.filter(
+    (u) =>
+      isDetailUnit(user, u, words.isDetail) &&
+      !rewording.some(([from, to]) => u.start > from && u.end < to),
+  )
   // the learner negates the idiom's meaning phrase where the Spanish negates the idiom and the
   // reference says it by an opposite word ("didn't approve" for "no dio luz verde", "rejected"):
   // the same statement
