@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm'
 import type { Database } from './client.js'
+import { createPeriodic } from './periodic.js'
 
 /**
  * PGlite's autovacuum (docs/decisions/061).
@@ -88,8 +89,6 @@ export function createMaintenance(
   } = {},
 ): Maintenance {
   const { db } = database
-  let timer: NodeJS.Timeout | undefined
-  let running: Promise<unknown> = Promise.resolve()
 
   async function pass(): Promise<MaintenanceAction[]> {
     if (database.kind !== 'pglite') return []
@@ -130,34 +129,15 @@ export function createMaintenance(
     return actions
   }
 
-  /** A pass after the one under way, if any; a failure is reported to `onError` too. */
-  function queued(): Promise<MaintenanceAction[]> {
-    const next = running.then(pass)
-    running = next.catch((err: unknown) => opts.onError?.(err))
-    return next
-  }
-  let waiting = 0
-  /** A timer's pass, skipped while an earlier one still waits or runs (a slow pass never piles up). */
-  function tick() {
-    if (waiting > 0) return
-    waiting++
-    void queued()
-      .catch(() => {}) // reported by queued()
-      .finally(() => waiting--)
-  }
-
+  const periodic = createPeriodic(pass, {
+    everyMs: opts.everyMs ?? MAINTENANCE_EVERY_MS,
+    onError: opts.onError,
+  })
   return {
-    pass: queued,
+    pass: periodic.pass,
     start() {
-      if (timer || database.kind !== 'pglite') return
-      tick()
-      timer = setInterval(tick, opts.everyMs ?? MAINTENANCE_EVERY_MS)
-      timer.unref()
+      if (database.kind === 'pglite') periodic.start()
     },
-    async stop() {
-      clearInterval(timer)
-      timer = undefined
-      await running
-    },
+    stop: periodic.stop,
   }
 }

@@ -1,6 +1,7 @@
 import { ATTEMPT_DELETE_AFTER_DAYS } from '@che/core'
 import { sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.js'
+import { createPeriodic } from '../../db/periodic.js'
 
 /**
  * Deletes stored answers (`attempts`) once they are older than ATTEMPT_DELETE_AFTER_DAYS
@@ -23,7 +24,7 @@ export interface AttemptRetention {
   pass(): Promise<number>
   /** Pass now and then every `everyMs`; idempotent. */
   start(): void
-  /** Stop passing; a pass under way finishes first. */
+  /** Stop passing; a pass under way ends after its current slice. */
   stop(): Promise<void>
 }
 
@@ -37,9 +38,6 @@ export function createAttemptRetention(
   } = {},
 ): AttemptRetention {
   const slice = opts.slice ?? 1_000
-  let timer: NodeJS.Timeout | undefined
-  let running: Promise<unknown> = Promise.resolve()
-  let stopped = false
 
   async function pass(): Promise<number> {
     const started = performance.now()
@@ -53,36 +51,16 @@ export function createAttemptRetention(
       )) as unknown as { rowCount?: number | null; affectedRows?: number }
       const n = Number(result.rowCount ?? result.affectedRows ?? 0)
       deleted += n
-      if (n < slice || stopped) break
+      if (n < slice || periodic.stopping) break
       await new Promise((resolve) => setImmediate(resolve))
     }
     opts.onPass?.(deleted, performance.now() - started)
     return deleted
   }
 
-  function queued(): Promise<number> {
-    const next = running.then(pass)
-    running = next.catch((err: unknown) => opts.onError?.(err))
-    return next
-  }
-
-  return {
-    pass: queued,
-    start() {
-      if (timer) return
-      stopped = false
-      void queued().catch(() => {}) // reported by queued()
-      timer = setInterval(
-        () => void queued().catch(() => {}),
-        opts.everyMs ?? ATTEMPT_RETENTION_EVERY_MS,
-      )
-      timer.unref()
-    },
-    async stop() {
-      stopped = true
-      if (timer) clearInterval(timer)
-      timer = undefined
-      await running
-    },
-  }
+  const periodic = createPeriodic(pass, {
+    everyMs: opts.everyMs ?? ATTEMPT_RETENTION_EVERY_MS,
+    onError: opts.onError,
+  })
+  return { pass: periodic.pass, start: periodic.start, stop: periodic.stop }
 }
