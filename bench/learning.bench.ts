@@ -1,6 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto'
 import { mkdtempSync, rmSync } from 'node:fs'
-import { Agent, request } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { eq } from 'drizzle-orm'
@@ -16,7 +15,15 @@ import { createContentService } from '../apps/server/src/modules/content/content
 import { ttsKeyOf } from '../apps/server/src/modules/audio/audio.service.js'
 import { createLocalStorage } from '../apps/server/src/plugins/storage.js'
 import { createEspeakSynthesizer } from '../apps/server/src/tts/tts.js'
-import { freePort, load, printTable, startServer, type LoadResult } from './support.js'
+import {
+  freePort,
+  httpClient,
+  load,
+  printTable,
+  type Reply,
+  startServer,
+  type LoadResult,
+} from './support.js'
 
 /**
  * The learning loop under load: 200 learners at once, each looping GET /api/exercises/next then
@@ -40,63 +47,6 @@ const OPEN_DURATION_MS = Number(process.env.BENCH_OPEN_SECONDS ?? 20) * 1000
 /** Per learner: at most this many next + evaluate rounds. */
 const MAX_ROUNDS = 200
 const PUBLIC_URL = 'http://bench.che.invalid'
-
-interface Reply {
-  status: number
-  ok: boolean
-  body: string
-}
-
-/**
- * A keep-alive HTTP client whose sockets `close()` ends, so the server's graceful shutdown is
- * not left waiting on idle connections.
- */
-function httpClient(base: string) {
-  const agent = new Agent({ keepAlive: true, maxSockets: OPEN_LEARNERS + 10 })
-  const url = new URL(base)
-  return {
-    call(method: string, path: string, token: string, body?: unknown): Promise<Reply> {
-      const payload = body === undefined ? undefined : JSON.stringify(body)
-      return new Promise((ok, fail) => {
-        const req = request(
-          {
-            agent,
-            host: url.hostname,
-            port: url.port,
-            method,
-            path,
-            headers: {
-              authorization: `Bearer ${token}`,
-              ...(payload
-                ? {
-                    'content-type': 'application/json',
-                    'content-length': Buffer.byteLength(payload),
-                  }
-                : {}),
-            },
-          },
-          (res) => {
-            const chunks: Buffer[] = []
-            res.on('data', (c: Buffer) => chunks.push(c))
-            res.on('end', () => {
-              const status = res.statusCode ?? 0
-              ok({
-                status,
-                ok: status >= 200 && status < 300,
-                body: Buffer.concat(chunks).toString('utf8'),
-              })
-            })
-            res.on('error', fail)
-          },
-        )
-        req.setTimeout(60_000, () => req.destroy(new Error('timeout')))
-        req.on('error', fail)
-        req.end(payload)
-      })
-    },
-    close: () => agent.destroy(),
-  }
-}
 
 interface Timing {
   ms: number[]
@@ -212,7 +162,7 @@ async function learningLoad(kind: 'PGlite' | 'PostgreSQL'): Promise<{
     ADMIN_EMAILS: 'bench-admin@bench.example',
     ...(fresh.url ? { DATABASE_URL: fresh.url } : {}),
   })
-  const client = httpClient(server.url)
+  const client = httpClient(server.url, OPEN_LEARNERS + 10)
   try {
     const mint = await minterFromKey(jwk, PUBLIC_URL, 'bench.example')
     const call = client.call
