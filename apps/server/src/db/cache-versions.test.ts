@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createLibraryCache } from '../modules/examples/library.js'
-import { createVersionReader } from './cache-versions.js'
+import { createVersionReader, type Versions, versionsOf } from './cache-versions.js'
 import { examples, idioms } from './schema.js'
 import { createTestDatabase, type TestDatabase } from './test-db.js'
 
@@ -34,24 +34,10 @@ describe('cache versions', () => {
     expect(await libraryVersion()).toBeGreaterThan(afterInsert)
   })
 
-  /**
-   * The database as the version reader sees it, with each read of the versions (the prepared
-   * statement's execute, built once by the reader) going through `around`.
-   */
-  function readsThrough(around: (read: () => Promise<unknown[]>) => Promise<unknown[]>) {
-    return {
-      select: (...args: Parameters<typeof database.db.select>) => ({
-        from: (t: never) => ({
-          prepare: (name: string) => {
-            const query = database.db
-              .select(...args)
-              .from(t)
-              .prepare(name)
-            return { execute: () => around(() => query.execute()) }
-          },
-        }),
-      }),
-    } as unknown as typeof database.db
+  /** The versions read as the reader does (versionsOf), each read going through `around`. */
+  function readsThrough(around: (read: () => Promise<Versions>) => Promise<Versions>) {
+    const read = versionsOf(database.db)
+    return () => around(read)
   }
 
   it('a read asked for while another is in flight is answered by a read begun after it', async () => {
@@ -62,11 +48,11 @@ describe('cache versions', () => {
     })
     let calls = 0
     const gated = readsThrough(async (read) => {
-      const rows = await read()
+      const versions = await read()
       if (++calls === 1) await held
-      return rows
+      return versions
     })
-    const reader = createVersionReader(gated)
+    const reader = createVersionReader(database.db, gated)
     const first = reader.read()
     await new Promise((r) => setTimeout(r, 50)) // its query has run by now
     await database.db.execute(
@@ -84,7 +70,7 @@ describe('cache versions', () => {
       reads++
       return read()
     })
-    const reader = createVersionReader(counting)
+    const reader = createVersionReader(database.db, counting)
     // A lone caller does not wait a turn: its read has started when read() returns.
     const lone = reader.read()
     expect(reads).toBe(1)

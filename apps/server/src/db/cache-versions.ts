@@ -1,11 +1,31 @@
+import { sql } from 'drizzle-orm'
 import { createBatchRunner } from './batch.js'
 import type { Db } from './client.js'
+import { preparedText } from './prepared.js'
 import { cacheVersions } from './schema.js'
 
 /** The cached table groups whose versions migration 0017's triggers keep. */
 export type CacheTopic = 'library' | 'speech' | 'users'
 
 export type Versions = ReadonlyMap<string, number>
+
+/**
+ * One read of every cache version. The most frequent statement of the learning loop (every
+ * request reads it once, decision 045 session 7), so parsed and planned once (db/prepared.ts):
+ * Drizzle's `.prepare()` named it on PostgreSQL but on PGlite still parsed it on every read
+ * (0.3 ms in the calendar's profile, decision 044 session 14); one JSON text also skips PGlite's
+ * row objects.
+ */
+export function versionsOf(db: Db): () => Promise<Versions> {
+  const query = preparedText(
+    db,
+    'cache_versions',
+    [],
+    sql`select coalesce(json_object_agg(${cacheVersions.topic}, ${cacheVersions.version}), '{}')::text from ${cacheVersions}`,
+  )
+  return async () =>
+    new Map(Object.entries(JSON.parse((await query.run(db, [])) ?? '{}') as Record<string, number>))
+}
 
 /**
  * Reads every cache version in one query, shared by the callers that ask at about the same time
@@ -16,19 +36,9 @@ export type Versions = ReadonlyMap<string, number>
  * requests in flight cost one read per round trip instead of 200, and a lone caller reads at once
  * (decision 045, session 6). Each consumer names itself (`asker`: the users cache, the library):
  * a lone request asks as each at most once per turn, which is what tells it from company.
+ * `readNow` makes one read (versionsOf; the tests pass one they can hold back).
  */
-export function createVersionReader(db: Db) {
-  // Built once (the most frequent statement of the learning loop, decision 045 session 7): no
-  // query building per read, and on PostgreSQL a named statement each connection parses once.
-  const query = db
-    .select({ topic: cacheVersions.topic, version: cacheVersions.version })
-    .from(cacheVersions)
-    .prepare('che_cache_versions')
-  async function readNow(): Promise<Versions> {
-    const rows = await query.execute()
-    return new Map(rows.map((r) => [r.topic, r.version]))
-  }
-
+export function createVersionReader(db: Db, readNow: () => Promise<Versions> = versionsOf(db)) {
   const runner = createBatchRunner<string, Versions>({
     single: readNow,
     kindOf: (asker) => asker,

@@ -79,7 +79,9 @@ export function preparedText(root: Db, label: string, types: readonly string[], 
           { rowMode: 'array' },
         )
         if (!found?.rows.length)
-          await client.exec(`prepare ${name}(${types.join(', ')}) as ${text}`)
+          await client.exec(
+            `prepare ${name}${types.length ? `(${types.join(', ')})` : ''} as ${text}`,
+          )
       })()
       made.catch(() => names.delete(name))
       names.set(name, made)

@@ -212,6 +212,28 @@ describe('stats', () => {
       expect(items.map((i) => i.idiom)).toEqual(Array(4).fill('tomarse el palo'))
     })
 
+    it('writes every due date as canonical ISO 8601, whether given so, as PostgreSQL text or with an offset', () => {
+      const card = newCard(new Date('2025-04-20T12:00:00Z'))
+      const at = (dueDate: string) =>
+        calendarItems(
+          [
+            {
+              progressId: '00000000-0000-4000-8000-000000000001',
+              dueDate,
+              tone: 'Casual',
+              usage: 5,
+              idiom: 'al toque',
+              card,
+            },
+          ],
+          NOW,
+        )[0]!.dueDate
+      expect(at('2025-05-03T12:00:00.000Z')).toBe('2025-05-03T12:00:00.000Z')
+      expect(at('2025-05-03 12:00:00.5+00')).toBe('2025-05-03T12:00:00.500Z')
+      expect(at('2025-05-03T09:00:00-03:00')).toBe('2025-05-03T12:00:00.000Z')
+      expect(() => at('not a date')).toThrow(RangeError)
+    })
+
     it('shows one dot for a card last answered with major errors, right after the answer', () => {
       const t0 = new Date('2025-04-30T12:00:00Z')
       const good = scheduleReview(
