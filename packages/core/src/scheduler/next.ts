@@ -117,8 +117,21 @@ export function nextAvailableDate(input: {
     const due = canonicalInstant(p.dueDate)
     if (due !== null && due >= end && (earliest === null || due < earliest)) earliest = due
   }
-  if (input.newBlockedByDailyLimit && (earliest === null || end < earliest)) earliest = end
-  return earliest
+  return availableFrom(earliest, input.endOfToday, input.newBlockedByDailyLimit)
+}
+
+/**
+ * nextAvailableDate from the earliest due date at or after the end of today (canonical ISO
+ * 8601, or null), counted already.
+ */
+export function availableFrom(
+  earliestLater: string | null,
+  endOfToday: number,
+  newBlockedByDailyLimit: boolean,
+): string | null {
+  const end = new Date(endOfToday).toISOString()
+  if (newBlockedByDailyLimit && (earliestLater === null || end < earliestLater)) return end
+  return earliestLater
 }
 
 /**

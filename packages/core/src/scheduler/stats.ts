@@ -11,7 +11,7 @@ import {
 } from '../domain/usage.js'
 import type { Accuracy } from '../contract/evaluation.js'
 import { canonicalInstant, nextLocalMidnight } from './due.js'
-import { nextAvailableDate } from './next.js'
+import { availableFrom } from './next.js'
 import { calendarConfidence } from './schedule.js'
 import type { CalendarCard, FsrsParams } from './schema.js'
 
@@ -28,10 +28,55 @@ export interface ProgressForStats {
   isSandbox: boolean
 }
 
+/**
+ * What the stats need of a learner's records, counted: over the records themselves
+ * (`summariseProgress`) or by the database in one aggregate (the server, decision 044 session 14:
+ * no object per record, so the dashboard costs about the same for 10 cards as for 600).
+ */
+export interface ProgressSummary {
+  /** Records (examples met at least once). */
+  numSeen: number
+  /** Records due before the end of today. */
+  numPastDue: number
+  /** The earliest due date before the end of today (canonical ISO 8601), or null. */
+  oldestDue: string | null
+  /** The earliest due date at or after the end of today (canonical ISO 8601), or null. */
+  nextDue: string | null
+  /** Every record's missed words, with repeats. */
+  missedWords: readonly string[]
+  /** Records flagged isSandbox. */
+  numSandboxes: number
+}
+
+/** The summary of `progress` as the stats count it (`endOfToday`: the next local midnight, ms). */
+export function summariseProgress(
+  progress: readonly ProgressForStats[],
+  endOfToday: number,
+): ProgressSummary {
+  const end = new Date(endOfToday).toISOString()
+  let numPastDue = 0
+  let oldestDue: string | null = null
+  let nextDue: string | null = null
+  let numSandboxes = 0
+  const missedWords: string[] = []
+  for (const record of progress) {
+    const due = canonicalInstant(record.dueDate)
+    if (due !== null && due < end) {
+      numPastDue++
+      if (oldestDue === null || due < oldestDue) oldestDue = due
+    } else if (due !== null && (nextDue === null || due < nextDue)) nextDue = due
+    for (const word of record.missedWords) missedWords.push(word)
+    if (record.isSandbox) numSandboxes++
+  }
+  return { numSeen: progress.length, numPastDue, oldestDue, nextDue, missedWords, numSandboxes }
+}
+
 export interface ScheduleStatsInput {
   now: Date
   timeZone: string
-  progress: readonly ProgressForStats[]
+  /** The learner's records; or, instead, `summary` (counted by the database). */
+  progress?: readonly ProgressForStats[]
+  summary?: ProgressSummary
   /** New items introduced since the learner's local midnight. */
   newToday: number
   dailyNewLimit: number
@@ -75,57 +120,43 @@ function wordKey(word: string): string {
  */
 export function scheduleStats(input: ScheduleStatsInput): ScheduleStatsShape {
   const endOfToday = nextLocalMidnight(input.now, input.timeZone).getTime()
-  const end = new Date(endOfToday).toISOString()
-  let numPastDue = 0
-  let oldestDue: string | null = null
+  const summary = input.summary ?? summariseProgress(input.progress ?? [], endOfToday)
   let reviews = 0
   let perfect = 0
-  let missed = 0
-  let numSandboxes = 0
-  const unique = new Set<string>()
-
-  for (const record of input.progress) {
-    const due = canonicalInstant(record.dueDate)
-    if (due !== null && due < end) {
-      numPastDue++
-      if (oldestDue === null || due < oldestDue) oldestDue = due
-    }
-    if (!input.reviews)
+  if (input.reviews) {
+    reviews = input.reviews.count
+    perfect = input.reviews.perfect
+  } else {
+    for (const record of input.progress ?? [])
       for (const entry of record.history ?? []) {
         reviews++
         const e = entry.evaluation
         if (e.transcriptionAccuracy === 'perfect' && e.translationAccuracy === 'perfect') perfect++
       }
-    missed += record.missedWords.length
-    for (const word of record.missedWords) {
-      const key = wordKey(word)
-      if (key) unique.add(key)
-    }
-    if (record.isSandbox) numSandboxes++
   }
-
-  if (input.reviews) {
-    reviews = input.reviews.count
-    perfect = input.reviews.perfect
+  const unique = new Set<string>()
+  for (const word of summary.missedWords) {
+    const key = wordKey(word)
+    if (key) unique.add(key)
   }
   const underLimit = input.newToday < input.dailyNewLimit
   const isNewAllowed = input.candidatesAvailable && underLimit
   return {
-    numSeen: input.progress.length,
-    numPastDue,
-    pastDueDate: oldestDue,
+    numSeen: summary.numSeen,
+    numPastDue: summary.numPastDue,
+    pastDueDate: summary.oldestDue,
     score: reviews === 0 ? 0 : Math.round((100 * perfect) / reviews),
-    nextDueDate: nextAvailableDate({
+    nextDueDate: availableFrom(
+      summary.nextDue,
       endOfToday,
-      progress: input.progress,
-      newBlockedByDailyLimit: input.candidatesAvailable && !underLimit,
-    }),
+      input.candidatesAvailable && !underLimit,
+    ),
     isNewAllowed,
-    enableGetNext: numPastDue > 0 || isNewAllowed,
-    upToDate: numPastDue === 0,
-    missed,
+    enableGetNext: summary.numPastDue > 0 || isNewAllowed,
+    upToDate: summary.numPastDue === 0,
+    missed: summary.missedWords.length,
     unique: unique.size,
-    numSandboxes,
+    numSandboxes: summary.numSandboxes,
     reportState:
       input.reviewsCount >= input.reportMinReviews
         ? REPORT_STATE_NEW_AVAILABLE
@@ -171,7 +202,8 @@ export function calendarItems(
       const band = usageBand(Math.min(USAGE_MAX, Math.max(USAGE_MIN, Math.round(record.usage))))
       return {
         progressId: record.progressId,
-        dueDate: new Date(record.dueDate).toISOString(),
+        // Already canonical (the server's read writes it so) costs no Date; otherwise parsed.
+        dueDate: canonicalInstant(record.dueDate) ?? new Date(record.dueDate).toISOString(),
         tone: record.tone,
         idiom: record.idiom,
         range: { label: USAGE_BAND_RANGES[band].label, icon: USAGE_BAND_ICONS[band] },

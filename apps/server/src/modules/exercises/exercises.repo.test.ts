@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Evaluation } from '@che/core'
-import { countReviews, newCard, optimizeParameters } from '@che/core/scheduler'
+import { countReviews, newCard, optimizeParameters, summariseProgress } from '@che/core/scheduler'
 import { createTestDatabase, type TestDatabase } from '../../db/test-db.js'
 import { examples, idioms, progress, reviewLog, users } from '../../db/schema.js'
 import { createExercisesRepo } from './exercises.repo.js'
@@ -179,5 +179,81 @@ describe('ExercisesRepo', () => {
         expect(log.map((r) => r.progressId)).toEqual([otherId])
       },
     )
+  })
+
+  describe('statsSummary', () => {
+    it('counts in the database exactly what the stats count over the records themselves', async () => {
+      const { db } = database
+      const [user] = await db.insert(users).values({ issuer: 'i', subject: 'stats' }).returning()
+      const [other] = await db
+        .insert(users)
+        .values({ issuer: 'i', subject: 'stats-other' })
+        .returning()
+      const [idiom] = await db
+        .insert(idioms)
+        .values({ text: 'estar en pedo', translation: 't', normalizedText: 'estar en pedo' })
+        .returning()
+      const exampleRows = await db
+        .insert(examples)
+        .values(
+          Array.from({ length: 40 }, (_, i) => ({
+            idiomId: idiom!.id,
+            text: `Frase ${i}.`,
+            conjugatedSnippet: 'frase',
+          })),
+        )
+        .returning()
+      const end = new Date(Date.UTC(2026, 5, 10, 3))
+      const since = new Date(end.getTime() - 86_400_000)
+      // Due dates on both sides of the end of today and exactly on it; missed words on some,
+      // with repeats and case variants; created before and after the learner's midnight.
+      const rows = exampleRows.map((e, i) => ({
+        userId: user!.id,
+        exampleId: e.id,
+        idiomId: idiom!.id,
+        card: newCard(end),
+        dueAt: new Date(end.getTime() + (i - 20) * 3_600_000 + ((i % 3) - 2) * 7),
+        missedWords: i % 4 === 0 ? ['laburo', i % 8 ? 'Laburo' : 'bondi'] : [],
+        isSandbox: i % 4 === 0,
+        reviewCount: i % 5,
+        perfectCount: i % 3 ? i % 2 : 0,
+        createdAt: new Date(since.getTime() + (i - 10) * 3_600_000),
+      }))
+      await db.insert(progress).values(rows)
+      // Another learner's records count for nobody else.
+      await db.insert(progress).values({ ...rows[0]!, userId: other!.id })
+
+      const counted = await createExercisesRepo(db).statsSummary(user!.id, end, since)
+      expect(counted.summary).toEqual(
+        summariseProgress(
+          rows.map((r) => ({
+            dueDate: r.dueAt.toISOString(),
+            missedWords: r.missedWords,
+            isSandbox: r.isSandbox,
+          })),
+          end.getTime(),
+        ),
+      )
+      // Due exactly at the end of today is not due today (i = 20).
+      expect(counted.summary.numPastDue).toBe(20)
+      expect(counted.newToday).toBe(rows.filter((r) => r.createdAt >= since).length)
+      expect(counted.reviews).toEqual({
+        count: rows.reduce((n, r) => n + r.reviewCount, 0),
+        perfect: rows.reduce((n, r) => n + r.perfectCount, 0),
+      })
+      expect(counted.seen.sort()).toEqual(exampleRows.map((e) => e.id).sort())
+
+      const nobody = await createExercisesRepo(db).statsSummary(
+        '00000000-0000-4000-8000-00000000dead',
+        end,
+        since,
+      )
+      expect(nobody).toEqual({
+        summary: summariseProgress([], end.getTime()),
+        newToday: 0,
+        reviews: { count: 0, perfect: 0 },
+        seen: [],
+      })
+    })
   })
 })

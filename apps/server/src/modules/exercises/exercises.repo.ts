@@ -1,9 +1,15 @@
 import { randomUUID } from 'node:crypto'
 import { and, asc, eq, getTableColumns, type SQL, sql, type Table } from 'drizzle-orm'
 import type { Tone } from '@che/core'
-import type { CalendarCard, CardReviews, ReviewRating } from '@che/core/scheduler'
+import {
+  type CalendarCard,
+  type CardReviews,
+  canonicalInstant,
+  type ProgressSummary,
+  type ReviewRating,
+} from '@che/core/scheduler'
 import { createBatchRunner } from '../../db/batch.js'
-import { type Db, firstRow } from '../../db/client.js'
+import type { Db } from '../../db/client.js'
 import { preparedText } from '../../db/prepared.js'
 import { attempts, examples, idioms, progress, reviewLog } from '../../db/schema.js'
 import type { ExampleRow, IdiomRow } from '../idioms/idioms.repo.js'
@@ -101,6 +107,48 @@ function hotStatements(db: Db) {
       }
       return statement
     },
+    /**
+     * The calendar's read of one learner ($1): per record its id, example, due date as the card
+     * holds it (ISO 8601 from toISOString, which due_at mirrors: writing due_at as ISO text took
+     * PGlite's `to_char` 2.7 ms for 589 records, and its own text needs a Date to make it ISO,
+     * 0.4 ms; core calendarItems takes a canonical one as it is) and the five card fields
+     * the confidence reads (core CalendarCard), all as text in one JSON array per record. Not the
+     * whole card, and not `json_build_array` of jsonb values: converting each jsonb value to JSON
+     * cost PGlite more than the rest of the read (decision 050).
+     */
+    calendar: preparedText(
+      db,
+      'calendar',
+      ['uuid'],
+      sql`select coalesce(json_agg(array[p.id::text, p.example_id::text,
+          p.card->>'due',
+          p.card->>'state', p.card->>'lastReview', p.card->>'stability', p.card->>'streak', p.card->>'lastRating']), '[]')::text
+        from ${progress} p where p.user_id = ${param(1)}::uuid`,
+    ),
+    /**
+     * The dashboard's read of one learner ($1), counted in one row (core ProgressSummary, decision
+     * 044 session 14): records, those due before $2 (the end of the learner's today) and the
+     * earliest of them, the earliest due at or after $2, every non-empty missed-words list,
+     * Playroom records, records made since $3 (the learner's midnight), the review totals, and
+     * the examples met (comma-separated), as one JSON array.
+     */
+    stats: preparedText(
+      db,
+      'stats',
+      ['uuid', 'timestamptz', 'timestamptz'],
+      sql`select json_build_array(
+          count(*),
+          count(*) filter (where p.due_at < ${param(2)}),
+          min(p.due_at) filter (where p.due_at < ${param(2)}),
+          min(p.due_at) filter (where p.due_at >= ${param(2)}),
+          coalesce(json_agg(p.missed_words) filter (where jsonb_array_length(p.missed_words) > 0), '[]'),
+          count(*) filter (where p.is_sandbox),
+          count(*) filter (where p.created_at >= ${param(3)}),
+          coalesce(sum(p.review_count), 0),
+          coalesce(sum(p.perfect_count), 0),
+          coalesce(string_agg(p.example_id::text, ','), '')
+        )::text from ${progress} p where p.user_id = ${param(1)}`,
+    ),
     /** The reviews of the records in $1, oldest first, as one JSON text. */
     reviews: preparedText(
       db,
@@ -496,7 +544,6 @@ async function findAttempt(
 }
 
 const NEXT_TUPLE = sql`json_build_array(${progress.exampleId}, ${progress.dueAt}, ${progress.createdAt}, ${progress.updatedAt})`
-const STATS_TUPLE = sql`json_build_array(${progress.exampleId}, ${progress.createdAt}, ${progress.dueAt}, ${progress.missedWords}, ${progress.isSandbox}, ${progress.reviewCount}, ${progress.perfectCount})`
 
 /**
  * `batch`: learners' reads and reviews that arrive while one statement is running go together
@@ -565,37 +612,66 @@ export function createExercisesRepo(
       }))
     },
 
-    /** Just what the dashboard stats need of each record (no join, no card, no evaluation). */
-    async listForStats(userId: string): Promise<
-      {
-        exampleId: string
-        createdAt: Date
-        dueAt: Date
-        missedWords: string[]
-        isSandbox: boolean
-        reviewCount: number
-        perfectCount: number
-      }[]
-    > {
-      const rows = await jsonRows(q, db, STATS_TUPLE, userId)
-      return rows.map((r) => ({
-        exampleId: r[0] as string,
-        createdAt: new Date(r[1] as string),
-        dueAt: new Date(r[2] as string),
-        missedWords: r[3] as string[],
-        isSandbox: r[4] as boolean,
-        reviewCount: r[5] as number,
-        perfectCount: r[6] as number,
-      }))
+    /**
+     * What the dashboard stats need, counted by the database (the `stats` statement): no row
+     * per record comes back, only the examples met, for whether a new one is left.
+     */
+    async statsSummary(
+      userId: string,
+      endOfToday: Date,
+      startOfToday: Date,
+    ): Promise<{
+      summary: ProgressSummary
+      newToday: number
+      reviews: { count: number; perfect: number }
+      seen: string[]
+    }> {
+      const found = await q.stats.run(db, [
+        userId,
+        endOfToday.toISOString(),
+        startOfToday.toISOString(),
+      ])
+      const [
+        numSeen,
+        numPastDue,
+        oldest,
+        next,
+        missed,
+        numSandboxes,
+        newToday,
+        count,
+        perfect,
+        seen,
+      ] = JSON.parse(found!) as [
+        number,
+        number,
+        string | null,
+        string | null,
+        string[][],
+        number,
+        number,
+        number,
+        number,
+        string,
+      ]
+      return {
+        summary: {
+          numSeen,
+          numPastDue,
+          oldestDue: oldest === null ? null : canonicalInstant(oldest),
+          nextDue: next === null ? null : canonicalInstant(next),
+          missedWords: missed.flat(),
+          numSandboxes,
+        },
+        newToday,
+        reviews: { count, perfect },
+        seen: seen ? seen.split(',') : [],
+      }
     },
 
     /**
-     * Just what the calendar needs of each record: its id, example, due date as PostgreSQL's
-     * text (what Drizzle parses too; the caller makes it ISO 8601), and the five card fields the
-     * confidence reads (core CalendarCard; a field a stored card lacks is undefined), all as
-     * text in one JSON array per record. Not the whole card, and not `json_build_array` of jsonb
-     * values: converting each jsonb value to JSON cost PGlite more than the rest of the read
-     * (decision 050).
+     * Just what the calendar needs of each record (the `calendar` statement): a field a stored
+     * card lacks is undefined; the due date is ISO 8601 already.
      */
     async listForCalendar(userId: string): Promise<
       {
@@ -605,14 +681,7 @@ export function createExercisesRepo(
         card: Record<keyof CalendarCard, unknown>
       }[]
     > {
-      const c = progress.card
-      const found = await firstRow<{ rows: string | null }>(
-        db,
-        sql`select json_agg(array[${progress.id}::text, ${progress.exampleId}::text, ${progress.dueAt}::text,
-          ${c}->>'state', ${c}->>'lastReview', ${c}->>'stability', ${c}->>'streak', ${c}->>'lastRating'])::text as rows
-        from ${progress} where ${progress.userId} = ${userId}`,
-      )
-      const rows = JSON.parse(found?.rows ?? '[]') as (string | null)[][]
+      const rows = JSON.parse((await q.calendar.run(db, [userId])) ?? '[]') as (string | null)[][]
       const num = (v: string | null) => (v == null ? undefined : Number(v))
       return rows.map((r) => ({
         id: r[0]!,

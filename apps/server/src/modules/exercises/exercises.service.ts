@@ -483,39 +483,31 @@ export function createExercisesService(deps: {
       const now = deps.clock()
       const timeZone = resolveTimeZone(tz ?? 'UTC')
       const filter = filterOf(user, {})
-      // One read of the learner's records; whether a new item is left comes from the library in
-      // memory (docs/decisions/044).
-      const [records, settings, library] = await Promise.all([
-        deps.exercises.listForStats(user.id),
+      // One read, counted by the database (decision 044, session 14); whether a new item is left
+      // comes from the library in memory (docs/decisions/044).
+      const [counted, settings, library] = await Promise.all([
+        deps.exercises.statsSummary(
+          user.id,
+          nextLocalMidnight(now, timeZone),
+          startOfLocalDay(now, timeZone),
+        ),
         deps.settings.all(),
         deps.library.snapshot(scope),
       ])
-      const since = startOfLocalDay(now, timeZone).getTime()
-      const seen = new Set(records.map((r) => r.exampleId))
-      const newToday = records.filter((r) => r.createdAt.getTime() >= since).length
+      const seen = new Set(counted.seen)
       const candidatesAvailable = library.candidates.some(
         (c) => !seen.has(c.exampleId) && matchesFilter(c, filter),
       )
-      let reviewsCount = 0
-      let perfectCount = 0
-      for (const r of records) {
-        reviewsCount += r.reviewCount
-        perfectCount += r.perfectCount
-      }
       return scheduleStats({
         now,
         timeZone,
-        progress: records.map((r) => ({
-          dueDate: r.dueAt.toISOString(),
-          missedWords: r.missedWords,
-          isSandbox: r.isSandbox,
-        })),
-        reviews: { count: reviewsCount, perfect: perfectCount },
-        newToday,
+        summary: counted.summary,
+        reviews: counted.reviews,
+        newToday: counted.newToday,
         dailyNewLimit: countSetting(settings, 'dailyNewLimit', 10),
         candidatesAvailable,
         reportMinReviews: countSetting(settings, 'reportMinReviews', 20),
-        reviewsCount,
+        reviewsCount: counted.reviews.count,
       })
     },
 
