@@ -125,6 +125,7 @@ async function learningLoad(kind: 'PGlite' | 'PostgreSQL'): Promise<{
   statuses: Record<string, number>
   examples: number
   cpuPerRequest: number
+  clientCpuPerRequest: number
   histograms: Record<string, string>
 }> {
   const dataDir = mkdtempSync(join(tmpdir(), 'che-bench-learning-'))
@@ -235,6 +236,7 @@ async function learningLoad(kind: 'PGlite' | 'PostgreSQL'): Promise<{
     )
 
     const cpuBefore = server.cpuMs()
+    const clientBefore = process.cpuUsage()
     const started = performance.now()
     const deadline = started + DURATION_MS
     await Promise.all(
@@ -266,6 +268,10 @@ async function learningLoad(kind: 'PGlite' | 'PostgreSQL'): Promise<{
     // The server's own CPU time per request: what a request costs, much less sensitive than req/s
     // to other processes on the machine.
     const cpuPerRequest = (server.cpuMs() - cpuBefore) / (next.ms.length + evaluate.ms.length)
+    // The load generator's own CPU (this process): on two cores it competes with the server.
+    const clientUsed = process.cpuUsage(clientBefore)
+    const clientCpuPerRequest =
+      (clientUsed.user + clientUsed.system) / 1000 / (next.ms.length + evaluate.ms.length)
     const all: Timing = {
       ms: [...next.ms, ...evaluate.ms],
       at: [...next.at, ...evaluate.at],
@@ -343,6 +349,7 @@ async function learningLoad(kind: 'PGlite' | 'PostgreSQL'): Promise<{
       statuses,
       examples: rows.length,
       cpuPerRequest,
+      clientCpuPerRequest,
       histograms: {
         next: histogram(next.ms),
         evaluate: histogram(evaluate.ms),
@@ -397,7 +404,7 @@ export async function run(): Promise<void> {
   for (const r of results) console.log(`status counts: ${JSON.stringify(r.statuses)}`)
   for (const r of results)
     console.log(
-      `server CPU time per request, closed loop (${r.rows[0]!.label.match(/\((.*)\)/)?.[1]}): ${r.cpuPerRequest.toFixed(2)} ms (a round is two requests)`,
+      `server CPU time per request, closed loop (${r.rows[0]!.label.match(/\((.*)\)/)?.[1]}): ${r.cpuPerRequest.toFixed(2)} ms (a round is two requests); the load generator's: ${r.clientCpuPerRequest.toFixed(2)} ms`,
     )
   for (const r of results)
     for (const [kind, h] of Object.entries(r.histograms))
