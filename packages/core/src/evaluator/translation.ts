@@ -2845,7 +2845,11 @@ function judge(
   const { judgement: missing, missingDetails } = missingMeaning(p, words)
   if (missing) return missing
   const opposite =
-    oppositeIdiom(p) ?? oppositeWord(p, words) ?? outOfForIn(p) ?? replacedPlace(p, words)
+    oppositeIdiom(p) ??
+    oppositeWord(p, words) ??
+    outOfForIn(p) ??
+    replacedPlace(p, words) ??
+    negationMoved(p, words)
   if (opposite) return opposite
 
   // a verb or adjective said differently ("chose" for "picked") is paraphrase; a changed or
@@ -2876,6 +2880,82 @@ function judge(
   const swapOnly =
     !omitted && slips.length === 1 && details.length === 1 && extraDetails.length === 1
   return perfectOrMinor(p, slips, omitted, swapOnly)
+}
+
+/** The first content word each negator of a text governs, by its position (kept per text). */
+function negatedPlaces(text: EnglishText): [number, number][] {
+  let found = negatedPlaceSets.get(text)
+  if (!found) {
+    found = []
+    const { tokens } = text
+    for (let i = 0; i < tokens.length; i++) {
+      if (!negatesAt(tokens, i)) continue
+      for (let k = i + 1; k <= i + NEGATION_WINDOW && k < tokens.length; k++) {
+        // "don't have all day", "haven't got all day": a general verb is not what is denied
+        if (isFunctionWord(tokens[k]!) || isLightVerb(verbLemma(tokens[k]!))) continue
+        found.push([i, k])
+        break
+      }
+    }
+    negatedPlaceSets.set(text, found)
+  }
+  return found
+}
+const negatedPlaceSets = new WeakMap<EnglishText, [number, number][]>()
+
+/** How far after a "not" a "but" may close what it denies ("not as wages, but as a prize"). */
+const BUT_REACH = 10
+
+/** For each negator of a text, the positions it denies: up to its "but", else a few words. */
+function deniedSpans(text: EnglishText): [number, number][] {
+  const { tokens } = text
+  return negatedPlaces(text).map(([i]) => {
+    for (let k = i + 1; k <= i + BUT_REACH && k < tokens.length; k++)
+      if (tokens[k] === 'but') return [i, k - 1]
+    return [i, i + NEGATION_WINDOW + 1]
+  })
+}
+
+/**
+ * Every word kept, but the "not" moved to another of them ("as a defendant, not as a witness" for
+ * "as a witness, not as a defendant"; "is owed … as a bonus, not as holiday pay" for "isn't owed
+ * … as a bonus, but as holiday pay"): the two roles swapped, the statement turned round, a major,
+ * or null. Only where the learner adds and leaves out no word of the reference's, and each text
+ * negates a word the other says without a negator.
+ */
+function negationMoved(p: Pair, words: WordComparison): Judgement | null {
+  if (words.missing.length > 0 || words.extra.length > 0) return null
+  const refPlaces = negatedPlaces(p.ref)
+  const userPlaces = negatedPlaces(p.user)
+  if (refPlaces.length === 0 || userPlaces.length === 0) return null
+  // a word one text negates that the other has and does not deny: no negator shortly before it
+  // ("never a party activist" still denies "activist"), nor between a negator and its "but"
+  // ("isn't paid as wages, but as a prize" denies "wages")
+  const movedFrom = (places: [number, number][], text: EnglishText, other: EnglishText): number => {
+    const denied = deniedSpans(other)
+    for (const [, k] of places) {
+      const forms = lemmasOf(text.tokens[k]!)
+      const at = other.tokens.findIndex(
+        (t) => forms.includes(t) || lemmasOf(t).some((f) => forms.includes(f)),
+      )
+      if (at < 0) continue
+      if (denied.some(([from, to]) => from < at && at <= to)) return -1
+      return k
+    }
+    return -1
+  }
+  const refAt = movedFrom(refPlaces, p.ref, p.user)
+  const userAt = movedFrom(userPlaces, p.user, p.ref)
+  if (refAt < 0 || userAt < 0) return null
+  if (lemmasOf(p.ref.tokens[refAt]!).some((f) => lemmasOf(p.user.tokens[userAt]!).includes(f)))
+    return null
+  return {
+    rank: 0,
+    accuracy: 'major',
+    mistakeType: 'meaning',
+    feedback: `Your translation turns the sentence round: the sentence says "not" about "${p.ref.tokens[refAt]}", and you wrote "not" about "${p.user.tokens[userAt]}". Check which one the "not" goes with.`,
+    confidence: TRANSLATION_CONFIDENCE.opposite,
+  }
 }
 
 /** The keys a unit's words may be opposed by: its own, and its first word's dictionary forms. */
