@@ -3247,6 +3247,53 @@ function literalSaid(rows: string[][], user: EnglishText, glosses: Gloss[]): boo
   return false
 }
 
+/**
+ * Function words that are also a plain adverb: "well" is an interjection ("Well, …") and so no
+ * evidence of meaning anywhere else, but inside a literal reading it is the plain sense of an
+ * idiom's word ("bien" in "tener a bien": "have to well").
+ */
+const PLAIN_ADVERBS: ReadonlySet<string> = new Set(['well'])
+
+/**
+ * The plain adverbs the idiom's literal readings use after their first word and that neither a
+ * reference nor the gloss and meanings say: the learner who writes one has read the idiom's
+ * word in its plain sense ("isn't well enough to sign" for "doesn't see fit to sign").
+ */
+function literalAdverbsOf(
+  literals: readonly string[],
+  references: readonly string[],
+  meanings: readonly string[],
+): string[] {
+  const said = new Set([...references, ...meanings].flatMap(tokeniseEnglish))
+  const found = new Set<string>()
+  for (const phrase of literals)
+    for (const [i, t] of tokeniseEnglish(phrase).entries())
+      if (i > 0 && PLAIN_ADVERBS.has(t) && !said.has(t)) found.add(t)
+  return [...found]
+}
+
+/**
+ * Whether the learner says one of those adverbs as an adverb (not "Well, …" nor "as well") and
+ * says the idiom's meaning, if at all, only beside it ("well enough to" found as "kind enough
+ * to"): a meaning phrase said elsewhere is the idiom, the adverb then the learner's own word.
+ */
+function literalAdverbSaid(
+  adverbs: readonly string[],
+  user: EnglishText,
+  glosses: Gloss[],
+): boolean {
+  if (adverbs.length === 0) return false
+  const { tokens } = user
+  const at = tokens.findIndex(
+    (t, i) => i > 0 && adverbs.includes(t) && tokens[i - 1] !== 'as' && !user.opening.has(i),
+  )
+  if (at < 0) return false
+  const { userMatches } = answerMatches(user, glosses)
+  // the adverb said in the place of a meaning phrase's word ("well enough to" for "kind enough
+  // to"): the phrase found beside it rests on it
+  return userMatches.every(({ span }) => span.some((i) => Math.abs(i - at) <= 1))
+}
+
 /** The words of a literal phrase that neither the references nor the meanings use. */
 function literalOwn(phrase: string, references: EnglishText[], glosses: Gloss[]): Unit[] {
   const literal = analyseCached(phrase, REFERENCE_SENSE_RANK)
@@ -3287,6 +3334,7 @@ export function gradeTranslation(example: EvaluatorExample, userText: string): T
     refs,
     owns,
     literalRows,
+    literalAdverbs,
     snippetAt: snippetRange,
     spanishNegated,
   } = byExample(
@@ -3315,6 +3363,10 @@ export function gradeTranslation(example: EvaluatorExample, userText: string): T
         refs,
         owns: literals.map((phrase) => literalOwn(phrase, refs, glosses)),
         literalRows: literalRowsOf(example.idiom.literals ?? [], refs),
+        literalAdverbs: literalAdverbsOf(example.idiom.literals ?? [], references, [
+          example.idiom.translation,
+          ...meanings,
+        ]),
         snippetAt: snippetSpan(example.text, example.conjugatedSnippet),
         spanishNegated: snippetNegated(example.text, example.conjugatedSnippet),
       }
@@ -3349,6 +3401,14 @@ export function gradeTranslation(example: EvaluatorExample, userText: string): T
   }
 
   if (literalSaid(literalRows, user, glosses)) {
+    return majorOnly(
+      'literal',
+      `That is the word-for-word reading. "${example.idiom.text}" is an idiom: it means "${example.idiom.translation}".`,
+      TRANSLATION_CONFIDENCE.literal,
+    )
+  }
+
+  if (literalAdverbSaid(literalAdverbs, user, glosses)) {
     return majorOnly(
       'literal',
       `That is the word-for-word reading. "${example.idiom.text}" is an idiom: it means "${example.idiom.translation}".`,
