@@ -2964,6 +2964,39 @@ function oppositionKeys(text: EnglishText, u: Unit): string[] {
 }
 
 /**
+ * Two opposite modifiers of two different verbs ("come in late", "arrive late" for "leave
+ * early"): the learner names another event, with its own time or manner, which is a changed
+ * detail and not the statement reversed. True where one of the pair is the verb, the other the
+ * no-verb word right after it, in both texts: the verbs differ (or are opposites too: two
+ * opposites say the same), the modifiers are opposites.
+ */
+function otherEventTimed(p: Pair, words: WordComparison, m: Unit, x: Unit): boolean {
+  const verb = (text: EnglishText, u: Unit): boolean =>
+    isVerbMoreThanAdjective(text.tokens[u.start]!)
+  // the pair's modifiers: (m, x) themselves, or the words right after a verb pair
+  let refVerb: Unit | undefined
+  let userVerb: Unit | undefined
+  let refMod = m
+  let userMod = x
+  if (!verb(p.ref, m) && !verb(p.user, x)) {
+    refVerb = words.missing.find((v) => v.end === m.start - 1 && verb(p.ref, v))
+    userVerb = words.extra.find((v) => v.end === x.start - 1 && verb(p.user, v))
+  } else if (verb(p.ref, m) && verb(p.user, x)) {
+    refVerb = m
+    userVerb = x
+    const refNext = words.missing.find((v) => v.start === m.end + 1 && !verb(p.ref, v))
+    const userNext = words.extra.find((v) => v.start === x.end + 1 && !verb(p.user, v))
+    if (!refNext || !userNext) return false
+    refMod = refNext
+    userMod = userNext
+    const refKeys = oppositionKeys(p.ref, refMod)
+    if (!oppositionKeys(p.user, userMod).some((k) => refKeys.some((r) => areOpposites(r, k))))
+      return false
+  }
+  return refVerb !== undefined && userVerb !== undefined && !refMod.multi && !userMod.multi
+}
+
+/**
  * A reference word left out and its everyday opposite said instead ("staying" for "heading
  * off", "lost" for "won"): the sentence reversed, a major, or null.
  */
@@ -2976,6 +3009,7 @@ function oppositeWord(p: Pair, words: WordComparison): Judgement | null {
     const refKeys = oppositionKeys(p.ref, m)
     for (const [x, keys] of extra) {
       if (!keys.some((k) => refKeys.some((r) => areOpposites(r, k)))) continue
+      if (otherEventTimed(p, words, m, x)) continue
       // "didn't win" / "lost": one of the two negated says the same
       if (refKeys.some((r) => refNegated.has(r)) !== keys.some((k) => userNegated.has(k))) continue
       return {
