@@ -2503,6 +2503,7 @@ function oppositeStatement(
 ): Judgement | null {
   const { ref, user } = p
   const both = p.refSpan !== null && p.userSpan !== null
+  if (sameNegatorCount(p)) return null
   const userIdiom = new Set(p.userSpan ?? [])
   const keptIn =
     (text: EnglishText, other: EnglishText, idiom: Set<number>, standIns: boolean) =>
@@ -2548,6 +2549,30 @@ function oppositeStatement(
     }`,
     confidence: TRANSLATION_CONFIDENCE.opposite,
   }
+}
+
+/** How many words of a text negate what follows them (kept per text). */
+function negatorCount(text: EnglishText): number {
+  let n = negatorCounts.get(text)
+  if (n === undefined) {
+    n = 0
+    for (let i = 0; i < text.tokens.length; i++) if (negatesAt(text.tokens, i)) n++
+    negatorCounts.set(text, n)
+  }
+  return n
+}
+const negatorCounts = new WeakMap<EnglishText, number>()
+
+/**
+ * Both texts negate as often, the learner says the idiom's meaning, and neither says it by a
+ * meaning that is itself negative ("not show up"): each "not" of one has its "not" in the other, said of words of its own ("No one
+ * would pull over" for "Nobody was stopping"), so the statement is not turned round. A "not"
+ * moved to another word with every word kept is `negationMoved`'s.
+ */
+function sameNegatorCount(p: Pair): boolean {
+  if (p.userSpan === null || p.refGloss?.negative || p.userGloss?.negative) return false
+  const n = negatorCount(p.ref)
+  return n > 0 && n === negatorCount(p.user)
 }
 
 /**
