@@ -880,6 +880,51 @@ const NUMBER_WORDS: ReadonlyMap<string, string> = new Map(
 )
 const NUMBER_DIGITS = new Map([...NUMBER_WORDS].map(([w, d]) => [d, w]))
 
+const UNITS = words('one two three four five six seven eight nine')
+const TEENS = words(
+  'ten eleven twelve thirteen fourteen fifteen sixteen seventeen eighteen nineteen',
+)
+const TENS = words('twenty thirty forty fifty sixty seventy eighty ninety')
+const DECADES = words('twenties thirties forties fifties sixties seventies eighties nineties')
+const SMALL = `(?:(?:${TENS.join('|')})(?:[- ](?:${UNITS.join('|')}))?|${TEENS.join('|')}|${UNITS.join('|')})`
+/** A number said in words of two or more ("thirty-eight", "two hundred thousand"). */
+const SPELLED_NUMBER = new RegExp(
+  `\\b(?:(a|${SMALL}) hundred(?: and)?(?: (${SMALL}))?|(${TENS.join('|')})[- ](${UNITS.join('|')}))(?: (thousand|million))?\\b|\\b(${DECADES.join('|')})\\b`,
+  'gi',
+)
+const NUMBER_HINT = /hundred|ty\b|ty[- ]|ties\b/i
+
+/** The value of a number of one or two words ("thirty eight" → 38, "twelve" → 12). */
+function smallValue(said: string): number {
+  const [first, second] = said.toLowerCase().split(/[- ]/)
+  if (first === 'a') return 1
+  const tens = TENS.indexOf(first!)
+  if (tens >= 0) return 20 + 10 * tens + (second ? UNITS.indexOf(second) + 1 : 0)
+  const teen = TEENS.indexOf(first!)
+  return teen >= 0 ? 10 + teen : UNITS.indexOf(first!) + 1
+}
+
+/**
+ * A text with its numbers of several words in digits, as a learner may type them: "thirty-eight"
+ * → "38", "two hundred thousand" → "200,000", "a hundred" → "100", "the nineties" → "the 90s". One-word numbers are
+ * left as they are (`numberSpelling` pairs "six" and "6"; "one" is also a pronoun).
+ */
+export function digitsForNumbers(text: string): string {
+  if (!NUMBER_HINT.test(text)) return text
+  return text.replace(
+    SPELLED_NUMBER,
+    (whole, hundreds, rest, tens, unit, scale: string | undefined, decade) => {
+      if (decade) return `${20 + 10 * DECADES.indexOf(decade.toLowerCase())}s`
+      const value = hundreds
+        ? smallValue(hundreds) * 100 + (rest ? smallValue(rest) : 0)
+        : smallValue(`${tens} ${unit}`)
+      if (!Number.isFinite(value) || value <= 0) return whole
+      const scaled = scale ? value * (scale.toLowerCase() === 'thousand' ? 1000 : 1_000_000) : value
+      return scaled.toLocaleString('en-US')
+    },
+  )
+}
+
 /** The other spelling of a number ("six" → "6", "6" → "six"), or undefined. */
 export function numberSpelling(word: string): string | undefined {
   return NUMBER_WORDS.get(word) ?? NUMBER_DIGITS.get(word)

@@ -22,6 +22,7 @@ import {
   wordNetAntonymsOf,
   oppositesOf,
   cancelledBefore,
+  digitsForNumbers,
   areOpposites,
   isVerbMoreThanAdjective,
   kindParentsOf,
@@ -3372,11 +3373,13 @@ function literalOwn(phrase: string, references: EnglishText[], glosses: Gloss[])
  * a missing or opposite meaning, Spanish left untranslated or an empty answer is major; a slip
  * elsewhere (tense, person, a dropped or changed detail) is minor.
  */
-export function gradeTranslation(example: EvaluatorExample, userText: string): TranslationResult {
+export function gradeTranslation(example: EvaluatorExample, answer: string): TranslationResult {
+  // numbers of several words read as the digits a learner may type ("thirty-eight" / "38")
+  const userText = digitsForNumbers(answer)
   const user = analyse(userText, USER_SENSE_RANK, false, true)
   if (user.tokens.length === 0) return majorOnly('empty', 'You did not write a translation.')
 
-  const references = [example.translation, ...(example.alternatives ?? [])]
+  const references = [example.translation, ...(example.alternatives ?? [])].map(digitsForNumbers)
   const meanings = example.idiom.meanings ?? []
   const literals = [
     ...(example.literal ? [example.literal] : []),
