@@ -956,6 +956,10 @@ export function lemmasOf(word: string): string[] {
     if (word.endsWith('ing') && word.length > 5)
       forms.add(word.slice(0, -3)).add(`${word.slice(0, -3)}e`)
     if (word.endsWith('ed') && word.length > 4) forms.add(word.slice(0, -2)).add(word.slice(0, -1))
+    // a doubled last consonant ("scammed", "scamming": "scam") where the lemmatiser does not
+    // know the verb, and only where the doubled stem is no word of its own ("added": "add")
+    const stem = undoubledStem(word)
+    if (stem) forms.add(stem)
   }
   const list = [...forms]
   lemmaCache.set(word, list)
@@ -1130,7 +1134,21 @@ export function isFunctionWord(word: string): boolean {
 
 /** The verb a word is a form of ("ended" → end), or the word itself. */
 export function verbLemma(word: string): string {
-  return /^[a-z]+$/.test(word) ? lemmatize.verb(word) : word
+  if (!/^[a-z]+$/.test(word)) return word
+  const lemma = lemmatize.verb(word)
+  return lemma === word ? (undoubledStem(word) ?? word) : lemma
+}
+
+/**
+ * The verb of a form with its last consonant doubled that the lemmatiser does not know
+ * ("scammed", "scamming": "scam"), only where the doubled stem is no word of its own ("added":
+ * "add"), or undefined.
+ */
+function undoubledStem(word: string): string | undefined {
+  const doubled = /^([a-z]*[aeiou])([b-df-hj-np-tv-z])\2(?:ed|ing)$/.exec(word)
+  if (!doubled) return undefined
+  const stem = doubled[1]! + doubled[2]!
+  return !inLexicon(stem + doubled[2]!) && inLexicon(stem) ? stem : undefined
 }
 
 /** A simple-past form ("drove", "asked"): its verb lemma differs and it is no noun or adjective. */
@@ -1141,7 +1159,9 @@ export function isPastForm(word: string): boolean {
   let past = false
   if (/^[a-z]+$/.test(word) && !/(ing|s)$/.test(word) && !isFunctionWord(word)) {
     const verb = lemmatize.verb(word)
-    past = verb !== word && lemmatize.noun(word) === word && lemmatize.adjective(word) === word
+    past =
+      (verb !== word && lemmatize.noun(word) === word && lemmatize.adjective(word) === word) ||
+      (verb === word && word.endsWith('ed') && undoubledStem(word) !== undefined)
   }
   // bounded: a long-running server meets many words
   if (pastCache.size >= 50_000) pastCache.clear()
