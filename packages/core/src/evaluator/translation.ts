@@ -1009,9 +1009,23 @@ const AUXILIARIES = new Set([
   'already',
 ])
 
+/** Adverbs that may stand between "has" and its participle ("has never had", "'s always had"). */
+const PERFECT_ADVERBS = new Set(
+  'never ever already just always not also still only recently'.split(' '),
+)
+
+/** Whether "had" at `i` is the participle of a present perfect ("he's never had", "have had"). */
+function perfectHadAt(tokens: string[], i: number): boolean {
+  let k = i - 1
+  while (k >= 0 && PERFECT_ADVERBS.has(tokens[k]!)) k--
+  const aux = tokens[k] ?? ''
+  return aux === 'has' || aux === 'have' || aux === "'s" || aux === "'ve"
+}
+
 function hasPast(tokens: string[]): boolean {
   return tokens.some((t, i) => {
-    if (t === 'was' || t === 'were' || t === 'did' || t === 'had') return true
+    if (t === 'had') return !perfectHadAt(tokens, i)
+    if (t === 'was' || t === 'were' || t === 'did') return true
     if (verbBitAt(tokens, i)) return true
     const prev = tokens[i - 1] === 'not' ? tokens[i - 2] : tokens[i - 1]
     return (
@@ -1128,7 +1142,8 @@ const DETERMINERS = new Set(
 function tenseAt(tokens: string[], i: number): 'past' | 'present' | null {
   const t = tokens[i] ?? ''
   const prev = tokens[i - 1] ?? ''
-  if (t === 'was' || t === 'were' || t === 'did' || t === 'had') return 'past'
+  if (t === 'had') return perfectHadAt(tokens, i) ? 'present' : 'past'
+  if (t === 'was' || t === 'were' || t === 'did') return 'past'
   if (t === 'is' || t === 'are' || t === 'am' || t === 'does' || t === 'will') return 'present'
   if ((t === 'has' || t === 'have') && tokens[i + 1] === 'been') return 'present'
   if (verbBitAt(tokens, i)) return 'past'
