@@ -150,11 +150,11 @@ describe('evaluator agreement', () => {
     // 89.4 % untouched with one critical error, "isn't well enough to sign" for "doesn't see fit
     // to sign"; 88.0 % tuning with two, a word-for-word "headache" and a role swap by word order)
     // raised in session 14 (decision 055): the role swap and "well enough to" are majors, 89.4 %
-    // tuning (the "headache" left), 91.2 % untouched with no critical error
+    // tuning (the "headache" left), 91.7 % untouched with no critical error
     'v10 tuning': [fileURLToPath(new URL('./heldout-v10/tuning.jsonl', import.meta.url)), 0.89, 1],
     'spent v10 untouched': [
       fileURLToPath(new URL('./heldout-v10/untouched.jsonl', import.meta.url)),
-      0.91,
+      0.915,
     ],
   }
   for (const [name, [path, bar, critical = 0]] of Object.entries(withMeanings)) {
