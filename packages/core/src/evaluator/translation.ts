@@ -2890,7 +2890,8 @@ function judge(
     oppositeWord(p, words) ??
     outOfForIn(p) ??
     replacedPlace(p, words) ??
-    negationMoved(p, words)
+    negationMoved(p, words) ??
+    rolesSwapped(p, words)
   if (opposite) return opposite
 
   // a verb or adjective said differently ("chose" for "picked") is paraphrase; a changed or
@@ -2943,6 +2944,54 @@ function negatedPlaces(text: EnglishText): [number, number][] {
   return found
 }
 const negatedPlaceSets = new WeakMap<EnglishText, [number, number][]>()
+
+/**
+ * Every word kept, but the doer and the one done to swapped round one verb ("the dog bit the
+ * postman" for "the postman bit the dog"): a major, or null. Only where the learner adds and
+ * leaves out no word, two different nouns stand on either side of the same verb in both texts in
+ * the other order, and the learner's is no passive ("was bitten by the dog") and no list ("the
+ * dog and the postman").
+ */
+function rolesSwapped(p: Pair, words: WordComparison): Judgement | null {
+  if (words.missing.length > 0 || words.extra.length > 0) return null
+  const { ref, user } = p
+  const first = (text: EnglishText, u: Unit): string => text.tokens[u.start]!
+  // a noun after a determiner ("the dog") or a noun-like word that is no verb form; the verb an
+  // inflected form ("bit", "bites", "chased") not after a determiner
+  const afterDeterminer = (text: EnglishText, u: Unit): boolean =>
+    NOUN_DETERMINERS.has(text.tokens[u.start - 1] ?? '')
+  const inflected = (text: EnglishText, u: Unit): boolean =>
+    verbLemma(first(text, u)) !== first(text, u) || isPastForm(first(text, u))
+  const nounAt = (text: EnglishText, u: Unit): boolean =>
+    !u.multi && isNounLike(first(text, u)) && (afterDeterminer(text, u) || !inflected(text, u))
+  const verbAt = (text: EnglishText, u: Unit): boolean =>
+    !afterDeterminer(text, u) && inflected(text, u)
+  const find = (u: Unit, text: EnglishText, other: EnglishText): Unit | undefined =>
+    other.cover.find((x) =>
+      lemmasOf(first(other, x)).some((f) => lemmasOf(first(text, u)).includes(f)),
+    )
+  const units = ref.cover.filter((u) => !u.light)
+  for (let v = 1; v < units.length - 1; v++) {
+    const verb = units[v]!
+    if (!verbAt(ref, verb)) continue
+    const a = units[v - 1]!
+    const b = units[v + 1]!
+    if (!nounAt(ref, a) || !nounAt(ref, b) || first(ref, a) === first(ref, b)) continue
+    const [ua, uv, ub] = [find(a, ref, user), find(verb, ref, user), find(b, ref, user)]
+    if (!ua || !uv || !ub || !(ub.end < uv.start && uv.end < ua.start)) continue
+    const between = user.tokens.slice(ub.end + 1, ua.start)
+    if (between.some((t) => t === 'by' || t === 'and' || t === 'or' || t === 'was' || t === 'were'))
+      continue
+    return {
+      rank: 0,
+      accuracy: 'major',
+      mistakeType: 'meaning',
+      feedback: `Your translation swaps who does what: the sentence says "${surfaceOf(ref, a)}" ${surfaceOf(ref, verb)} "${surfaceOf(ref, b)}", and you wrote it the other way round.`,
+      confidence: TRANSLATION_CONFIDENCE.opposite,
+    }
+  }
+  return null
+}
 
 /** How far after a "not" a "but" may close what it denies ("not as wages, but as a prize"). */
 const BUT_REACH = 10
