@@ -2955,29 +2955,15 @@ const negatedPlaceSets = new WeakMap<EnglishText, [number, number][]>()
 function rolesSwapped(p: Pair, words: WordComparison): Judgement | null {
   if (words.missing.length > 0 || words.extra.length > 0) return null
   const { ref, user } = p
+  const triples = rolesOf(ref)
+  if (triples.length === 0) return null
   const first = (text: EnglishText, u: Unit): string => text.tokens[u.start]!
-  // a noun after a determiner ("the dog") or a noun-like word that is no verb form; the verb an
-  // inflected form ("bit", "bites", "chased") not after a determiner
-  const afterDeterminer = (text: EnglishText, u: Unit): boolean =>
-    NOUN_DETERMINERS.has(text.tokens[u.start - 1] ?? '')
-  const inflected = (text: EnglishText, u: Unit): boolean =>
-    verbLemma(first(text, u)) !== first(text, u) || isPastForm(first(text, u))
-  const nounAt = (text: EnglishText, u: Unit): boolean =>
-    !u.multi && isNounLike(first(text, u)) && (afterDeterminer(text, u) || !inflected(text, u))
-  const verbAt = (text: EnglishText, u: Unit): boolean =>
-    !afterDeterminer(text, u) && inflected(text, u)
-  const find = (u: Unit, text: EnglishText, other: EnglishText): Unit | undefined =>
-    other.cover.find((x) =>
-      lemmasOf(first(other, x)).some((f) => lemmasOf(first(text, u)).includes(f)),
-    )
-  const units = ref.cover.filter((u) => !u.light)
-  for (let v = 1; v < units.length - 1; v++) {
-    const verb = units[v]!
-    if (!verbAt(ref, verb)) continue
-    const a = units[v - 1]!
-    const b = units[v + 1]!
-    if (!nounAt(ref, a) || !nounAt(ref, b) || first(ref, a) === first(ref, b)) continue
-    const [ua, uv, ub] = [find(a, ref, user), find(verb, ref, user), find(b, ref, user)]
+  const find = (u: Unit): Unit | undefined => {
+    const forms = lemmasOf(first(ref, u))
+    return user.cover.find((x) => lemmasOf(first(user, x)).some((f) => forms.includes(f)))
+  }
+  for (const [a, verb, b] of triples) {
+    const [ua, uv, ub] = [find(a), find(verb), find(b)]
     if (!ua || !uv || !ub || !(ub.end < uv.start && uv.end < ua.start)) continue
     const between = user.tokens.slice(ub.end + 1, ua.start)
     if (between.some((t) => t === 'by' || t === 'and' || t === 'or' || t === 'was' || t === 'were'))
@@ -2992,6 +2978,33 @@ function rolesSwapped(p: Pair, words: WordComparison): Judgement | null {
   }
   return null
 }
+
+/**
+ * A reference's nouns on either side of an inflected verb ("dog", "bit", "postman"), kept per
+ * text: a noun after a determiner or a noun-like word that is no verb form; the verb an
+ * inflected form ("bit", "bites", "chased") not after a determiner.
+ */
+function rolesOf(text: EnglishText): [Unit, Unit, Unit][] {
+  let found = rolesCache.get(text)
+  if (!found) {
+    found = []
+    const first = (u: Unit): string => text.tokens[u.start]!
+    const afterDeterminer = (u: Unit): boolean =>
+      NOUN_DETERMINERS.has(text.tokens[u.start - 1] ?? '')
+    const inflected = (u: Unit): boolean => verbLemma(first(u)) !== first(u) || isPastForm(first(u))
+    const nounAt = (u: Unit): boolean =>
+      !u.multi && isNounLike(first(u)) && (afterDeterminer(u) || !inflected(u))
+    const units = text.cover.filter((u) => !u.light)
+    for (let v = 1; v < units.length - 1; v++) {
+      const [a, verb, b] = [units[v - 1]!, units[v]!, units[v + 1]!]
+      if (afterDeterminer(verb) || !inflected(verb)) continue
+      if (nounAt(a) && nounAt(b) && first(a) !== first(b)) found.push([a, verb, b])
+    }
+    rolesCache.set(text, found)
+  }
+  return found
+}
+const rolesCache = new WeakMap<EnglishText, [Unit, Unit, Unit][]>()
 
 /** How far after a "not" a "but" may close what it denies ("not as wages, but as a prize"). */
 const BUT_REACH = 10
