@@ -3531,23 +3531,12 @@ export function gradeTranslation(example: EvaluatorExample, answer: string): Tra
     )
   }
 
-  if (literalReading(owns, user, glosses)) {
-    return majorOnly(
-      'literal',
-      `That is the word-for-word reading. "${example.idiom.text}" is an idiom: it means "${example.idiom.translation}".`,
-      TRANSLATION_CONFIDENCE.literal,
-    )
-  }
-
-  if (literalSaid(literalRows, user, glosses)) {
-    return majorOnly(
-      'literal',
-      `That is the word-for-word reading. "${example.idiom.text}" is an idiom: it means "${example.idiom.translation}".`,
-      TRANSLATION_CONFIDENCE.literal,
-    )
-  }
-
-  if (literalAdverbSaid(literalAdverbs, user, glosses)) {
+  // a literal phrase's own words, one said word for word, or a plain adverb of one
+  if (
+    literalReading(owns, user, glosses) ||
+    literalSaid(literalRows, user, glosses) ||
+    literalAdverbSaid(literalAdverbs, user, glosses)
+  ) {
     return majorOnly(
       'literal',
       `That is the word-for-word reading. "${example.idiom.text}" is an idiom: it means "${example.idiom.translation}".`,
