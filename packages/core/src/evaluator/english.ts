@@ -925,6 +925,16 @@ export function digitsForNumbers(text: string): string {
   )
 }
 
+/**
+ * A text with "every time" and "each time" said as "whenever", which means the same ("every time
+ * it rains" / "whenever it rains"): the two sides then compare word for word.
+ */
+export function wheneverForEveryTime(text: string): string {
+  return /\b(?:every|each) time\b/i.test(text)
+    ? text.replace(/\b(?:every|each) time\b/gi, 'whenever')
+    : text
+}
+
 /** The other spelling of a number ("six" → "6", "6" → "six"), or undefined. */
 export function numberSpelling(word: string): string | undefined {
   return NUMBER_WORDS.get(word) ?? NUMBER_DIGITS.get(word)

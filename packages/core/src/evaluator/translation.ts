@@ -23,6 +23,7 @@ import {
   oppositesOf,
   cancelledBefore,
   digitsForNumbers,
+  wheneverForEveryTime,
   areOpposites,
   isVerbMoreThanAdjective,
   kindParentsOf,
@@ -3451,12 +3452,15 @@ function literalOwn(phrase: string, references: EnglishText[], glosses: Gloss[])
  * elsewhere (tense, person, a dropped or changed detail) is minor.
  */
 export function gradeTranslation(example: EvaluatorExample, answer: string): TranslationResult {
-  // numbers of several words read as the digits a learner may type ("thirty-eight" / "38")
-  const userText = digitsForNumbers(answer)
+  // numbers of several words read as the digits a learner may type ("thirty-eight" / "38"),
+  // "every time" as "whenever"
+  const userText = wheneverForEveryTime(digitsForNumbers(answer))
   const user = analyse(userText, USER_SENSE_RANK, false, true)
   if (user.tokens.length === 0) return majorOnly('empty', 'You did not write a translation.')
 
-  const references = [example.translation, ...(example.alternatives ?? [])].map(digitsForNumbers)
+  const references = [example.translation, ...(example.alternatives ?? [])].map((r) =>
+    wheneverForEveryTime(digitsForNumbers(r)),
+  )
   const meanings = example.idiom.meanings ?? []
   const literals = [
     ...(example.literal ? [example.literal] : []),
