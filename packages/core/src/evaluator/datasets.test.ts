@@ -142,16 +142,17 @@ describe('evaluator agreement', () => {
     // raised in session 13 (decision 055): 89.4 % tuning, 88.9 % untouched; session 14: the role
     // swap is a major ("not" moved, decision 055), 89.8 % tuning with no critical error
     'v9 tuning': [fileURLToPath(new URL('./heldout-v9/tuning.jsonl', import.meta.url)), 0.895],
+    // 89.4 % in session 14
     'spent v9 untouched': [
       fileURLToPath(new URL('./heldout-v9/untouched.jsonl', import.meta.url)),
-      0.885,
+      0.89,
     ],
     // the tenth set, measured once at 11:25 on 2026-11-24, session 13 (heldout-v10/RESULTS.md:
     // 89.4 % untouched with one critical error, "isn't well enough to sign" for "doesn't see fit
     // to sign"; 88.0 % tuning with two, a word-for-word "headache" and a role swap by word order)
     // raised in session 14 (decision 055): the role swap and "well enough to" are majors, 89.4 %
-    // tuning (the "headache" left), 91.7 % untouched with no critical error
-    'v10 tuning': [fileURLToPath(new URL('./heldout-v10/tuning.jsonl', import.meta.url)), 0.89, 1],
+    // tuning (the "headache" left; 89.8 % with "whenever"), 91.7 % untouched with no critical error
+    'v10 tuning': [fileURLToPath(new URL('./heldout-v10/tuning.jsonl', import.meta.url)), 0.895, 1],
     'spent v10 untouched': [
       fileURLToPath(new URL('./heldout-v10/untouched.jsonl', import.meta.url)),
       0.915,
