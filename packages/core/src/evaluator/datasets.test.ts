@@ -99,10 +99,10 @@ describe('evaluator agreement', () => {
     // "married her … and ran off with" are majors now; "I'm stark naked" for "I'm totally
     // clueless" (the other sense of "estar en bolas") is left: nothing the engine has tells two
     // senses of a gloss apart from two wordings of one sense
-    // 90.4 % in session 12, 91.1 % in session 13
+    // 90.4 % in session 12, 91.1 % in session 13, 91.8 % in session 14
     'spent v5 tuning': [
       fileURLToPath(new URL('./heldout-v5/tuning.jsonl', import.meta.url)),
-      0.905,
+      0.915,
       1,
     ],
     // the sixth set, measured once at the end of session 7 (heldout-v6/RESULTS.md: 86.2 %
@@ -121,10 +121,10 @@ describe('evaluator agreement', () => {
     // fixed in the content since; 88.2 % tuning)
     // 90.6 % tuning, 88.8 % untouched in session 12 (decision 055)
     'v7 tuning': [fileURLToPath(new URL('./heldout-v7/tuning.jsonl', import.meta.url)), 0.9],
-    // 87.3 % since session 10's second round (decision 055)
+    // 87.3 % since session 10's second round (decision 055), 89.3 % in session 14
     'spent v7 untouched': [
       fileURLToPath(new URL('./heldout-v7/untouched.jsonl', import.meta.url)),
-      0.885,
+      0.89,
     ],
     // the eighth set, measured once at 01:40 on 2026-11-24, session 10 (heldout-v8/RESULTS.md:
     // 86.1 % untouched with two critical errors, an opposite said in words no list holds;
@@ -139,20 +139,23 @@ describe('evaluator agreement', () => {
     // the ninth set, measured once at 07:42 on 2026-11-24, session 12 (heldout-v9/RESULTS.md:
     // 88.4 % untouched, no critical error; 88.9 % tuning, whose one critical error is a role
     // swap by word order, "as a defendant, not as a witness" for "as a witness, not as a defendant")
-    // raised in session 13 (decision 055): 89.4 % tuning, 88.9 % untouched
-    'v9 tuning': [fileURLToPath(new URL('./heldout-v9/tuning.jsonl', import.meta.url)), 0.89, 1],
+    // raised in session 13 (decision 055): 89.4 % tuning, 88.9 % untouched; session 14: the role
+    // swap is a major ("not" moved, decision 055), 89.8 % tuning with no critical error
+    'v9 tuning': [fileURLToPath(new URL('./heldout-v9/tuning.jsonl', import.meta.url)), 0.895],
+    // 89.4 % in session 14
     'spent v9 untouched': [
       fileURLToPath(new URL('./heldout-v9/untouched.jsonl', import.meta.url)),
-      0.885,
+      0.89,
     ],
     // the tenth set, measured once at 11:25 on 2026-11-24, session 13 (heldout-v10/RESULTS.md:
     // 89.4 % untouched with one critical error, "isn't well enough to sign" for "doesn't see fit
     // to sign"; 88.0 % tuning with two, a word-for-word "headache" and a role swap by word order)
-    'v10 tuning': [fileURLToPath(new URL('./heldout-v10/tuning.jsonl', import.meta.url)), 0.875, 2],
+    // raised in session 14 (decision 055): the role swap and "well enough to" are majors, 89.4 %
+    // tuning (the "headache" left; 89.8 % with "whenever"), 91.7 % untouched with no critical error
+    'v10 tuning': [fileURLToPath(new URL('./heldout-v10/tuning.jsonl', import.meta.url)), 0.895, 1],
     'spent v10 untouched': [
       fileURLToPath(new URL('./heldout-v10/untouched.jsonl', import.meta.url)),
-      0.89,
-      1,
+      0.915,
     ],
   }
   for (const [name, [path, bar, critical = 0]] of Object.entries(withMeanings)) {

@@ -880,6 +880,61 @@ const NUMBER_WORDS: ReadonlyMap<string, string> = new Map(
 )
 const NUMBER_DIGITS = new Map([...NUMBER_WORDS].map(([w, d]) => [d, w]))
 
+const UNITS = words('one two three four five six seven eight nine')
+const TEENS = words(
+  'ten eleven twelve thirteen fourteen fifteen sixteen seventeen eighteen nineteen',
+)
+const TENS = words('twenty thirty forty fifty sixty seventy eighty ninety')
+const DECADES = words('twenties thirties forties fifties sixties seventies eighties nineties')
+const SMALL = `(?:(?:${TENS.join('|')})(?:[- ](?:${UNITS.join('|')}))?|${TEENS.join('|')}|${UNITS.join('|')})`
+/** A number said in words of two or more ("thirty-eight", "two hundred thousand"). */
+const SPELLED_NUMBER = new RegExp(
+  `\\b(?:(a|${SMALL}) hundred(?: and)?(?: (${SMALL}))?|(${TENS.join('|')})[- ](${UNITS.join('|')}))(?: (thousand|million))?\\b|\\b(${DECADES.join('|')})\\b`,
+  'gi',
+)
+const NUMBER_HINT = /hundred|ty\b|ty[- ]|ties\b/i
+
+/** The value of a number of one or two words ("thirty eight" → 38, "twelve" → 12). */
+function smallValue(said: string): number {
+  const [first, second] = said.toLowerCase().split(/[- ]/)
+  if (first === 'a') return 1
+  const tens = TENS.indexOf(first!)
+  if (tens >= 0) return 20 + 10 * tens + (second ? UNITS.indexOf(second) + 1 : 0)
+  const teen = TEENS.indexOf(first!)
+  return teen >= 0 ? 10 + teen : UNITS.indexOf(first!) + 1
+}
+
+/**
+ * A text with its numbers of several words in digits, as a learner may type them: "thirty-eight"
+ * → "38", "two hundred thousand" → "200,000", "a hundred" → "100", "the nineties" → "the 90s". One-word numbers are
+ * left as they are (`numberSpelling` pairs "six" and "6"; "one" is also a pronoun).
+ */
+export function digitsForNumbers(text: string): string {
+  if (!NUMBER_HINT.test(text)) return text
+  return text.replace(
+    SPELLED_NUMBER,
+    (whole, hundreds, rest, tens, unit, scale: string | undefined, decade) => {
+      if (decade) return `${20 + 10 * DECADES.indexOf(decade.toLowerCase())}s`
+      const value = hundreds
+        ? smallValue(hundreds) * 100 + (rest ? smallValue(rest) : 0)
+        : smallValue(`${tens} ${unit}`)
+      if (!Number.isFinite(value) || value <= 0) return whole
+      const scaled = scale ? value * (scale.toLowerCase() === 'thousand' ? 1000 : 1_000_000) : value
+      return scaled.toLocaleString('en-US')
+    },
+  )
+}
+
+/**
+ * A text with "every time" and "each time" said as "whenever", which means the same ("every time
+ * it rains" / "whenever it rains"): the two sides then compare word for word.
+ */
+export function wheneverForEveryTime(text: string): string {
+  return /\b(?:every|each) time\b/i.test(text)
+    ? text.replace(/\b(?:every|each) time\b/gi, 'whenever')
+    : text
+}
+
 /** The other spelling of a number ("six" → "6", "6" → "six"), or undefined. */
 export function numberSpelling(word: string): string | undefined {
   return NUMBER_WORDS.get(word) ?? NUMBER_DIGITS.get(word)
@@ -911,6 +966,10 @@ export function lemmasOf(word: string): string[] {
     if (word.endsWith('ing') && word.length > 5)
       forms.add(word.slice(0, -3)).add(`${word.slice(0, -3)}e`)
     if (word.endsWith('ed') && word.length > 4) forms.add(word.slice(0, -2)).add(word.slice(0, -1))
+    // a doubled last consonant ("scammed", "scamming": "scam") where the lemmatiser does not
+    // know the verb, and only where the doubled stem is no word of its own ("added": "add")
+    const stem = undoubledStem(word)
+    if (stem) forms.add(stem)
   }
   const list = [...forms]
   lemmaCache.set(word, list)
@@ -1085,7 +1144,21 @@ export function isFunctionWord(word: string): boolean {
 
 /** The verb a word is a form of ("ended" → end), or the word itself. */
 export function verbLemma(word: string): string {
-  return /^[a-z]+$/.test(word) ? lemmatize.verb(word) : word
+  if (!/^[a-z]+$/.test(word)) return word
+  const lemma = lemmatize.verb(word)
+  return lemma === word ? (undoubledStem(word) ?? word) : lemma
+}
+
+/**
+ * The verb of a form with its last consonant doubled that the lemmatiser does not know
+ * ("scammed", "scamming": "scam"), only where the doubled stem is no word of its own ("added":
+ * "add"), or undefined.
+ */
+function undoubledStem(word: string): string | undefined {
+  const doubled = /^([a-z]*[aeiou])([b-df-hj-np-tv-z])\2(?:ed|ing)$/.exec(word)
+  if (!doubled) return undefined
+  const stem = doubled[1]! + doubled[2]!
+  return !inLexicon(stem + doubled[2]!) && inLexicon(stem) ? stem : undefined
 }
 
 /** A simple-past form ("drove", "asked"): its verb lemma differs and it is no noun or adjective. */
@@ -1096,7 +1169,9 @@ export function isPastForm(word: string): boolean {
   let past = false
   if (/^[a-z]+$/.test(word) && !/(ing|s)$/.test(word) && !isFunctionWord(word)) {
     const verb = lemmatize.verb(word)
-    past = verb !== word && lemmatize.noun(word) === word && lemmatize.adjective(word) === word
+    past =
+      (verb !== word && lemmatize.noun(word) === word && lemmatize.adjective(word) === word) ||
+      (verb === word && word.endsWith('ed') && undoubledStem(word) !== undefined)
   }
   // bounded: a long-running server meets many words
   if (pastCache.size >= 50_000) pastCache.clear()

@@ -22,6 +22,8 @@ import {
   wordNetAntonymsOf,
   oppositesOf,
   cancelledBefore,
+  digitsForNumbers,
+  wheneverForEveryTime,
   areOpposites,
   isVerbMoreThanAdjective,
   kindParentsOf,
@@ -1008,9 +1010,23 @@ const AUXILIARIES = new Set([
   'already',
 ])
 
+/** Adverbs that may stand between "has" and its participle ("has never had", "'s always had"). */
+const PERFECT_ADVERBS = new Set(
+  'never ever already just always not also still only recently'.split(' '),
+)
+
+/** Whether "had" at `i` is the participle of a present perfect ("he's never had", "have had"). */
+function perfectHadAt(tokens: string[], i: number): boolean {
+  let k = i - 1
+  while (k >= 0 && PERFECT_ADVERBS.has(tokens[k]!)) k--
+  const aux = tokens[k] ?? ''
+  return aux === 'has' || aux === 'have' || aux === "'s" || aux === "'ve"
+}
+
 function hasPast(tokens: string[]): boolean {
   return tokens.some((t, i) => {
-    if (t === 'was' || t === 'were' || t === 'did' || t === 'had') return true
+    if (t === 'had') return !perfectHadAt(tokens, i)
+    if (t === 'was' || t === 'were' || t === 'did') return true
     if (verbBitAt(tokens, i)) return true
     const prev = tokens[i - 1] === 'not' ? tokens[i - 2] : tokens[i - 1]
     return (
@@ -1127,7 +1143,8 @@ const DETERMINERS = new Set(
 function tenseAt(tokens: string[], i: number): 'past' | 'present' | null {
   const t = tokens[i] ?? ''
   const prev = tokens[i - 1] ?? ''
-  if (t === 'was' || t === 'were' || t === 'did' || t === 'had') return 'past'
+  if (t === 'had') return perfectHadAt(tokens, i) ? 'present' : 'past'
+  if (t === 'was' || t === 'were' || t === 'did') return 'past'
   if (t === 'is' || t === 'are' || t === 'am' || t === 'does' || t === 'will') return 'present'
   if ((t === 'has' || t === 'have') && tokens[i + 1] === 'been') return 'present'
   if (verbBitAt(tokens, i)) return 'past'
@@ -2503,6 +2520,7 @@ function oppositeStatement(
 ): Judgement | null {
   const { ref, user } = p
   const both = p.refSpan !== null && p.userSpan !== null
+  if (sameNegatorCount(p)) return null
   const userIdiom = new Set(p.userSpan ?? [])
   const keptIn =
     (text: EnglishText, other: EnglishText, idiom: Set<number>, standIns: boolean) =>
@@ -2548,6 +2566,30 @@ function oppositeStatement(
     }`,
     confidence: TRANSLATION_CONFIDENCE.opposite,
   }
+}
+
+/** How many words of a text negate what follows them (kept per text). */
+function negatorCount(text: EnglishText): number {
+  let n = negatorCounts.get(text)
+  if (n === undefined) {
+    n = 0
+    for (let i = 0; i < text.tokens.length; i++) if (negatesAt(text.tokens, i)) n++
+    negatorCounts.set(text, n)
+  }
+  return n
+}
+const negatorCounts = new WeakMap<EnglishText, number>()
+
+/**
+ * Both texts negate as often, the learner says the idiom's meaning, and neither says it by a
+ * meaning that is itself negative ("not show up"): each "not" of one has its "not" in the other, said of words of its own ("No one
+ * would pull over" for "Nobody was stopping"), so the statement is not turned round. A "not"
+ * moved to another word with every word kept is `negationMoved`'s.
+ */
+function sameNegatorCount(p: Pair): boolean {
+  if (p.userSpan === null || p.refGloss?.negative || p.userGloss?.negative) return false
+  const n = negatorCount(p.ref)
+  return n > 0 && n === negatorCount(p.user)
 }
 
 /**
@@ -2845,7 +2887,12 @@ function judge(
   const { judgement: missing, missingDetails } = missingMeaning(p, words)
   if (missing) return missing
   const opposite =
-    oppositeIdiom(p) ?? oppositeWord(p, words) ?? outOfForIn(p) ?? replacedPlace(p, words)
+    oppositeIdiom(p) ??
+    oppositeWord(p, words) ??
+    outOfForIn(p) ??
+    replacedPlace(p, words) ??
+    negationMoved(p, words) ??
+    rolesSwapped(p, words)
   if (opposite) return opposite
 
   // a verb or adjective said differently ("chose" for "picked") is paraphrase; a changed or
@@ -2878,9 +2925,179 @@ function judge(
   return perfectOrMinor(p, slips, omitted, swapOnly)
 }
 
+/** The first content word each negator of a text governs, by its position (kept per text). */
+function negatedPlaces(text: EnglishText): [number, number][] {
+  let found = negatedPlaceSets.get(text)
+  if (!found) {
+    found = []
+    const { tokens } = text
+    for (let i = 0; i < tokens.length; i++) {
+      if (!negatesAt(tokens, i)) continue
+      for (let k = i + 1; k <= i + NEGATION_WINDOW && k < tokens.length; k++) {
+        // "don't have all day", "haven't got all day": a general verb is not what is denied
+        if (isFunctionWord(tokens[k]!) || isLightVerb(verbLemma(tokens[k]!))) continue
+        found.push([i, k])
+        break
+      }
+    }
+    negatedPlaceSets.set(text, found)
+  }
+  return found
+}
+const negatedPlaceSets = new WeakMap<EnglishText, [number, number][]>()
+
+/**
+ * Every word kept, but the doer and the one done to swapped round one verb ("the dog bit the
+ * postman" for "the postman bit the dog"): a major, or null. Only where the learner adds and
+ * leaves out no word, two different nouns stand on either side of the same verb in both texts in
+ * the other order, and the learner's is no passive ("was bitten by the dog") and no list ("the
+ * dog and the postman").
+ */
+function rolesSwapped(p: Pair, words: WordComparison): Judgement | null {
+  if (words.missing.length > 0 || words.extra.length > 0) return null
+  const { ref, user } = p
+  const triples = rolesOf(ref)
+  if (triples.length === 0) return null
+  const first = (text: EnglishText, u: Unit): string => text.tokens[u.start]!
+  const find = (u: Unit): Unit | undefined => {
+    const forms = lemmasOf(first(ref, u))
+    return user.cover.find((x) => lemmasOf(first(user, x)).some((f) => forms.includes(f)))
+  }
+  for (const [a, verb, b] of triples) {
+    const [ua, uv, ub] = [find(a), find(verb), find(b)]
+    if (!ua || !uv || !ub || !(ub.end < uv.start && uv.end < ua.start)) continue
+    const between = user.tokens.slice(ub.end + 1, ua.start)
+    if (between.some((t) => t === 'by' || t === 'and' || t === 'or' || t === 'was' || t === 'were'))
+      continue
+    return {
+      rank: 0,
+      accuracy: 'major',
+      mistakeType: 'meaning',
+      feedback: `Your translation swaps who does what: the sentence says "${surfaceOf(ref, a)}" ${surfaceOf(ref, verb)} "${surfaceOf(ref, b)}", and you wrote it the other way round.`,
+      confidence: TRANSLATION_CONFIDENCE.opposite,
+    }
+  }
+  return null
+}
+
+/**
+ * A reference's nouns on either side of an inflected verb ("dog", "bit", "postman"), kept per
+ * text: a noun after a determiner or a noun-like word that is no verb form; the verb an
+ * inflected form ("bit", "bites", "chased") not after a determiner.
+ */
+function rolesOf(text: EnglishText): [Unit, Unit, Unit][] {
+  let found = rolesCache.get(text)
+  if (!found) {
+    found = []
+    const first = (u: Unit): string => text.tokens[u.start]!
+    const afterDeterminer = (u: Unit): boolean =>
+      NOUN_DETERMINERS.has(text.tokens[u.start - 1] ?? '')
+    const inflected = (u: Unit): boolean => verbLemma(first(u)) !== first(u) || isPastForm(first(u))
+    const nounAt = (u: Unit): boolean =>
+      !u.multi && isNounLike(first(u)) && (afterDeterminer(u) || !inflected(u))
+    const units = text.cover.filter((u) => !u.light)
+    for (let v = 1; v < units.length - 1; v++) {
+      const [a, verb, b] = [units[v - 1]!, units[v]!, units[v + 1]!]
+      if (afterDeterminer(verb) || !inflected(verb)) continue
+      if (nounAt(a) && nounAt(b) && first(a) !== first(b)) found.push([a, verb, b])
+    }
+    rolesCache.set(text, found)
+  }
+  return found
+}
+const rolesCache = new WeakMap<EnglishText, [Unit, Unit, Unit][]>()
+
+/** How far after a "not" a "but" may close what it denies ("not as wages, but as a prize"). */
+const BUT_REACH = 10
+
+/** For each negator of a text, the positions it denies: up to its "but", else a few words. */
+function deniedSpans(text: EnglishText): [number, number][] {
+  const { tokens } = text
+  return negatedPlaces(text).map(([i]) => {
+    for (let k = i + 1; k <= i + BUT_REACH && k < tokens.length; k++)
+      if (tokens[k] === 'but') return [i, k - 1]
+    return [i, i + NEGATION_WINDOW + 1]
+  })
+}
+
+/**
+ * Every word kept, but the "not" moved to another of them ("as a defendant, not as a witness" for
+ * "as a witness, not as a defendant"; "is owed … as a bonus, not as holiday pay" for "isn't owed
+ * … as a bonus, but as holiday pay"): the two roles swapped, the statement turned round, a major,
+ * or null. Only where the learner adds and leaves out no word of the reference's, and each text
+ * negates a word the other says without a negator.
+ */
+function negationMoved(p: Pair, words: WordComparison): Judgement | null {
+  if (words.missing.length > 0 || words.extra.length > 0) return null
+  const refPlaces = negatedPlaces(p.ref)
+  const userPlaces = negatedPlaces(p.user)
+  if (refPlaces.length === 0 || userPlaces.length === 0) return null
+  // a word one text negates that the other has and does not deny: no negator shortly before it
+  // ("never a party activist" still denies "activist"), nor between a negator and its "but"
+  // ("isn't paid as wages, but as a prize" denies "wages")
+  const movedFrom = (places: [number, number][], text: EnglishText, other: EnglishText): number => {
+    const denied = deniedSpans(other)
+    for (const [, k] of places) {
+      const forms = lemmasOf(text.tokens[k]!)
+      const at = other.tokens.findIndex(
+        (t) => forms.includes(t) || lemmasOf(t).some((f) => forms.includes(f)),
+      )
+      if (at < 0) continue
+      if (denied.some(([from, to]) => from < at && at <= to)) return -1
+      return k
+    }
+    return -1
+  }
+  const refAt = movedFrom(refPlaces, p.ref, p.user)
+  const userAt = movedFrom(userPlaces, p.user, p.ref)
+  if (refAt < 0 || userAt < 0) return null
+  if (lemmasOf(p.ref.tokens[refAt]!).some((f) => lemmasOf(p.user.tokens[userAt]!).includes(f)))
+    return null
+  return {
+    rank: 0,
+    accuracy: 'major',
+    mistakeType: 'meaning',
+    feedback: `Your translation turns the sentence round: the sentence says "not" about "${p.ref.tokens[refAt]}", and you wrote "not" about "${p.user.tokens[userAt]}". Check which one the "not" goes with.`,
+    confidence: TRANSLATION_CONFIDENCE.opposite,
+  }
+}
+
 /** The keys a unit's words may be opposed by: its own, and its first word's dictionary forms. */
 function oppositionKeys(text: EnglishText, u: Unit): string[] {
   return [...u.keys, ...lemmasOf(text.tokens[u.start] ?? '')]
+}
+
+/**
+ * Two opposite modifiers of two different verbs ("come in late", "arrive late" for "leave
+ * early"): the learner names another event, with its own time or manner, which is a changed
+ * detail and not the statement reversed. True where one of the pair is the verb, the other the
+ * no-verb word right after it, in both texts: the verbs differ (or are opposites too: two
+ * opposites say the same), the modifiers are opposites.
+ */
+function otherEventTimed(p: Pair, words: WordComparison, m: Unit, x: Unit): boolean {
+  const verb = (text: EnglishText, u: Unit): boolean =>
+    isVerbMoreThanAdjective(text.tokens[u.start]!)
+  // the pair's modifiers: (m, x) themselves, or the words right after a verb pair
+  let refVerb: Unit | undefined
+  let userVerb: Unit | undefined
+  let refMod = m
+  let userMod = x
+  if (!verb(p.ref, m) && !verb(p.user, x)) {
+    refVerb = words.missing.find((v) => v.end === m.start - 1 && verb(p.ref, v))
+    userVerb = words.extra.find((v) => v.end === x.start - 1 && verb(p.user, v))
+  } else if (verb(p.ref, m) && verb(p.user, x)) {
+    refVerb = m
+    userVerb = x
+    const refNext = words.missing.find((v) => v.start === m.end + 1 && !verb(p.ref, v))
+    const userNext = words.extra.find((v) => v.start === x.end + 1 && !verb(p.user, v))
+    if (!refNext || !userNext) return false
+    refMod = refNext
+    userMod = userNext
+    const refKeys = oppositionKeys(p.ref, refMod)
+    if (!oppositionKeys(p.user, userMod).some((k) => refKeys.some((r) => areOpposites(r, k))))
+      return false
+  }
+  return refVerb !== undefined && userVerb !== undefined && !refMod.multi && !userMod.multi
 }
 
 /**
@@ -2896,6 +3113,7 @@ function oppositeWord(p: Pair, words: WordComparison): Judgement | null {
     const refKeys = oppositionKeys(p.ref, m)
     for (const [x, keys] of extra) {
       if (!keys.some((k) => refKeys.some((r) => areOpposites(r, k)))) continue
+      if (otherEventTimed(p, words, m, x)) continue
       // "didn't win" / "lost": one of the two negated says the same
       if (refKeys.some((r) => refNegated.has(r)) !== keys.some((k) => userNegated.has(k))) continue
       return {
@@ -3167,6 +3385,53 @@ function literalSaid(rows: string[][], user: EnglishText, glosses: Gloss[]): boo
   return false
 }
 
+/**
+ * Function words that are also a plain adverb: "well" is an interjection ("Well, …") and so no
+ * evidence of meaning anywhere else, but inside a literal reading it is the plain sense of an
+ * idiom's word ("bien" in "tener a bien": "have to well").
+ */
+const PLAIN_ADVERBS: ReadonlySet<string> = new Set(['well'])
+
+/**
+ * The plain adverbs the idiom's literal readings use after their first word and that neither a
+ * reference nor the gloss and meanings say: the learner who writes one has read the idiom's
+ * word in its plain sense ("isn't well enough to sign" for "doesn't see fit to sign").
+ */
+function literalAdverbsOf(
+  literals: readonly string[],
+  references: readonly string[],
+  meanings: readonly string[],
+): string[] {
+  const said = new Set([...references, ...meanings].flatMap(tokeniseEnglish))
+  const found = new Set<string>()
+  for (const phrase of literals)
+    for (const [i, t] of tokeniseEnglish(phrase).entries())
+      if (i > 0 && PLAIN_ADVERBS.has(t) && !said.has(t)) found.add(t)
+  return [...found]
+}
+
+/**
+ * Whether the learner says one of those adverbs as an adverb (not "Well, …" nor "as well") and
+ * says the idiom's meaning, if at all, only beside it ("well enough to" found as "kind enough
+ * to"): a meaning phrase said elsewhere is the idiom, the adverb then the learner's own word.
+ */
+function literalAdverbSaid(
+  adverbs: readonly string[],
+  user: EnglishText,
+  glosses: Gloss[],
+): boolean {
+  if (adverbs.length === 0) return false
+  const { tokens } = user
+  const at = tokens.findIndex(
+    (t, i) => i > 0 && adverbs.includes(t) && tokens[i - 1] !== 'as' && !user.opening.has(i),
+  )
+  if (at < 0) return false
+  const { userMatches } = answerMatches(user, glosses)
+  // the adverb said in the place of a meaning phrase's word ("well enough to" for "kind enough
+  // to"): the phrase found beside it rests on it
+  return userMatches.every(({ span }) => span.some((i) => Math.abs(i - at) <= 1))
+}
+
 /** The words of a literal phrase that neither the references nor the meanings use. */
 function literalOwn(phrase: string, references: EnglishText[], glosses: Gloss[]): Unit[] {
   const literal = analyseCached(phrase, REFERENCE_SENSE_RANK)
@@ -3186,11 +3451,16 @@ function literalOwn(phrase: string, references: EnglishText[], glosses: Gloss[])
  * a missing or opposite meaning, Spanish left untranslated or an empty answer is major; a slip
  * elsewhere (tense, person, a dropped or changed detail) is minor.
  */
-export function gradeTranslation(example: EvaluatorExample, userText: string): TranslationResult {
+export function gradeTranslation(example: EvaluatorExample, answer: string): TranslationResult {
+  // numbers of several words read as the digits a learner may type ("thirty-eight" / "38"),
+  // "every time" as "whenever"
+  const userText = wheneverForEveryTime(digitsForNumbers(answer))
   const user = analyse(userText, USER_SENSE_RANK, false, true)
   if (user.tokens.length === 0) return majorOnly('empty', 'You did not write a translation.')
 
-  const references = [example.translation, ...(example.alternatives ?? [])]
+  const references = [example.translation, ...(example.alternatives ?? [])].map((r) =>
+    wheneverForEveryTime(digitsForNumbers(r)),
+  )
   const meanings = example.idiom.meanings ?? []
   const literals = [
     ...(example.literal ? [example.literal] : []),
@@ -3207,6 +3477,7 @@ export function gradeTranslation(example: EvaluatorExample, userText: string): T
     refs,
     owns,
     literalRows,
+    literalAdverbs,
     snippetAt: snippetRange,
     spanishNegated,
   } = byExample(
@@ -3235,6 +3506,10 @@ export function gradeTranslation(example: EvaluatorExample, userText: string): T
         refs,
         owns: literals.map((phrase) => literalOwn(phrase, refs, glosses)),
         literalRows: literalRowsOf(example.idiom.literals ?? [], refs),
+        literalAdverbs: literalAdverbsOf(example.idiom.literals ?? [], references, [
+          example.idiom.translation,
+          ...meanings,
+        ]),
         snippetAt: snippetSpan(example.text, example.conjugatedSnippet),
         spanishNegated: snippetNegated(example.text, example.conjugatedSnippet),
       }
@@ -3260,15 +3535,12 @@ export function gradeTranslation(example: EvaluatorExample, userText: string): T
     )
   }
 
-  if (literalReading(owns, user, glosses)) {
-    return majorOnly(
-      'literal',
-      `That is the word-for-word reading. "${example.idiom.text}" is an idiom: it means "${example.idiom.translation}".`,
-      TRANSLATION_CONFIDENCE.literal,
-    )
-  }
-
-  if (literalSaid(literalRows, user, glosses)) {
+  // a literal phrase's own words, one said word for word, or a plain adverb of one
+  if (
+    literalReading(owns, user, glosses) ||
+    literalSaid(literalRows, user, glosses) ||
+    literalAdverbSaid(literalAdverbs, user, glosses)
+  ) {
     return majorOnly(
       'literal',
       `That is the word-for-word reading. "${example.idiom.text}" is an idiom: it means "${example.idiom.translation}".`,
