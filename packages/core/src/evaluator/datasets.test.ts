@@ -159,12 +159,11 @@ describe('evaluator agreement', () => {
     ],
     // the eleventh set, measured once at 15:12 on 2026-11-24, session 14 (heldout-v11/RESULTS.md:
     // 88.9 % untouched with one critical error, a "not" moved to the other clause; 91.7 % tuning
-    // with none)
+    // with none); the moved "not" is major since session 14's second round (89.4 %, none)
     'v11 tuning': [fileURLToPath(new URL('./heldout-v11/tuning.jsonl', import.meta.url)), 0.915],
     'spent v11 untouched': [
       fileURLToPath(new URL('./heldout-v11/untouched.jsonl', import.meta.url)),
-      0.885,
-      1,
+      0.89,
     ],
   }
   for (const [name, [path, bar, critical = 0]] of Object.entries(withMeanings)) {

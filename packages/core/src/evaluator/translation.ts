@@ -2892,6 +2892,7 @@ function judge(
     outOfForIn(p) ??
     replacedPlace(p, words) ??
     negationMoved(p, words) ??
+    negationMovedClause(p, words) ??
     rolesSwapped(p, words)
   if (opposite) return opposite
 
@@ -3058,6 +3059,79 @@ function negationMoved(p: Pair, words: WordComparison): Judgement | null {
     accuracy: 'major',
     mistakeType: 'meaning',
     feedback: `Your translation turns the sentence round: the sentence says "not" about "${p.ref.tokens[refAt]}", and you wrote "not" about "${p.user.tokens[userAt]}". Check which one the "not" goes with.`,
+    confidence: TRANSLATION_CONFIDENCE.opposite,
+  }
+}
+
+/** A text's clauses as token ranges [from, to), split at a comma, colon, semicolon or dash (kept per text). */
+function clausesOf(text: EnglishText): { from: number; to: number; raw: string }[] {
+  let found = clauseCache.get(text)
+  if (!found) {
+    found = []
+    let offset = 0
+    for (const part of text.raw.split(/[,;:]|\s[-\u2013\u2014]\s/u)) {
+      const n = tokeniseEnglish(part).length
+      if (n > 0)
+        found.push({ from: offset, to: offset + n, raw: part.trim().replace(/[.!?…]+$/u, '') })
+      offset += n
+    }
+    clauseCache.set(text, found)
+  }
+  return found
+}
+const clauseCache = new WeakMap<EnglishText, { from: number; to: number; raw: string }[]>()
+
+/**
+ * Every word kept, the clauses in the same order, but the "not" moved from one clause to another
+ * ("You have to pay it all at once: you can't do it in instalments" for "You don't have to pay it
+ * all at once: you can do it in instalments"): each clause says the opposite, while the sentence
+ * keeps as many negators, so `oppositeStatement` does not see it. A major, or null. Only where
+ * both texts have as many clauses, each learner's clause shares a content word with the
+ * reference's clause at its place and none with another, and one clause of each loses its
+ * negation while another gains one (a clause with no content word, a question tag, is no place).
+ */
+function negationMovedClause(p: Pair, words: WordComparison): Judgement | null {
+  if (words.missing.length > 0 || words.extra.length > 0) return null
+  if (negatorCount(p.ref) === 0 || negatorCount(p.user) === 0) return null
+  const refClauses = clausesOf(p.ref)
+  const userClauses = clausesOf(p.user)
+  if (refClauses.length < 2 || refClauses.length !== userClauses.length) return null
+  const contentOf = (text: EnglishText, c: { from: number; to: number }): Set<string> => {
+    const lemmas = new Set<string>()
+    for (let i = c.from; i < c.to; i++) {
+      const t = text.tokens[i]!
+      if (!isFunctionWord(t) && !isLightVerb(verbLemma(t)))
+        for (const l of lemmasOf(t)) lemmas.add(l)
+    }
+    return lemmas
+  }
+  const refContent = refClauses.map((c) => contentOf(p.ref, c))
+  const userContent = userClauses.map((c) => contentOf(p.user, c))
+  for (let c = 0; c < userContent.length; c++) {
+    const own = [...userContent[c]!]
+    if (!own.some((l) => refContent[c]!.has(l))) return null
+    if (refContent.some((r, j) => j !== c && own.some((l) => r.has(l) && !refContent[c]!.has(l))))
+      return null
+  }
+  const negated = (text: EnglishText, c: { from: number; to: number }): boolean => {
+    let n = 0
+    for (let i = c.from; i < c.to; i++) if (!text.opening.has(i) && negatesAt(text.tokens, i)) n++
+    return n % 2 === 1
+  }
+  let lost = -1
+  let gained = -1
+  for (let c = 0; c < refClauses.length; c++) {
+    const [r, u] = [negated(p.ref, refClauses[c]!), negated(p.user, userClauses[c]!)]
+    if (r === u) continue
+    if (r) lost = c
+    else gained = c
+  }
+  if (lost < 0 || gained < 0) return null
+  return {
+    rank: 0,
+    accuracy: 'major',
+    mistakeType: 'meaning',
+    feedback: `Your translation moves the "not" to another part of the sentence, so both parts say the opposite: the sentence says "${refClauses[lost]!.raw}" and "${refClauses[gained]!.raw}", and you wrote "${userClauses[lost]!.raw}" and "${userClauses[gained]!.raw}".`,
     confidence: TRANSLATION_CONFIDENCE.opposite,
   }
 }
