@@ -2662,7 +2662,68 @@ function slipsOf(
     )
   if (personChanged(p))
     slips.push('Check who is doing what: the person changed (for example "I" instead of "you").')
+  if (slips.length === 0) {
+    const quantity = quantityChanged(p)
+    if (quantity) slips.push(quantity)
+  }
   return slips
+}
+
+/**
+ * Words that say "all of it" or "one", which the comparison reads as function words, each with
+ * the words that say the same ("the whole month" / "the entire month").
+ */
+const TOTAL_WORDS = new Set(
+  'whole entire all full everything every each everyone everybody'.split(' '),
+)
+const QUANTITY_SAYS: Record<string, ReadonlySet<string>> = {
+  one: new Set(['one', 'single', '1']),
+}
+for (const w of TOTAL_WORDS) QUANTITY_SAYS[w] = TOTAL_WORDS
+
+/** A learner's word that says how much or how many, other than all of it or one. */
+function otherQuantity(word: string): boolean {
+  if (word === 'half' || word === 'quarter' || word === 'double' || word === 'twice') return true
+  if (word === 'few' || word === 'several') return true
+  const number = numberSpelling(word) ?? (/^\d+$/.test(word) ? word : undefined)
+  return number !== undefined && number !== '1' && number !== 'one'
+}
+
+/**
+ * The reference's "one", "whole", "everything" (function words, so never a left-out detail) not
+ * said, and a learner's quantity of its own in its place ("Two salaries" for "One salary", "half
+ * a month's salary" for "the whole month's", "half of it" for "everything"): how much changed,
+ * the detail slip the rubric calls minor. Outside the idiom on both sides; "one" only as a number
+ * (before a content word, not "no one", "the one who", "one of").
+ */
+function quantityChanged(p: Pair): string | null {
+  const { ref, user } = p
+  const refIdiom = new Set(p.refSpan ?? [])
+  const userIdiom = new Set(p.userSpan ?? [])
+  const userTokens = new Set(user.tokens)
+  let said: string | null = null
+  for (let i = 0; i < ref.tokens.length && !said; i++) {
+    const t = ref.tokens[i]!
+    const same = QUANTITY_SAYS[t]
+    if (!same || refIdiom.has(i)) continue
+    if (t === 'one') {
+      const next = ref.tokens[i + 1] ?? ''
+      const before = ref.tokens[i - 1] ?? ''
+      if (
+        isFunctionWord(next) ||
+        ['no', 'the', 'any', 'some', 'every', 'each', 'this', 'that'].includes(before)
+      )
+        continue
+    }
+    if (![...same].some((w) => userTokens.has(w))) said = t
+  }
+  if (!said) return null
+  const refNumbers = new Set(ref.tokens.map((t) => numberSpelling(t) ?? t))
+  const at = user.tokens.findIndex(
+    (t, i) => !userIdiom.has(i) && otherQuantity(t) && !refNumbers.has(numberSpelling(t) ?? t),
+  )
+  if (at < 0) return null
+  return `You wrote "${user.tokens[at]}" where the sentence says "${said}": check how much or how many.`
 }
 
 /** Words after which a clause, so its subject, starts ("when my brother and I …"). */
