@@ -160,11 +160,11 @@ describe('evaluator agreement', () => {
     // the eleventh set, measured once at 15:12 on 2026-11-24, session 14 (heldout-v11/RESULTS.md:
     // 88.9 % untouched with one critical error, a "not" moved to the other clause; 91.7 % tuning
     // with none); session 14's second round: the moved "not" major, a changed quantity minor
-    // (untouched 89.8 % with none, tuning 92.6 %)
+    // and a possessive's person (untouched 90.3 % with none, tuning 92.6 %)
     'v11 tuning': [fileURLToPath(new URL('./heldout-v11/tuning.jsonl', import.meta.url)), 0.92],
     'spent v11 untouched': [
       fileURLToPath(new URL('./heldout-v11/untouched.jsonl', import.meta.url)),
-      0.895,
+      0.9,
     ],
   }
   for (const [name, [path, bar, critical = 0]] of Object.entries(withMeanings)) {

@@ -2663,10 +2663,57 @@ function slipsOf(
   if (personChanged(p))
     slips.push('Check who is doing what: the person changed (for example "I" instead of "you").')
   if (slips.length === 0) {
-    const quantity = quantityChanged(p)
+    const quantity = quantityChanged(p) ?? ownerChanged(p)
     if (quantity) slips.push(quantity)
   }
   return slips
+}
+
+/** Possessive determiners by whose the thing is ("its" left out: a pet or a thing may be "his"). */
+const OWNER_OF: Record<string, string> = {
+  my: 'me',
+  your: 'you',
+  his: 'him',
+  her: 'her',
+  our: 'us',
+  their: 'them',
+}
+
+/**
+ * The same thing said to be someone else's ("don't get in her way" for "don't get in my way"):
+ * the reference's possessive before a noun, the learner's another person's before the same noun,
+ * neither text saying the other's: the rubric's change of person, a minor slip. "their" for
+ * "his" or "her" (and back) is the same person said without a sex, not a change.
+ */
+function ownerChanged(p: Pair): string | null {
+  const { ref, user } = p
+  const pairs = (text: EnglishText): [string, string, number][] => {
+    const found: [string, string, number][] = []
+    text.tokens.forEach((t, i) => {
+      const next = text.tokens[i + 1]
+      // the thing owned: any word but another pronoun or determiner ("way" is a function word)
+      if (OWNER_OF[t] && next && /^\p{L}/u.test(next) && !PERSON_OF[next] && !DETERMINERS.has(next))
+        found.push([t, verbLemma(next), i])
+    })
+    return found
+  }
+  const refPairs = pairs(ref)
+  if (refPairs.length === 0) return null
+  const userPairs = pairs(user)
+  const has = (list: [string, string, number][], owner: string, noun: string): boolean =>
+    list.some(([o, n]) => o === owner && n === noun)
+  const sexless = (a: string, b: string): boolean =>
+    (a === 'their' && (b === 'his' || b === 'her')) ||
+    (b === 'their' && (a === 'his' || a === 'her'))
+  for (const [owner, noun, i] of refPairs) {
+    if (has(userPairs, owner, noun)) continue
+    const other = userPairs.find(
+      ([o, n]) => n === noun && o !== owner && !sexless(o, owner) && !has(refPairs, o, noun),
+    )
+    if (!other) continue
+    return `You wrote "${other[0]} ${user.tokens[other[2] + 1]}" where the sentence says "${owner} ${ref.tokens[i + 1]}": check whose it is.`
+  }
+  return null
 }
 
 /**
