@@ -145,7 +145,7 @@ describe('evaluator agreement', () => {
     // 89.4 % in session 14
     'spent v9 untouched': [
       fileURLToPath(new URL('./heldout-v9/untouched.jsonl', import.meta.url)),
-      0.89,
+      0.895,
     ],
     // the tenth set, measured once at 11:25 on 2026-11-24, session 13 (heldout-v10/RESULTS.md:
     // 89.4 % untouched with one critical error, "isn't well enough to sign" for "doesn't see fit
@@ -159,12 +159,12 @@ describe('evaluator agreement', () => {
     ],
     // the eleventh set, measured once at 15:12 on 2026-11-24, session 14 (heldout-v11/RESULTS.md:
     // 88.9 % untouched with one critical error, a "not" moved to the other clause; 91.7 % tuning
-    // with none)
-    'v11 tuning': [fileURLToPath(new URL('./heldout-v11/tuning.jsonl', import.meta.url)), 0.915],
+    // with none); session 14's second round: the moved "not" major, a changed quantity minor
+    // and a possessive's person (untouched 90.3 % with none, tuning 92.6 %)
+    'v11 tuning': [fileURLToPath(new URL('./heldout-v11/tuning.jsonl', import.meta.url)), 0.92],
     'spent v11 untouched': [
       fileURLToPath(new URL('./heldout-v11/untouched.jsonl', import.meta.url)),
-      0.885,
-      1,
+      0.9,
     ],
   }
   for (const [name, [path, bar, critical = 0]] of Object.entries(withMeanings)) {

@@ -2662,7 +2662,115 @@ function slipsOf(
     )
   if (personChanged(p))
     slips.push('Check who is doing what: the person changed (for example "I" instead of "you").')
+  if (slips.length === 0) {
+    const quantity = quantityChanged(p) ?? ownerChanged(p)
+    if (quantity) slips.push(quantity)
+  }
   return slips
+}
+
+/** Possessive determiners by whose the thing is ("its" left out: a pet or a thing may be "his"). */
+const OWNER_OF: Record<string, string> = {
+  my: 'me',
+  your: 'you',
+  his: 'him',
+  her: 'her',
+  our: 'us',
+  their: 'them',
+}
+
+/**
+ * The same thing said to be someone else's ("don't get in her way" for "don't get in my way"):
+ * the reference's possessive before a noun, the learner's another person's before the same noun,
+ * neither text saying the other's: the rubric's change of person, a minor slip. "their" for
+ * "his" or "her" (and back) is the same person said without a sex, not a change.
+ */
+function ownerChanged(p: Pair): string | null {
+  const { ref, user } = p
+  const pairs = (text: EnglishText): [string, string, number][] => {
+    const found: [string, string, number][] = []
+    text.tokens.forEach((t, i) => {
+      const next = text.tokens[i + 1]
+      // the thing owned: any word but another pronoun or determiner ("way" is a function word)
+      if (OWNER_OF[t] && next && /^\p{L}/u.test(next) && !PERSON_OF[next] && !DETERMINERS.has(next))
+        found.push([t, verbLemma(next), i])
+    })
+    return found
+  }
+  const refPairs = pairs(ref)
+  if (refPairs.length === 0) return null
+  const userPairs = pairs(user)
+  const has = (list: [string, string, number][], owner: string, noun: string): boolean =>
+    list.some(([o, n]) => o === owner && n === noun)
+  const sexless = (a: string, b: string): boolean =>
+    (a === 'their' && (b === 'his' || b === 'her')) ||
+    (b === 'their' && (a === 'his' || a === 'her'))
+  for (const [owner, noun, i] of refPairs) {
+    if (has(userPairs, owner, noun)) continue
+    const other = userPairs.find(
+      ([o, n]) => n === noun && o !== owner && !sexless(o, owner) && !has(refPairs, o, noun),
+    )
+    if (!other) continue
+    return `You wrote "${other[0]} ${user.tokens[other[2] + 1]}" where the sentence says "${owner} ${ref.tokens[i + 1]}": check whose it is.`
+  }
+  return null
+}
+
+/**
+ * Words that say "all of it" or "one", which the comparison reads as function words, each with
+ * the words that say the same ("the whole month" / "the entire month").
+ */
+const TOTAL_WORDS = new Set(
+  'whole entire all full everything every each everyone everybody'.split(' '),
+)
+const QUANTITY_SAYS: Record<string, ReadonlySet<string>> = {
+  one: new Set(['one', 'single', '1']),
+}
+for (const w of TOTAL_WORDS) QUANTITY_SAYS[w] = TOTAL_WORDS
+
+/** A learner's word that says how much or how many, other than all of it or one. */
+function otherQuantity(word: string): boolean {
+  if (word === 'half' || word === 'quarter' || word === 'double' || word === 'twice') return true
+  if (word === 'few' || word === 'several') return true
+  const number = numberSpelling(word) ?? (/^\d+$/.test(word) ? word : undefined)
+  return number !== undefined && number !== '1' && number !== 'one'
+}
+
+/**
+ * The reference's "one", "whole", "everything" (function words, so never a left-out detail) not
+ * said, and a learner's quantity of its own in its place ("Two salaries" for "One salary", "half
+ * a month's salary" for "the whole month's", "half of it" for "everything"): how much changed,
+ * the detail slip the rubric calls minor. Outside the idiom on both sides; "one" only as a number
+ * (before a content word, not "no one", "the one who", "one of").
+ */
+function quantityChanged(p: Pair): string | null {
+  const { ref, user } = p
+  const refIdiom = new Set(p.refSpan ?? [])
+  const userIdiom = new Set(p.userSpan ?? [])
+  const userTokens = new Set(user.tokens)
+  let said: string | null = null
+  for (let i = 0; i < ref.tokens.length && !said; i++) {
+    const t = ref.tokens[i]!
+    const same = QUANTITY_SAYS[t]
+    if (!same || refIdiom.has(i)) continue
+    if (t === 'one') {
+      const next = ref.tokens[i + 1] ?? ''
+      const before = ref.tokens[i - 1] ?? ''
+      if (
+        isFunctionWord(next) ||
+        ['no', 'the', 'any', 'some', 'every', 'each', 'this', 'that'].includes(before)
+      )
+        continue
+    }
+    if (![...same].some((w) => userTokens.has(w))) said = t
+  }
+  if (!said) return null
+  const refNumbers = new Set(ref.tokens.map((t) => numberSpelling(t) ?? t))
+  const at = user.tokens.findIndex(
+    (t, i) => !userIdiom.has(i) && otherQuantity(t) && !refNumbers.has(numberSpelling(t) ?? t),
+  )
+  if (at < 0) return null
+  return `You wrote "${user.tokens[at]}" where the sentence says "${said}": check how much or how many.`
 }
 
 /** Words after which a clause, so its subject, starts ("when my brother and I …"). */
@@ -2892,6 +3000,7 @@ function judge(
     outOfForIn(p) ??
     replacedPlace(p, words) ??
     negationMoved(p, words) ??
+    negationMovedClause(p, words) ??
     rolesSwapped(p, words)
   if (opposite) return opposite
 
@@ -3058,6 +3167,79 @@ function negationMoved(p: Pair, words: WordComparison): Judgement | null {
     accuracy: 'major',
     mistakeType: 'meaning',
     feedback: `Your translation turns the sentence round: the sentence says "not" about "${p.ref.tokens[refAt]}", and you wrote "not" about "${p.user.tokens[userAt]}". Check which one the "not" goes with.`,
+    confidence: TRANSLATION_CONFIDENCE.opposite,
+  }
+}
+
+/** A text's clauses as token ranges [from, to), split at a comma, colon, semicolon or dash (kept per text). */
+function clausesOf(text: EnglishText): { from: number; to: number; raw: string }[] {
+  let found = clauseCache.get(text)
+  if (!found) {
+    found = []
+    let offset = 0
+    for (const part of text.raw.split(/[,;:]|\s[-\u2013\u2014]\s/u)) {
+      const n = tokeniseEnglish(part).length
+      if (n > 0)
+        found.push({ from: offset, to: offset + n, raw: part.trim().replace(/[.!?…]+$/u, '') })
+      offset += n
+    }
+    clauseCache.set(text, found)
+  }
+  return found
+}
+const clauseCache = new WeakMap<EnglishText, { from: number; to: number; raw: string }[]>()
+
+/**
+ * Every word kept, the clauses in the same order, but the "not" moved from one clause to another
+ * ("You have to pay it all at once: you can't do it in instalments" for "You don't have to pay it
+ * all at once: you can do it in instalments"): each clause says the opposite, while the sentence
+ * keeps as many negators, so `oppositeStatement` does not see it. A major, or null. Only where
+ * both texts have as many clauses, each learner's clause shares a content word with the
+ * reference's clause at its place and none with another, and one clause of each loses its
+ * negation while another gains one (a clause with no content word, a question tag, is no place).
+ */
+function negationMovedClause(p: Pair, words: WordComparison): Judgement | null {
+  if (words.missing.length > 0 || words.extra.length > 0) return null
+  if (negatorCount(p.ref) === 0 || negatorCount(p.user) === 0) return null
+  const refClauses = clausesOf(p.ref)
+  const userClauses = clausesOf(p.user)
+  if (refClauses.length < 2 || refClauses.length !== userClauses.length) return null
+  const contentOf = (text: EnglishText, c: { from: number; to: number }): Set<string> => {
+    const lemmas = new Set<string>()
+    for (let i = c.from; i < c.to; i++) {
+      const t = text.tokens[i]!
+      if (!isFunctionWord(t) && !isLightVerb(verbLemma(t)))
+        for (const l of lemmasOf(t)) lemmas.add(l)
+    }
+    return lemmas
+  }
+  const refContent = refClauses.map((c) => contentOf(p.ref, c))
+  const userContent = userClauses.map((c) => contentOf(p.user, c))
+  for (let c = 0; c < userContent.length; c++) {
+    const own = [...userContent[c]!]
+    if (!own.some((l) => refContent[c]!.has(l))) return null
+    if (refContent.some((r, j) => j !== c && own.some((l) => r.has(l) && !refContent[c]!.has(l))))
+      return null
+  }
+  const negated = (text: EnglishText, c: { from: number; to: number }): boolean => {
+    let n = 0
+    for (let i = c.from; i < c.to; i++) if (!text.opening.has(i) && negatesAt(text.tokens, i)) n++
+    return n % 2 === 1
+  }
+  let lost = -1
+  let gained = -1
+  for (let c = 0; c < refClauses.length; c++) {
+    const [r, u] = [negated(p.ref, refClauses[c]!), negated(p.user, userClauses[c]!)]
+    if (r === u) continue
+    if (r) lost = c
+    else gained = c
+  }
+  if (lost < 0 || gained < 0) return null
+  return {
+    rank: 0,
+    accuracy: 'major',
+    mistakeType: 'meaning',
+    feedback: `Your translation moves the "not" to another part of the sentence, so both parts say the opposite: the sentence says "${refClauses[lost]!.raw}" and "${refClauses[gained]!.raw}", and you wrote "${userClauses[lost]!.raw}" and "${userClauses[gained]!.raw}".`,
     confidence: TRANSLATION_CONFIDENCE.opposite,
   }
 }
