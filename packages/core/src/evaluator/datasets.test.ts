@@ -73,14 +73,15 @@ describe('evaluator agreement', () => {
     // raised in session 7 to the figures met (86.2 % tuning)
     // raised in session 10's second round (decision 055: a time phrase is a detail): 87.7 / 88.9 %
     // raised in session 12 (decision 055: near-synonym groups, past forms): 90.0 / 91.3 %
-    // untouched raised in session 13 (decision 055): 92.1 %
+    // untouched raised in session 13 (decision 055): 92.1 %; session 14, with the library's
+    // first parts' richer meaning and literal lists: 90.8 % tuning, 92.9 % untouched
     'spent v4 tuning': [
       fileURLToPath(new URL('./heldout-v4/tuning.jsonl', import.meta.url)),
-      0.895,
+      0.905,
     ],
     'spent v4 untouched': [
       fileURLToPath(new URL('./heldout-v4/untouched.jsonl', import.meta.url)),
-      0.915,
+      0.925,
     ],
     // the fifth set was measured once at the start of session 7 (heldout-v5/RESULTS.md); its
     // tuning half keeps one critical error (below); its untouched half
@@ -114,8 +115,9 @@ describe('evaluator agreement', () => {
     // literal reading); three are left: two other senses of a gloss ("to the right wing and to the
     // left wing", "tossed … up for grabs") and "neglected its obligations" (graded at 0.55, so the
     // hybrid engine asks the LLM). Session 9: 88.3 % (from 87.6 %), the same three; session 13:
-    // 89.5 %
-    'spent v6': [fileURLToPath(new URL('./heldout-v6/all.jsonl', import.meta.url)), 0.89, 3],
+    // 89.5 %; session 14: 91.0 % with two of the three left (the library's first parts' richer
+    // meaning and literal lists, and decision 055's round)
+    'spent v6': [fileURLToPath(new URL('./heldout-v6/all.jsonl', import.meta.url)), 0.905, 2],
     // the seventh set, measured once at the end of session 9 (heldout-v7/RESULTS.md: 86.3 %
     // untouched with one critical error, a meaning list's entry that held the literal reading,
     // fixed in the content since; 88.2 % tuning)
