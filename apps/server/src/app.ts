@@ -44,6 +44,7 @@ import { registerHealth } from './plugins/health.js'
 import { registerMetrics } from './plugins/metrics.js'
 import { registerMultipart } from './plugins/multipart.js'
 import { registerPublicOrigin } from './plugins/public-origin.js'
+import { registerCompression } from './plugins/compression.js'
 import { registerSecurity } from './plugins/security.js'
 import { createStorage } from './plugins/storage-factory.js'
 import { registerApiDocs } from './openapi.js'
@@ -117,6 +118,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   const metrics = registerMetrics(app, { database, token: config.metricsToken })
   registerPublicOrigin(app, config)
   await registerSecurity(app, config)
+  await registerCompression(app)
   const cookieSecret =
     config.cookieSecret ??
     (await loadOrCreateSecret(db, 'cookie.secret', async () => randomBytes(32).toString('hex')))
