@@ -189,6 +189,7 @@ describe('evaluator agreement', () => {
     ['ninth', 'heldout-v9'],
     ['tenth', 'heldout-v10'],
     ['eleventh', 'heldout-v11'],
+    ['twelfth', 'heldout-v12'],
   ] as const)
     it(`the ${name} held-out set covers every grade of both fields, split by idiom`, () => {
       const read = (file: string) =>
@@ -239,6 +240,7 @@ describe('evaluator agreement', () => {
     'heldout-v9',
     'heldout-v10',
     'heldout-v11',
+    'heldout-v12',
   ] as const
   for (const [name, index, idiomCount] of [
     ['fourth', 3, 26],
@@ -286,7 +288,9 @@ describe('evaluator agreement', () => {
   // measured, are above. The tenth's bars were set once its untouched half was measured.
   // The eleventh (session 14) is on 24 more such idioms: no agreement bar until the lead has
   // measured its untouched half, and no content check until the curator's idioms land.
-  // (the eighth's to eleventh's briefs also fixed at least 400 cases and 16 to 19 per idiom;
+  // The twelfth (session 15, ids `s###`) is on 24 more, the same way: no agreement bar until the
+  // lead has measured its untouched half, no content check until its idioms are in content/.
+  // (the eighth's to twelfth's briefs also fixed at least 400 cases and 16 to 19 per idiom;
   // the seventh has 12 on one idiom, so it is held to the older bar of 200 cases only)
   const newIdiomSets: readonly {
     name: string
@@ -321,6 +325,13 @@ describe('evaluator agreement', () => {
       name: 'eleventh',
       folder: 'heldout-v11',
       idPattern: /^t\d{3}$/,
+      minCases: 400,
+      perIdiom: [16, 19],
+    },
+    {
+      name: 'twelfth',
+      folder: 'heldout-v12',
+      idPattern: /^s\d{3}$/,
       minCases: 400,
       perIdiom: [16, 19],
     },
