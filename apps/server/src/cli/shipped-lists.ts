@@ -59,6 +59,8 @@ function main(): void {
       2,
     )}\n`,
   )
+  // The repository's formatter has the last word on layout (short arrays on one line).
+  execFileSync('npx', ['biome', 'format', '--write', out], { cwd: root, stdio: 'ignore' })
   const pairs = [...shipped.values()].reduce((n, s) => n + s.size, 0)
   console.log(
     `${out}: ${shipped.size} idioms, ${pairs} fingerprints from ${commits.length} commits`,
