@@ -253,6 +253,46 @@ describe('content import on start: the library’s meanings and literals (decisi
     }
   })
 
+  // PGlite has one connection: nothing else can run while the import's transaction is open.
+  it.skipIf(process.env.CHE_TEST_DB !== 'postgres')(
+    'an admin’s save that lands while an instance is importing wins',
+    async () => {
+      const [r1, r2] = [release(1), release(2)]
+      const t = await startTestApp({}, { contentDir: await contentDir(r1) })
+      try {
+        const admin = (await t.userWithRole('admin')).token
+        const lecheId = (await rows(t))[LECHE]!.id
+        const repo = createContentRepo(t.database.db)
+        const content: ContentRepo = {
+          inTransaction: (fn) =>
+            repo.inTransaction((q) =>
+              fn({
+                ...q,
+                async findIdioms(keys) {
+                  const found = await q.findIdioms(keys)
+                  await saveInForm(t, admin, lecheId, { meanings: ['spite (admin)'] })
+                  return found
+                },
+              }),
+            ),
+        }
+        const report = await createContentService({ content, clock: () => new Date() }).importDir(
+          await contentDir(r2, [r1]),
+        )
+        expect(report.idiomsRefreshed).toBe(3)
+        const now = await rows(t)
+        expect(now[LECHE]).toMatchObject({
+          meanings: ['spite (admin)'],
+          literals: listsOf(r1, LECHE).literals,
+          contentListsHash: 'edited',
+        })
+        expect(lists(now[HORNO])).toEqual(listsOf(r2, HORNO))
+      } finally {
+        await t.close()
+      }
+    },
+  )
+
   it('a write that fails leaves every idiom’s lists as they were', async () => {
     const [r1, r2] = [release(1), release(2)]
     const t = await startTestApp({}, { contentDir: await contentDir(r1) })
