@@ -124,6 +124,38 @@ describe('content import on start: the library’s meanings and literals (decisi
     expect(res.statusCode).toBe(200)
   }
 
+  /** A fresh install of `file`, handed to `test`, closed afterwards. */
+  async function onInstallOf(file: ContentFile, test: (t: TestApp) => Promise<void>) {
+    const t = await startTestApp({}, { contentDir: await contentDir(file) })
+    try {
+      await test(t)
+    } finally {
+      await t.close()
+    }
+  }
+
+  /**
+   * An instance's content import (its own transaction; on PostgreSQL its own connection) that
+   * runs `afterRead` between reading the idioms and writing anything.
+   */
+  function importingInstance(t: TestApp, afterRead: () => Promise<void>) {
+    const repo = createContentRepo(t.database.db)
+    const content: ContentRepo = {
+      inTransaction: (fn) =>
+        repo.inTransaction((q) =>
+          fn({
+            ...q,
+            async findIdioms(keys) {
+              const found = await q.findIdioms(keys)
+              await afterRead()
+              return found
+            },
+          }),
+        ),
+    }
+    return createContentService({ content, clock: () => new Date() })
+  }
+
   it('an install made before fingerprints gets the new lists where they are an earlier release’s, and keeps an admin’s', async () => {
     const [r1, r2] = [release(1), release(2)]
     // The install as the previous release made it: release 1 imported, an admin's own idiom
@@ -220,26 +252,12 @@ describe('content import on start: the library’s meanings and literals (decisi
       const everyoneHasRead = new Promise<void>((resolve) => {
         allRead = resolve
       })
-      const instance = () => {
-        const repo = createContentRepo(t.database.db)
-        const content: ContentRepo = {
-          inTransaction: (fn) =>
-            repo.inTransaction((q) =>
-              fn({
-                ...q,
-                async findIdioms(keys) {
-                  const found = await q.findIdioms(keys)
-                  if (racing) {
-                    if (++read === 3) allRead()
-                    await everyoneHasRead
-                  }
-                  return found
-                },
-              }),
-            ),
-        }
-        return createContentService({ content, clock: () => new Date() }).importDir(upgrade)
-      }
+      const instance = () =>
+        importingInstance(t, async () => {
+          if (!racing) return
+          if (++read === 3) allRead()
+          await everyoneHasRead
+        }).importDir(upgrade)
       const reports = await Promise.all([instance(), instance(), instance()])
       expect(reports.map((r) => r.idiomsRefreshed).reduce((x, y) => x + y)).toBe(4)
       const now = await rows(t)
@@ -262,23 +280,9 @@ describe('content import on start: the library’s meanings and literals (decisi
       try {
         const admin = (await t.userWithRole('admin')).token
         const lecheId = (await rows(t))[LECHE]!.id
-        const repo = createContentRepo(t.database.db)
-        const content: ContentRepo = {
-          inTransaction: (fn) =>
-            repo.inTransaction((q) =>
-              fn({
-                ...q,
-                async findIdioms(keys) {
-                  const found = await q.findIdioms(keys)
-                  await saveInForm(t, admin, lecheId, { meanings: ['spite (admin)'] })
-                  return found
-                },
-              }),
-            ),
-        }
-        const report = await createContentService({ content, clock: () => new Date() }).importDir(
-          await contentDir(r2, [r1]),
-        )
+        const report = await importingInstance(t, () =>
+          saveInForm(t, admin, lecheId, { meanings: ['spite (admin)'] }),
+        ).importDir(await contentDir(r2, [r1]))
         expect(report.idiomsRefreshed).toBe(3)
         const now = await rows(t)
         expect(now[LECHE]).toMatchObject({
@@ -293,10 +297,9 @@ describe('content import on start: the library’s meanings and literals (decisi
     },
   )
 
-  it('a write that fails leaves every idiom’s lists as they were', async () => {
-    const [r1, r2] = [release(1), release(2)]
-    const t = await startTestApp({}, { contentDir: await contentDir(r1) })
-    try {
+  it('a write that fails leaves every idiom’s lists as they were', () =>
+    onInstallOf(release(1), async (t) => {
+      const [r1, r2] = [release(1), release(2)]
       const before = await rows(t)
       // A new idiom the database refuses, written in the same transaction after the refresh.
       const withNew = structuredClone(r2)
@@ -314,10 +317,7 @@ describe('content import on start: the library’s meanings and literals (decisi
       expect(await content.importDir(await contentDir(r2, [r1]))).toMatchObject({
         idiomsRefreshed: 4,
       })
-    } finally {
-      await t.close()
-    }
-  })
+    }))
 })
 
 describe('the repository’s library over an install made on 2026-11-23', () => {
