@@ -98,7 +98,10 @@ describe('content import on start: the library’s meanings and literals (decisi
         .where(eq(cacheVersions.topic, 'library'))
     )[0]!.v
 
-  /** What an admin does in the idiom form: every field is sent again with each save. */
+  /**
+   * An admin's save through the API, sending every field as a client may (the web form sends only
+   * the changed ones): lists sent back unchanged must not count as the admin's.
+   */
   async function saveInForm(t: TestApp, token: string, id: string, changes: object) {
     const current = Idiom.parse(
       (

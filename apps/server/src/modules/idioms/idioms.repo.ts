@@ -59,7 +59,7 @@ export function createIdiomsRepo(db: Db) {
      * Throws a unique violation (see isUniqueViolation) when the new text is another idiom's.
      * New meanings or literals that differ from the stored ones mark the lists as the admin's
      * (LISTS_EDITED), so the content import never replaces them (decision 065); the same lists
-     * sent again, as the idiom form does with every save, leave them as they were.
+     * sent again (a client may send every field with each save) leave them as they were.
      */
     async update(id: string, changes: Partial<NewIdiomRow>): Promise<IdiomRow | undefined> {
       const changed = [
