@@ -10,15 +10,20 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
 import pg from 'pg'
 import { afterAll, describe, expect, it } from 'vitest'
-import type { Evaluation } from '@che/core'
+import { idiomKey, type Evaluation } from '@che/core'
 import { newCard, scheduleReview, type CardState } from '@che/core/scheduler'
+import { loadContentFiles } from '../modules/content/content-files.js'
+import { createContentRepo } from '../modules/content/content.repo.js'
+import { createContentService } from '../modules/content/content.service.js'
 import { toHistoryEntry } from '../modules/exercises/exercises.service.js'
 import { openDatabase, usePglite, type Database } from './client.js'
-import { progress, reviewLog } from './schema.js'
+import { idioms, progress, reviewLog } from './schema.js'
 
 const MIGRATIONS = resolve(import.meta.dirname, '../../drizzle')
 /** The last migration before the review log: databases made by the previous release. */
 const BEFORE_REVIEW_LOG = '0006_reports'
+/** The last migration before idioms.content_lists_hash (decision 065). */
+const BEFORE_LISTS_HASH = '0018_perf-attempts-created-index'
 
 /** A copy of the migrations folder that stops at `lastTag`. */
 function migrationsUpTo(lastTag: string): string {
@@ -138,8 +143,16 @@ describe('migrations', () => {
     for (const c of cleanups.reverse()) await c()
   })
 
-  it('moves every progress history into the review log without loss', async () => {
-    const partial = migrationsUpTo(BEFORE_REVIEW_LOG)
+  /**
+   * A database as the release whose last migration is `lastTag` left it, with `seed`'s rows,
+   * opened as the server opens it (every migration runs): on PostgreSQL in the server-pg
+   * project, on PGlite otherwise.
+   */
+  async function upgradedFrom<T>(
+    lastTag: string,
+    seed: (exec: (query: string) => Promise<unknown>) => Promise<T>,
+  ): Promise<{ database: Database; seeded: T }> {
+    const partial = migrationsUpTo(lastTag)
     cleanups.push(() => rmSync(partial, { recursive: true, force: true }))
     const adminUrl = process.env.TEST_DATABASE_URL
     if (adminUrl && process.env.CHE_TEST_DB === 'postgres') {
@@ -159,18 +172,50 @@ describe('migrations', () => {
       const old = new pg.Client({ connectionString: url.toString() })
       await old.connect()
       await migratePg(drizzlePg(old), { migrationsFolder: partial })
-      const histories = await seedOldRelease((q) => old.query(q))
+      const seeded = await seed((q) => old.query(q))
       await old.end()
       const database = await openDatabase({ url: url.toString(), dataDir: 'unused' })
       cleanups.push(() => database.close())
-      await expectMovedWithoutLoss(database, histories)
-    } else {
-      const client = await PGlite.create()
-      await migratePglite(drizzlePglite(client), { migrationsFolder: partial })
-      const histories = await seedOldRelease((q) => client.exec(q))
-      const database = await usePglite(client)
-      cleanups.push(() => database.close())
-      await expectMovedWithoutLoss(database, histories)
+      return { database, seeded }
     }
+    const client = await PGlite.create()
+    await migratePglite(drizzlePglite(client), { migrationsFolder: partial })
+    const seeded = await seed((q) => client.exec(q))
+    const database = await usePglite(client)
+    cleanups.push(() => database.close())
+    return { database, seeded }
+  }
+
+  it('moves every progress history into the review log without loss', async () => {
+    const { database, seeded } = await upgradedFrom(BEFORE_REVIEW_LOG, seedOldRelease)
+    await expectMovedWithoutLoss(database, seeded)
+  })
+
+  it('leaves the library’s idioms of an older release to the next content import, which refreshes their lists', async () => {
+    const old = JSON.parse(
+      readFileSync(
+        resolve(import.meta.dirname, '../modules/content/lists-2026-11-23.fixture.json'),
+        'utf8',
+      ),
+    ) as { idioms: Record<string, { meanings: string[]; literals: string[] }> }
+    const [key, lists] = Object.entries(old.idioms)[0]!
+    const json = (v: unknown) => `'${JSON.stringify(v).replaceAll("'", "''")}'::jsonb`
+    const { database } = await upgradedFrom(BEFORE_LISTS_HASH, (exec) =>
+      exec(`insert into idioms (text, translation, normalized_text, content_key, meanings, literals)
+        values ('${key}', 'as shipped', '${key}', '${key}', ${json(lists.meanings)}, ${json(lists.literals)})`),
+    )
+    const [before] = await database.db.select().from(idioms).where(eq(idioms.contentKey, key))
+    expect(before).toMatchObject({ ...lists, contentListsHash: null })
+    const content = createContentService({
+      content: createContentRepo(database.db),
+      clock: () => new Date(T0),
+    })
+    expect(await content.importDir()).toMatchObject({ idiomsRefreshed: 1, invalidFiles: [] })
+    const today = (await loadContentFiles()).files
+      .flatMap((f) => f.idioms)
+      .find((i) => idiomKey(i.text) === key)!
+    const [after] = await database.db.select().from(idioms).where(eq(idioms.contentKey, key))
+    expect(after).toMatchObject({ meanings: today.meanings, literals: today.literals })
+    expect(after!.meanings).not.toEqual(lists.meanings)
   })
 })

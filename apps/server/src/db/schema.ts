@@ -149,6 +149,9 @@ const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull(
 /** The five tones (spec §3), repeated here so the database refuses anything else too. */
 const TONE_VALUES = ['Casual', 'Neutral', 'Street', 'Esoteric', 'Official'] as const
 
+/** `idioms.content_lists_hash` of an idiom whose meanings or literals an admin changed. */
+export const LISTS_EDITED = 'edited'
+
 /** Curated idioms. */
 export const idioms = pgTable(
   'idioms',
@@ -168,6 +171,12 @@ export const idioms = pgTable(
     normalizedText: text('normalized_text').notNull(),
     /** Set on rows imported from content/ (the idiomKey of the content text), so re-imports know them. */
     contentKey: text('content_key'),
+    /**
+     * Whose `meanings` and `literals` these are (decision 065): the fingerprint of the library's
+     * lists as the content import last wrote them; LISTS_EDITED once an admin changed them; null
+     * on admins' own idioms and on library rows the import has not settled yet.
+     */
+    contentListsHash: text('content_lists_hash'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -1,4 +1,4 @@
-import { and, eq, inArray, or, sql } from 'drizzle-orm'
+import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.js'
 import { examples, idioms } from '../../db/schema.js'
 import type { NewExampleRow } from '../examples/examples.repo.js'
@@ -12,12 +12,32 @@ function chunks<T>(items: T[]): T[][] {
   return out
 }
 
+/** A library idiom as the import reads it. */
+export interface LibraryIdiomRow {
+  id: string
+  contentKey: string | null
+  normalizedText: string
+  meanings: string[]
+  literals: string[]
+  contentListsHash: string | null
+}
+
+export interface ListsReplacement {
+  id: string
+  meanings: string[]
+  literals: string[]
+  /** The fingerprint of `meanings` and `literals`. */
+  hash: string
+  /** What the row held when it was read. */
+  was: Pick<LibraryIdiomRow, 'meanings' | 'literals' | 'contentListsHash'>
+}
+
 /** Queries of the content import; `inTransaction` runs them all in one transaction. */
 function contentQueries(db: Db) {
   return {
     /** Idioms that came from content (by content_key) or already have the same text. */
     async findIdioms(keys: string[]) {
-      const found: { id: string; contentKey: string | null; normalizedText: string }[] = []
+      const found: LibraryIdiomRow[] = []
       for (const part of chunks(keys)) {
         found.push(
           ...(await db
@@ -25,6 +45,9 @@ function contentQueries(db: Db) {
               id: idioms.id,
               contentKey: idioms.contentKey,
               normalizedText: idioms.normalizedText,
+              meanings: idioms.meanings,
+              literals: idioms.literals,
+              contentListsHash: idioms.contentListsHash,
             })
             .from(idioms)
             .where(or(inArray(idioms.contentKey, part), inArray(idioms.normalizedText, part)))),
@@ -46,19 +69,27 @@ function contentQueries(db: Db) {
       }
       return inserted
     },
-    /** Sets meanings and literals on idioms that have neither yet; returns how many changed. */
-    async fillMeanings(rows: { id: string; meanings: string[]; literals: string[] }[]) {
+    /**
+     * Writes the library's lists and their fingerprint on each idiom that still has exactly the
+     * lists and fingerprint it was read with (`was`): a row another instance or an admin changed
+     * meanwhile is left alone. Rows go in id order, so concurrent imports lock them in one order.
+     * Returns how many changed.
+     */
+    async replaceLists(rows: ListsReplacement[]) {
       let n = 0
-      for (const r of rows) {
+      for (const r of [...rows].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))) {
         n += (
           await db
             .update(idioms)
-            .set({ meanings: r.meanings, literals: r.literals })
+            .set({ meanings: r.meanings, literals: r.literals, contentListsHash: r.hash })
             .where(
               and(
                 eq(idioms.id, r.id),
-                sql`${idioms.meanings} = '[]'::jsonb`,
-                sql`${idioms.literals} = '[]'::jsonb`,
+                sql`${idioms.meanings} = ${JSON.stringify(r.was.meanings)}::jsonb`,
+                sql`${idioms.literals} = ${JSON.stringify(r.was.literals)}::jsonb`,
+                r.was.contentListsHash === null
+                  ? isNull(idioms.contentListsHash)
+                  : eq(idioms.contentListsHash, r.was.contentListsHash),
               ),
             )
             .returning({ id: idioms.id })

@@ -101,6 +101,7 @@ describe('content service', () => {
       invalidFiles: [],
       idiomsCreated: 2,
       idiomsSkipped: 0,
+      idiomsRefreshed: 0,
       examplesCreated: 4,
       examplesSkipped: 0,
     })

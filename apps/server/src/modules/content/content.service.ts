@@ -1,12 +1,20 @@
 import { idiomKey, type ContentIdiom } from '@che/core'
 import type { NewExampleRow } from '../examples/examples.repo.js'
-import { loadContentFiles, type LoadedContent } from './content-files.js'
-import type { ContentRepo } from './content.repo.js'
+import { CONTENT_DIR, loadContentFiles, type LoadedContent } from './content-files.js'
+import {
+  listsFingerprint,
+  loadShippedLists,
+  SHIPPED_LISTS_FILE,
+  type ShippedLists,
+} from './content-lists.js'
+import type { ContentRepo, LibraryIdiomRow } from './content.repo.js'
 
 export interface ContentImportCounts {
   idiomsCreated: number
   /** Content idioms already in the database (from an earlier import, or entered by an admin). */
   idiomsSkipped: number
+  /** Library idioms whose meanings and literals were an earlier release's and are now this one's. */
+  idiomsRefreshed: number
   examplesCreated: number
   examplesSkipped: number
 }
@@ -17,14 +25,31 @@ export interface ContentImportReport extends ContentImportCounts {
 }
 
 /**
- * Brings the curated library into the database. It only ever inserts: an idiom is known by its
- * content_key (or, when an admin entered it first, by its text), an example by its content_key
- * (or its text) within the idiom; rows that exist are never changed, so an admin's edits win and a
- * second run changes nothing. One exception: an existing idiom with no meanings and no literals
- * (imported before content carried them) gets the content's.
+ * True when a library idiom's meanings and literals are the library's own, not an admin's
+ * (decision 065): they still match the fingerprint the import wrote with them; or, on a row
+ * imported before fingerprints existed, they are a pair some release shipped for this idiom
+ * (`shipped`) or both empty (content before meaning data, which earlier imports always filled).
+ * Lists an admin changed are marked LISTS_EDITED and match nothing.
+ */
+function listsAreTheLibrarys(row: LibraryIdiomRow, shipped: ShippedLists): boolean {
+  const current = listsFingerprint(row.meanings, row.literals)
+  if (row.contentListsHash !== null) return row.contentListsHash === current
+  if (row.meanings.length === 0 && row.literals.length === 0) return true
+  return shipped.get(row.contentKey ?? '')?.has(current) ?? false
+}
+
+/**
+ * Brings the curated library into the database. An idiom is known by its content_key (or, when
+ * an admin entered it first, by its text), an example by its content_key (or its text) within
+ * the idiom; it only inserts what is missing, so an admin's edits win and a second run changes
+ * nothing. One exception: a library idiom whose meanings and literals are still the ones an
+ * earlier release of the library gave it gets this release's (decision 065).
  */
 export function createContentService(deps: { content: ContentRepo; clock: () => Date }) {
-  async function importIdioms(list: ContentIdiom[]): Promise<ContentImportCounts> {
+  async function importIdioms(
+    list: ContentIdiom[],
+    shipped: ShippedLists = new Map(),
+  ): Promise<ContentImportCounts> {
     const unique = new Map<string, ContentIdiom>()
     for (const idiom of list) {
       const key = idiomKey(idiom.text)
@@ -33,7 +58,13 @@ export function createContentService(deps: { content: ContentRepo; clock: () => 
     const keys = [...unique.keys()]
     const totalExamples = [...unique.values()].reduce((n, i) => n + i.examples.length, 0)
     if (keys.length === 0)
-      return { idiomsCreated: 0, idiomsSkipped: 0, examplesCreated: 0, examplesSkipped: 0 }
+      return {
+        idiomsCreated: 0,
+        idiomsSkipped: 0,
+        idiomsRefreshed: 0,
+        examplesCreated: 0,
+        examplesSkipped: 0,
+      }
     const now = deps.clock()
 
     return deps.content.inTransaction(async (q) => {
@@ -47,18 +78,29 @@ export function createContentService(deps: { content: ContentRepo; clock: () => 
           if (r.normalizedText && unique.has(r.normalizedText) && !idOf.has(r.normalizedText))
             idOf.set(r.normalizedText, r.id)
       }
-      remember(await q.findIdioms(keys))
-      // Content idioms imported before they carried meaning data get it now; an idiom whose
-      // meanings or literals an admin has filled in keeps them.
-      await q.fillMeanings(
-        keys
-          .filter((k) => idOf.has(k))
-          .map((k) => ({
-            id: idOf.get(k)!,
-            meanings: unique.get(k)!.meanings,
-            literals: unique.get(k)!.literals,
-          }))
-          .filter((r) => r.meanings.length > 0 || r.literals.length > 0),
+      const found = await q.findIdioms(keys)
+      remember(found)
+      const idiomsRefreshed = await q.replaceLists(
+        found.flatMap((row) => {
+          const idiom = row.contentKey ? unique.get(row.contentKey) : undefined
+          if (!idiom) return [] // an admin's own idiom, found by its text: never touched
+          const hash = listsFingerprint(idiom.meanings, idiom.literals)
+          if (!listsAreTheLibrarys(row, shipped)) return []
+          if (row.contentListsHash === hash) return []
+          return [
+            {
+              id: row.id,
+              meanings: idiom.meanings,
+              literals: idiom.literals,
+              hash,
+              was: {
+                meanings: row.meanings,
+                literals: row.literals,
+                contentListsHash: row.contentListsHash,
+              },
+            },
+          ]
+        }),
       )
 
       const toCreate = keys.filter((k) => !idOf.has(k))
@@ -70,6 +112,7 @@ export function createContentService(deps: { content: ContentRepo; clock: () => 
             translation: i.translation,
             meanings: i.meanings,
             literals: i.literals,
+            contentListsHash: listsFingerprint(i.meanings, i.literals),
             tone: i.tone,
             usage: i.usage,
             source: i.source,
@@ -126,6 +169,7 @@ export function createContentService(deps: { content: ContentRepo; clock: () => 
       return {
         idiomsCreated: created.length,
         idiomsSkipped: keys.length - created.length,
+        idiomsRefreshed,
         examplesCreated,
         examplesSkipped: totalExamples - examplesCreated,
       }
@@ -134,11 +178,21 @@ export function createContentService(deps: { content: ContentRepo; clock: () => 
 
   return {
     importIdioms,
-    /** Load content/idioms/*.json (invalid files are reported and skipped) and import them. */
-    async importDir(dir?: string): Promise<ContentImportReport> {
+    /**
+     * Load content/idioms/*.json (invalid files are reported and skipped) and
+     * content/shipped-lists.json, and import them.
+     */
+    async importDir(dir = CONTENT_DIR): Promise<ContentImportReport> {
       const loaded = await loadContentFiles(dir)
-      const counts = await importIdioms(loaded.files.flatMap((f) => f.idioms))
-      return { ...counts, files: loaded.files.map((f) => f.name), invalidFiles: loaded.invalid }
+      const shipped = await loadShippedLists(dir)
+      const counts = await importIdioms(
+        loaded.files.flatMap((f) => f.idioms),
+        shipped.lists,
+      )
+      const invalidFiles = shipped.error
+        ? [...loaded.invalid, { name: SHIPPED_LISTS_FILE, error: shipped.error }]
+        : loaded.invalid
+      return { ...counts, files: loaded.files.map((f) => f.name), invalidFiles }
     },
   }
 }

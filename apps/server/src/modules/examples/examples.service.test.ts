@@ -17,6 +17,7 @@ const idiom: IdiomRow = {
   source: '',
   normalizedText: 'meter la pata',
   contentKey: null,
+  contentListsHash: null,
   createdAt: now,
   updatedAt: now,
 }

@@ -1,6 +1,6 @@
-import { asc, count, eq, getTableColumns, inArray } from 'drizzle-orm'
+import { asc, count, eq, getTableColumns, inArray, or, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.js'
-import { examples, idioms } from '../../db/schema.js'
+import { examples, idioms, LISTS_EDITED } from '../../db/schema.js'
 
 export type IdiomRow = typeof idioms.$inferSelect
 export type NewIdiomRow = typeof idioms.$inferInsert
@@ -55,9 +55,29 @@ export function createIdiomsRepo(db: Db) {
         .returning()
       return row
     },
-    /** Throws a unique violation (see isUniqueViolation) when the new text is another idiom's. */
+    /**
+     * Throws a unique violation (see isUniqueViolation) when the new text is another idiom's.
+     * New meanings or literals that differ from the stored ones mark the lists as the admin's
+     * (LISTS_EDITED), so the content import never replaces them (decision 065); the same lists
+     * sent again (a client may send every field with each save) leave them as they were.
+     */
     async update(id: string, changes: Partial<NewIdiomRow>): Promise<IdiomRow | undefined> {
-      const [row] = await db.update(idioms).set(changes).where(eq(idioms.id, id)).returning()
+      const changed = [
+        changes.meanings && sql`${idioms.meanings} <> ${JSON.stringify(changes.meanings)}::jsonb`,
+        changes.literals && sql`${idioms.literals} <> ${JSON.stringify(changes.literals)}::jsonb`,
+      ].filter((c) => c !== undefined)
+      const [row] = await db
+        .update(idioms)
+        .set({
+          ...changes,
+          ...(changed.length
+            ? {
+                contentListsHash: sql`case when ${or(...changed)} then ${LISTS_EDITED} else ${idioms.contentListsHash} end`,
+              }
+            : {}),
+        })
+        .where(eq(idioms.id, id))
+        .returning()
       return row
     },
   }

@@ -128,8 +128,15 @@ function changedFields(idiom: Idiom, fields: IdiomFields): IdiomChanges {
   if (fields.tone !== idiom.tone) changes.tone = fields.tone
   if (fields.usage !== idiom.usage) changes.usage = fields.usage
   if (fields.source !== idiom.source) changes.source = fields.source
+  // Sent only when they changed: the server marks changed lists as the admin's, so the library's
+  // next release no longer replaces them (decision 065).
+  if (!sameLines(fields.meanings, idiom.meanings)) changes.meanings = fields.meanings
+  if (!sameLines(fields.literals, idiom.literals)) changes.literals = fields.literals
   return changes
 }
+
+const sameLines = (a: readonly string[], b: readonly string[]) =>
+  a.length === b.length && a.every((line, i) => line === b[i])
 
 function Examples({ idiomId }: { idiomId: string }) {
   const examples = useExamplesOfIdiom(idiomId)
