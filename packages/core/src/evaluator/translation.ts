@@ -1,6 +1,7 @@
 import type { Accuracy, EvaluatorExample, MistakeType } from '../contract/evaluation.js'
 import {
   inLexicon,
+  mayBePhrase,
   hypernymsOf,
   isDetailWord,
   isFunctionWord,
@@ -30,8 +31,8 @@ import {
   kindSenseOf,
   NOUN,
   nonVerbSensesOf,
-  OPPOSITE_PARTICLE,
-  PERSON_OF,
+  oppositeParticle,
+  personOf,
   sensesOf,
   sensesOutside,
   startsLongPhrase,
@@ -102,12 +103,19 @@ interface EnglishText {
 type WordFacts = Pick<Unit, 'keys' | 'senses' | 'parents'>
 
 /** What a word means in the lexicon, by word, sense rank and part of speech ruled out (bounded). */
-const wordFacts = new Map<string, WordFacts>()
+// one map per rank and part of speech ruled out, by word: no key string is built per lookup
+const wordFacts = new Map<number, Map<string, WordFacts>>()
+let wordFactsSize = 0
 
 /** A word's lexicon facts, less the senses of one part of speech (NOUN or VERB; -1: none). */
 function factsOf(word: string, maxRank: number, ruledOut: number): WordFacts {
-  const key = `${maxRank}|${ruledOut}|${word}`
-  let facts = wordFacts.get(key)
+  const kind = maxRank * 4 + ruledOut + 1
+  let byWord = wordFacts.get(kind)
+  if (!byWord) {
+    byWord = new Map()
+    wordFacts.set(kind, byWord)
+  }
+  let facts = byWord.get(word)
   if (!facts) {
     const number = numberSpelling(word)
     const keys = number ? [...lemmasOf(word), number] : lemmasOf(word)
@@ -126,8 +134,12 @@ function factsOf(word: string, maxRank: number, ruledOut: number): WordFacts {
       [...senses].filter(([, r]) => r <= PARENT_SENSE_RANK).map(([id]) => id),
     )
     facts = { keys, senses, parents }
-    if (wordFacts.size >= 50_000) wordFacts.clear()
-    wordFacts.set(key, facts)
+    if (wordFactsSize >= 50_000) {
+      for (const map of wordFacts.values()) map.clear()
+      wordFactsSize = 0
+    }
+    byWord.set(word, facts)
+    wordFactsSize++
   }
   return facts
 }
@@ -150,24 +162,31 @@ const NOUN_DETERMINERS = new Set(
  */
 function wordUnit(tokens: string[], i: number, maxRank: number, isAnswer = false): Unit {
   const word = tokens[i]!
-  if (!isAnswer)
+  if (!isAnswer) {
+    const { keys, senses, parents } = factsOf(word, maxRank, -1)
     return {
       start: i,
       end: i,
-      ...factsOf(word, maxRank, -1),
+      keys,
+      senses,
+      parents,
       multi: false,
       light: false,
       asDetail: undefined,
     }
+  }
   const determined = NOUN_DETERMINERS.has(tokens[i - 1] ?? '')
   const past = isPastForm(word)
   const next = tokens[i + 1]
   const head =
     determined && !past && (next === undefined || isFunctionWord(next) || !isNounLike(next))
+  const { keys, senses, parents } = factsOf(word, maxRank, past && !determined ? NOUN : -1)
   return {
     start: i,
     end: i,
-    ...factsOf(word, maxRank, past && !determined ? NOUN : -1),
+    keys,
+    senses,
+    parents,
     multi: false,
     light: false,
     asDetail: head ? factsOf(word, maxRank, VERB) : undefined,
@@ -206,13 +225,14 @@ function phraseUnits(tokens: string[], maxRank: number): Unit[] {
       const last = kept[a + n - 1]![0]
       const found: string[] = []
       for (const l of firstForms) {
+        if (!mayBePhrase(l, last)) continue
         const key = `${l}${middle} ${last}`
         if (inLexicon(key)) found.push(key)
       }
       if (firstStarts)
         for (const l of lemmasOf(last)) {
           // the word as said was looked up above (it is the first of firstForms)
-          if (l === last) continue
+          if (l === last || !mayBePhrase(first, l)) continue
           const key = `${first}${middle} ${l}`
           if (inLexicon(key)) found.push(key)
         }
@@ -675,7 +695,7 @@ function particlesSaid(gloss: Gloss, text: EnglishText, span: number[]): boolean
     )
     // the opposite particle ("out of the loop" for "in the loop") is the phrase reversed; "upped
     // the ante" says "up the ante"
-    const opposite = OPPOSITE_PARTICLE[t] ?? t
+    const opposite = oppositeParticle(t) ?? t
     if (!near.some((w) => w === t || w === opposite || verbLemma(w) === t)) return false
   }
   return true
@@ -853,7 +873,7 @@ function particleReversed(gloss: Gloss, text: EnglishText, span: number[]): bool
   // the phrase's own particle may follow its verb ("splashed out on everything")
   const around = text.tokens.slice(from, to + 3)
   return tokens.some((p, i) => {
-    const opposite = OPPOSITE_PARTICLE[p]
+    const opposite = oppositeParticle(p)
     // a particle inside one of the gloss's expressions ("give up") is matched with it
     if (!opposite || cover.some((u) => u.start <= i && i <= u.end)) return false
     // the opposite particle after a phrase's verb or noun too ("keep your nose out of it" for
@@ -1117,7 +1137,7 @@ function participleOfObject(tokens: string[], i: number): boolean {
 /** "Have you lost …?": a participle after "have" and its subject is the present perfect. */
 function perfectQuestion(tokens: string[], i: number): boolean {
   const before = tokens[i - 2]
-  return (before === 'have' || before === 'has') && PERSON_OF[tokens[i - 1] ?? ''] !== undefined
+  return (before === 'have' || before === 'has') && personOf(tokens[i - 1] ?? '') !== undefined
 }
 
 /** How many words of its own a clause without content words needs to count as left out. */
@@ -1282,9 +1302,9 @@ const POLITE_FORMULAS = new Set(['excuse', 'pardon'])
 function personsNamed(tokens: string[], skipFormulas = false): Set<string> {
   const persons = new Set<string>()
   tokens.forEach((t, i) => {
-    if (!PERSON_OF[t] || POSSESSIVES.has(t)) return
+    if (!personOf(t) || POSSESSIVES.has(t)) return
     if (skipFormulas && t === 'me' && POLITE_FORMULAS.has(tokens[i - 1] ?? '')) return
-    persons.add(PERSON_OF[t])
+    persons.add(personOf(t)!)
   })
   return persons
 }
@@ -1294,7 +1314,7 @@ function ownersOf(tokens: string[], span: number[] | null): Set<string> {
   const owners = new Set<string>()
   if (!span?.length) return owners
   for (let i = span[0]!; i <= span[span.length - 1]!; i++)
-    if (POSSESSIVES.has(tokens[i]!)) owners.add(PERSON_OF[tokens[i]!]!)
+    if (POSSESSIVES.has(tokens[i]!)) owners.add(personOf(tokens[i]!)!)
   return owners
 }
 
@@ -1546,7 +1566,7 @@ function questionFrom(sentence: string, tokens: string[]): number {
   if (/[.!]$/.test(trimmed)) return tokens.length
   const first = tokens[0] ?? ''
   const next = tokens[1] === 'not' ? tokens[2] : tokens[1]
-  return QUESTION_OPENERS.has(first) && next !== undefined && PERSON_OF[next] !== undefined
+  return QUESTION_OPENERS.has(first) && next !== undefined && personOf(next) !== undefined
     ? 0
     : tokens.length
 }
@@ -2490,7 +2510,7 @@ function lightClauseLeftOut(p: Pair): string | null {
     const own = tokens.filter(
       (t, k) =>
         !PHRASE_GAPS.has(t) &&
-        !PERSON_OF[t] &&
+        !personOf(t) &&
         !AUXILIARIES.has(t) &&
         t !== "'s" &&
         !p.idiomInRef.has(offset + k),
@@ -2670,14 +2690,7 @@ function slipsOf(
 }
 
 /** Possessive determiners by whose the thing is ("its" left out: a pet or a thing may be "his"). */
-const OWNER_OF: Record<string, string> = {
-  my: 'me',
-  your: 'you',
-  his: 'him',
-  her: 'her',
-  our: 'us',
-  their: 'them',
-}
+const OWNERS: ReadonlySet<string> = new Set(['my', 'your', 'his', 'her', 'our', 'their'])
 
 /**
  * The same thing said to be someone else's ("don't get in her way" for "don't get in my way"):
@@ -2692,7 +2705,13 @@ function ownerChanged(p: Pair): string | null {
     text.tokens.forEach((t, i) => {
       const next = text.tokens[i + 1]
       // the thing owned: any word but another pronoun or determiner ("way" is a function word)
-      if (OWNER_OF[t] && next && /^\p{L}/u.test(next) && !PERSON_OF[next] && !DETERMINERS.has(next))
+      if (
+        OWNERS.has(t) &&
+        next &&
+        /^\p{L}/u.test(next) &&
+        !personOf(next) &&
+        !DETERMINERS.has(next)
+      )
         found.push([t, verbLemma(next), i])
     })
     return found
@@ -2723,10 +2742,10 @@ function ownerChanged(p: Pair): string | null {
 const TOTAL_WORDS = new Set(
   'whole entire all full everything every each everyone everybody'.split(' '),
 )
-const QUANTITY_SAYS: Record<string, ReadonlySet<string>> = {
-  one: new Set(['one', 'single', '1']),
-}
-for (const w of TOTAL_WORDS) QUANTITY_SAYS[w] = TOTAL_WORDS
+const QUANTITY_SAYS = new Map<string, ReadonlySet<string>>([
+  ['one', new Set(['one', 'single', '1'])],
+])
+for (const w of TOTAL_WORDS) QUANTITY_SAYS.set(w, TOTAL_WORDS)
 
 /** A learner's word that says how much or how many, other than all of it or one. */
 function otherQuantity(word: string): boolean {
@@ -2751,7 +2770,7 @@ function quantityChanged(p: Pair): string | null {
   let said: string | null = null
   for (let i = 0; i < ref.tokens.length && !said; i++) {
     const t = ref.tokens[i]!
-    const same = QUANTITY_SAYS[t]
+    const same = QUANTITY_SAYS.get(t)
     if (!same || refIdiom.has(i)) continue
     if (t === 'one') {
       const next = ref.tokens[i + 1] ?? ''
@@ -2800,7 +2819,7 @@ function addedCompanions(p: Pair, extraDetails: Unit[]): string[] {
     i === 0 || starts.has(i) || SUBJECT_OPENERS.has(tokens[i - 1] ?? '')
   const refPerson = (i: number): boolean => {
     const t = tokens[i] ?? ''
-    return PERSON_OF[t] !== undefined && !POSSESSIVES.has(t) && refPersons.has(PERSON_OF[t]!)
+    return personOf(t) !== undefined && !POSSESSIVES.has(t) && refPersons.has(personOf(t)!)
   }
   const added: string[] = []
   for (const u of extraDetails) {
@@ -2847,9 +2866,9 @@ function replacedDoer(p: Pair, extraDetails: Unit[]): [string, string] | null {
   // most answers keep the reference's persons: clauses are looked up only where one is lost
   const at = ref.findIndex(
     (t, i) =>
-      SPEAKER_OR_HEARER.has(PERSON_OF[t] ?? '') &&
+      SPEAKER_OR_HEARER.has(personOf(t) ?? '') &&
       !POSSESSIVES.has(t) &&
-      !userPersons.has(PERSON_OF[t]!) &&
+      !userPersons.has(personOf(t)!) &&
       subject(ref, clauseStarts(p.ref), i),
   )
   if (at < 0) return null
@@ -2870,7 +2889,7 @@ function replacedDoer(p: Pair, extraDetails: Unit[]): [string, string] | null {
 /** A person the reference does not have; the idiom's own wording may bring its own ("I'm not buying it"). */
 function personChanged(p: Pair): boolean {
   const { userSpan } = p
-  const glossPerson = p.userGloss?.analysed.tokens.some((t) => PERSON_OF[t]) ?? false
+  const glossPerson = p.userGloss?.analysed.tokens.some((t) => personOf(t)) ?? false
   const tokens =
     glossPerson && userSpan?.length
       ? p.user.tokens.filter(
@@ -2891,7 +2910,7 @@ function personChanged(p: Pair): boolean {
   if (said)
     tokens.forEach((t, i) => {
       const next = tokens[i + 1] ?? ''
-      if (TELL.has(t) && PERSON_OF[next] && !POSSESSIVES.has(next)) hearers.add(PERSON_OF[next])
+      if (TELL.has(t) && personOf(next) && !POSSESSIVES.has(next)) hearers.add(personOf(next)!)
     })
   // "My dad … when he was sixty" for "My dad … at sixty": a third person said again by a pronoun
   // after the learner has named someone the reference names, the reference's own persons all kept
@@ -2900,14 +2919,14 @@ function personChanged(p: Pair): boolean {
   const named = keptAll ? firstSharedNoun(p) : -1
   const referring = (person: string): boolean => {
     if (named < 0 || !person.startsWith('3')) return false
-    const at = p.user.tokens.findIndex((t) => PERSON_OF[t] === person)
+    const at = p.user.tokens.findIndex((t) => personOf(t) === person)
     // "my father and she": a person added, not said again
     return at > named && !JOINERS.has(p.user.tokens[at - 1] ?? '')
   }
   return added.some(
     (person) =>
       !referring(person) &&
-      (!hearers.has(person) || tokens.filter((t) => PERSON_OF[t] === person).length > 1),
+      (!hearers.has(person) || tokens.filter((t) => personOf(t) === person).length > 1),
   )
 }
 
