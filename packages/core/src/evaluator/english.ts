@@ -722,20 +722,28 @@ const NO_NEAR: readonly number[] = []
  * entry of several words ("locker rooms") is found with its last word in any noun form.
  */
 export function nearSynonymsOf(word: string): readonly number[] {
+  const cached = nearSynonymCache.get(word)
+  if (cached) return cached
+  let found = NO_NEAR
   if (word.includes(' ')) {
-    if (!/^[a-z]+( [a-z]+)+$/.test(word)) return NO_NEAR
-    const cut = word.lastIndexOf(' ')
-    return (
-      NEAR_SYNONYM_IDS.get(word) ??
-      NEAR_SYNONYM_IDS.get(`${word.slice(0, cut)} ${lemmatize.noun(word.slice(cut + 1))}`) ??
-      NO_NEAR
-    )
+    if (/^[a-z]+( [a-z]+)+$/.test(word)) {
+      const cut = word.lastIndexOf(' ')
+      found =
+        NEAR_SYNONYM_IDS.get(word) ??
+        NEAR_SYNONYM_IDS.get(`${word.slice(0, cut)} ${lemmatize.noun(word.slice(cut + 1))}`) ??
+        NO_NEAR
+    }
+  } else if (/^[a-z]+$/.test(word)) {
+    const ids = NEAR_SYNONYM_IDS.get(word) ?? NEAR_SYNONYM_IDS.get(lemmatize.noun(word))
+    // the noun only: "marked", "matching", "posted" are verbs
+    if (ids !== undefined && isNounLike(word)) found = ids
   }
-  if (!/^[a-z]+$/.test(word)) return NO_NEAR
-  const ids = NEAR_SYNONYM_IDS.get(word) ?? NEAR_SYNONYM_IDS.get(lemmatize.noun(word))
-  // the noun only: "marked", "matching", "posted" are verbs
-  return ids !== undefined && isNounLike(word) ? ids : NO_NEAR
+  if (nearSynonymCache.size >= 50_000) nearSynonymCache.clear()
+  nearSynonymCache.set(word, found)
+  return found
 }
+/** A word's near-synonym groups, as asked (bounded like the other per-word caches). */
+const nearSynonymCache = new Map<string, readonly number[]>()
 
 /** True when some near-synonym entry of several words starts with this word ("locker"). */
 export function startsNearPhrase(word: string): boolean {
@@ -1198,10 +1206,19 @@ export function isFunctionWord(word: string): boolean {
 
 /** The verb a word is a form of ("ended" → end), or the word itself. */
 export function verbLemma(word: string): string {
-  if (!/^[a-z]+$/.test(word)) return word
-  const lemma = lemmatize.verb(word)
-  return lemma === word ? (undoubledStem(word) ?? word) : lemma
+  const cached = verbLemmaCache.get(word)
+  if (cached !== undefined) return cached
+  let lemma = word
+  if (/^[a-z]+$/.test(word)) {
+    lemma = lemmatize.verb(word)
+    if (lemma === word) lemma = undoubledStem(word) ?? word
+  }
+  // bounded like the other per-word caches
+  if (verbLemmaCache.size >= 50_000) verbLemmaCache.clear()
+  verbLemmaCache.set(word, lemma)
+  return lemma
 }
+const verbLemmaCache = new Map<string, string>()
 
 /**
  * The verb of a form with its last consonant doubled that the lemmatiser does not know

@@ -483,6 +483,12 @@ interface Gloss {
    * witnesses", "a close eye"), not the phrase's verb ("witness", "close one's eyes to").
    */
   verbal: boolean
+  /** The index of its example's meaning phrases (indexGlosses), null until indexed. */
+  index: GlossIndex | null
+  /** Its words' places ("slots") in that index. */
+  slots: number[]
+  /** Its tokens as matched in a row ("one's" one token), worked out on first use. */
+  row: string[] | null
 }
 
 // Glosses, where a reference says the idiom and the words of literal readings depend only on
@@ -572,6 +578,9 @@ function makeGlosses(idiomTranslation: string, extra: string[]): Gloss[] {
       negative: negativeByParity(glossText),
       inARow,
       verbal: verbalIdiom && !beParts.has(p),
+      index: null,
+      slots: [],
+      row: null,
     })
     // "go back to square one" is also said as "are back to square one"
     const verb = /^(?:go|get|come|become)\s+(.+)$/i.exec(p)
@@ -585,6 +594,9 @@ function makeGlosses(idiomTranslation: string, extra: string[]): Gloss[] {
           negative: negativeByParity(rest),
           inARow: false,
           verbal: false,
+          index: null,
+          slots: [],
+          row: null,
         })
       }
     }
@@ -616,7 +628,19 @@ function placesOf(positions: number[]): number[][] {
 }
 
 /** A gloss's tokens for matching in a row, "one 's" as one possessive slot ("do one's bit"). */
+/** A reference's spellings folded like its tokens, in the same order (worked out once per text). */
+const foldedCache = new WeakMap<EnglishText, string[]>()
+function foldedSurfaces(text: EnglishText): string[] {
+  let folded = foldedCache.get(text)
+  if (!folded) {
+    folded = text.surfaces.map(fold)
+    foldedCache.set(text, folded)
+  }
+  return folded
+}
+
 function rowTokens(gloss: Gloss): string[] {
+  if (gloss.row) return gloss.row
   const { tokens } = gloss.analysed
   const row: string[] = []
   for (let i = 0; i < tokens.length; i++) {
@@ -625,6 +649,7 @@ function rowTokens(gloss: Gloss): string[] {
       i++
     } else row.push(tokens[i]!)
   }
+  gloss.row = row
   return row
 }
 
@@ -713,11 +738,19 @@ interface GlossIndex {
   keys: Map<string, number[]>
   senses: Map<number, number[]>
   size: number
+  /** The last text probed against it, and the slots it has a word for (fields, not a WeakMap). */
+  probed: EnglishText | null
+  hits: Uint8Array
 }
-const glossSlots = new WeakMap<Gloss, { index: GlossIndex; slots: number[] }>()
 
 function indexGlosses(glosses: Gloss[]): void {
-  const index: GlossIndex = { keys: new Map(), senses: new Map(), size: 0 }
+  const index: GlossIndex = {
+    keys: new Map(),
+    senses: new Map(),
+    size: 0,
+    probed: null,
+    hits: new Uint8Array(0),
+  }
   const add = <K>(map: Map<K, number[]>, key: K, slot: number): void => {
     const list = map.get(key)
     if (list) list.push(slot)
@@ -731,20 +764,17 @@ function indexGlosses(glosses: Gloss[]): void {
       for (const k of u.keys) add(index.keys, k, slot)
       for (const id of u.senses.keys()) add(index.senses, id, slot)
     }
-    glossSlots.set(g, { index, slots })
+    g.index = index
+    g.slots = slots
   }
 }
 
-/** Per text, the slots of the last gloss index it was probed against that it has a word for. */
-const textSlots = new WeakMap<EnglishText, { index: GlossIndex; hits: Uint8Array }>()
-
 /** Whether each word of a gloss has at least a key or a sense in `text` (else no match). */
 function mayHold(gloss: Gloss, text: EnglishText): boolean {
-  const indexed = glossSlots.get(gloss)
-  if (indexed) {
-    let probed = textSlots.get(text)
-    if (probed?.index !== indexed.index) {
-      const { index } = indexed
+  const glossIndex = gloss.index
+  if (glossIndex) {
+    const index = glossIndex
+    if (index.probed !== text) {
       const hits = new Uint8Array(index.size)
       for (const u of text.units) {
         for (const k of u.keys) {
@@ -756,10 +786,11 @@ function mayHold(gloss: Gloss, text: EnglishText): boolean {
           if (slots) for (const slot of slots) hits[slot] = 1
         }
       }
-      probed = { index, hits }
-      textSlots.set(text, probed)
+      index.probed = text
+      index.hits = hits
     }
-    for (const slot of indexed.slots) if (probed.hits[slot] === 0) return false
+    const { hits } = index
+    for (const slot of gloss.slots) if (hits[slot] === 0) return false
     return true
   }
   let index = textIndex.get(text)
@@ -1049,12 +1080,13 @@ function hasPast(tokens: string[]): boolean {
     if (t === 'was' || t === 'were' || t === 'did') return true
     if (verbBitAt(tokens, i)) return true
     const prev = tokens[i - 1] === 'not' ? tokens[i - 2] : tokens[i - 1]
+    // the past form first: most words are none, and the checks after it only rule one out
     return (
+      isPastForm(t) &&
       !AUXILIARIES.has(prev ?? '') &&
       !perfectQuestion(tokens, i) &&
       !participleOfObject(tokens, i) &&
-      !adjectivalParticiple(tokens, i) &&
-      isPastForm(t)
+      !adjectivalParticiple(tokens, i)
     )
   })
 }
@@ -1168,6 +1200,10 @@ function tenseAt(tokens: string[], i: number): 'past' | 'present' | null {
   if (t === 'is' || t === 'are' || t === 'am' || t === 'does' || t === 'will') return 'present'
   if ((t === 'has' || t === 'have') && tokens[i + 1] === 'been') return 'present'
   if (verbBitAt(tokens, i)) return 'past'
+  // only a past form or a word in -s has a tense of its own below: the checks before them only
+  // rule one out, so most words stop here
+  const past = isPastForm(t)
+  if (!past && !/^[a-z]+s$/.test(t)) return null
   if (
     AUXILIARIES.has(prev) ||
     prev === 'to' ||
@@ -1176,7 +1212,7 @@ function tenseAt(tokens: string[], i: number): 'past' | 'present' | null {
     adjectivalParticiple(tokens, i)
   )
     return null
-  if (isPastForm(t)) return 'past'
+  if (past) return 'past'
   // "he dodges the", "ends up": a verb's third person; "leaks appeared", "the bars" are nouns
   const next = tokens[i + 1] ?? ''
   if (
@@ -2204,10 +2240,11 @@ function compareWords(p: Pair): WordComparison {
       !impliedPlace(u) &&
       !kindSaid(ref, u, user),
   )
+  const folded = foldedSurfaces(ref)
   const isDetail = (u: Unit): boolean => {
     const word = ref.tokens[u.start] ?? ''
-    const surface = ref.surfaces.find((s) => fold(s) === word && u.start > 0)
-    return isDetailWord(word, surface)
+    const at = u.start > 0 ? folded.indexOf(word) : -1
+    return isDetailWord(word, at < 0 ? undefined : ref.surfaces[at])
   }
   const userIdiom = new Set(p.userSpan ?? [])
   const extra = user.cover.filter((u) => {
@@ -3422,7 +3459,9 @@ function verbAt(tokens: string[], i: number): boolean {
 /** A reference word written with a capital inside the sentence: a name. */
 function isName(text: EnglishText, u: Unit): boolean {
   const word = text.tokens[u.start] ?? ''
-  return u.start > 0 && text.surfaces.some((s) => fold(s) === word && /^\p{Lu}/u.test(s))
+  if (u.start === 0) return false
+  const folded = foldedSurfaces(text)
+  return text.surfaces.some((s, k) => folded[k] === word && /^\p{Lu}/u.test(s))
 }
 
 /** Endings that make a people's or language's name of a place's ("Uruguay" → "Uruguayan"). */
