@@ -2849,11 +2849,18 @@ const COMPANION_NOUNS = new Set(
  * "and" that joins two clauses ("did a sloppy job on the installation and we had to …").
  */
 function addedCompanions(p: Pair, extraDetails: Unit[]): string[] {
+  // most answers add no detail: nothing below is worked out for them
+  if (extraDetails.length === 0) return []
   const { tokens } = p.user
   const refPersons = personsOf(p.ref.tokens)
-  const starts = clauseStarts(p.user)
+  // the clause starts only where an "and" calls for them
+  let starts: Set<number> | null = null
+  const clauseStart = (i: number): boolean => {
+    if (!starts) starts = clauseStarts(p.user)
+    return starts.has(i)
+  }
   const subjectAt = (i: number): boolean =>
-    i === 0 || starts.has(i) || SUBJECT_OPENERS.has(tokens[i - 1] ?? '')
+    i === 0 || SUBJECT_OPENERS.has(tokens[i - 1] ?? '') || clauseStart(i)
   const refPerson = (i: number): boolean => {
     const t = tokens[i] ?? ''
     return personOf(t) !== undefined && !POSSESSIVES.has(t) && refPersons.has(personOf(t)!)
@@ -2864,7 +2871,7 @@ function addedCompanions(p: Pair, extraDetails: Unit[]): string[] {
     let from = u.start
     if (NOUN_DETERMINERS.has(tokens[from - 1] ?? '')) from--
     // "my brother and I …", or "I and my brother …" / "me and Juan …"
-    const after = subjectAt(from) && tokens[u.end + 1] === 'and' && refPerson(u.end + 2)
+    const after = tokens[u.end + 1] === 'and' && subjectAt(from) && refPerson(u.end + 2)
     const before = tokens[from - 1] === 'and' && refPerson(from - 2) && subjectAt(from - 2)
     // "I ran off with my brother": someone close said to come along
     const along =
