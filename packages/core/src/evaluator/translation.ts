@@ -1181,6 +1181,12 @@ const SAME_PAST = new Set(
   'shut put cut set hit let quit hurt cost spread read split bet burst cast upset'.split(' '),
 )
 const SUBJECTS = new Set('he she it who that which this there'.split(' '))
+/** Subjects after which a verb's present is its bare form ("I want", "they pay"). */
+const PLAIN_SUBJECTS = new Set(['i', 'you', 'we', 'they'])
+/** Words before a subject that give the verb after it their own tense ("did you go"). */
+const QUESTION_AUXILIARIES = new Set(
+  'do does did will would can could shall should may might must not'.split(' '),
+)
 /** Words that follow a verb, not a noun: "ends up", "dodges the question", "tells me". */
 const VERB_FOLLOWERS = new Set(
   'up down out off away back over the a an his her my your their our its me him us them it'.split(
@@ -1192,7 +1198,7 @@ const DETERMINERS = new Set(
 )
 
 /** The tense a token marks: "was", "dodged", "got" past; "is", "dodges", "will" present. */
-function tenseAt(tokens: string[], i: number): 'past' | 'present' | null {
+function tenseAt(tokens: string[], i: number, plain = false): 'past' | 'present' | null {
   const t = tokens[i] ?? ''
   const prev = tokens[i - 1] ?? ''
   if (t === 'had') return perfectHadAt(tokens, i) ? 'present' : 'past'
@@ -1203,6 +1209,19 @@ function tenseAt(tokens: string[], i: number): 'past' | 'present' | null {
   // only a past form or a word in -s has a tense of its own below: the checks before them only
   // rule one out, so most words stop here
   const past = isPastForm(t)
+  // "I want", "they pay": a verb's bare form right after I, you, we or they is a present
+  if (
+    plain &&
+    !past &&
+    !SAME_PAST.has(t) &&
+    PLAIN_SUBJECTS.has(prev) &&
+    // not in a question or after a modal: "did you forget", "will they pay", "can we go"
+    !QUESTION_AUXILIARIES.has(tokens[i - 2] ?? '') &&
+    !isFunctionWord(t) &&
+    verbLemma(t) === t &&
+    isVerbMoreThanAdjective(t)
+  )
+    return 'present'
   if (!past && !/^[a-z]+s$/.test(t)) return null
   if (
     AUXILIARIES.has(prev) ||
@@ -1230,7 +1249,7 @@ function tenseAt(tokens: string[], i: number): 'past' | 'present' | null {
 function tensesOf(tokens: string[]): Map<string, Set<'past' | 'present'>> {
   const tenses = new Map<string, Set<'past' | 'present'>>()
   tokens.forEach((t, i) => {
-    const tense = tenseAt(tokens, i)
+    const tense = tenseAt(tokens, i, true)
     if (!tense) return
     const lemma = t === 'has' || t === 'have' ? 'be' : verbLemma(t)
     const set = tenses.get(lemma) ?? new Set()
