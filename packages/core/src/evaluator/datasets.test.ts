@@ -134,9 +134,10 @@ describe('evaluator agreement', () => {
     // 055: a verb phrase's first word said as a noun or an adjective), 87.5 % with a time phrase
     // as a detail; 91.7 % tuning, 88.9 % untouched in session 12; 89.4 % untouched in session 13
     'v8 tuning': [fileURLToPath(new URL('./heldout-v8/tuning.jsonl', import.meta.url)), 0.915],
+    // 89.8 % in session 15 (one word of the learner's says one of the reference's)
     'spent v8 untouched': [
       fileURLToPath(new URL('./heldout-v8/untouched.jsonl', import.meta.url)),
-      0.89,
+      0.895,
     ],
     // the ninth set, measured once at 07:42 on 2026-11-24, session 12 (heldout-v9/RESULTS.md:
     // 88.4 % untouched, no critical error; 88.9 % tuning, whose one critical error is a role

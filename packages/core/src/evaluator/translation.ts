@@ -1799,6 +1799,35 @@ function surfaceOf(text: EnglishText, u: Unit): string {
 }
 
 /** Whether the learner has something for a reference unit ("kitchen" is a room, not the living room). */
+/**
+ * A reference word the learner's text matches only through words that stand, as themselves, for
+ * other words of the reference: "leave the car." does not say "car … and take a taxi" because
+ * "car" is a kind of taxi's general word; the learner's "car" is the reference's "car". One word of
+ * the learner's says one word of the reference (as many of it as the reference has).
+ */
+function saidOnlyByTakenWords(
+  ref: EnglishText,
+  user: EnglishText,
+  u: Unit,
+  refContent: Unit[],
+): boolean {
+  if (u.multi) return false
+  const count = (list: Unit[], key: string): number =>
+    list.filter((x) => !x.multi && x.keys[0] === key).length
+  let matched = false
+  for (const x of user.cover) {
+    if (x.multi) return false
+    if (!unitsMatch(x.asDetail ?? x, u)) continue
+    matched = true
+    // the same word: its own match
+    if (x.keys.some((k) => u.keys.includes(k))) return false
+    const key = x.keys[0]!
+    const own = refContent.some((v) => v !== u && !v.multi && v.keys[0] === key)
+    if (!own || count(user.cover, key) > count(refContent, key)) return false
+  }
+  return matched
+}
+
 function matchedInUser(ref: EnglishText, user: EnglishText, u: Unit, asDetail = false): boolean {
   const whole = isCompound(ref, u)
   for (let i = u.start; i <= u.end; i++) {
@@ -2255,7 +2284,7 @@ function compareWords(p: Pair): WordComparison {
     (u) =>
       !u.light &&
       !p.idiomInRef.has(u.start) &&
-      !matchedInUser(ref, user, u, true) &&
+      (!matchedInUser(ref, user, u, true) || saidOnlyByTakenWords(ref, user, u, refContent)) &&
       !impliedPlace(u) &&
       !kindSaid(ref, u, user),
   )
