@@ -116,13 +116,13 @@ describe('evaluator agreement', () => {
     // left wing", "tossed … up for grabs") and "neglected its obligations" (graded at 0.55, so the
     // hybrid engine asks the LLM). Session 9: 88.3 % (from 87.6 %), the same three; session 13:
     // 89.5 %; session 14: 91.0 % with two of the three left (the library's first parts' richer
-    // meaning and literal lists, and decision 055's round)
-    'spent v6': [fileURLToPath(new URL('./heldout-v6/all.jsonl', import.meta.url)), 0.905, 2],
+    // meaning and literal lists, and decision 055's round); session 15: 91.3 % (a bare present)
+    'spent v6': [fileURLToPath(new URL('./heldout-v6/all.jsonl', import.meta.url)), 0.91, 2],
     // the seventh set, measured once at the end of session 9 (heldout-v7/RESULTS.md: 86.3 %
     // untouched with one critical error, a meaning list's entry that held the literal reading,
     // fixed in the content since; 88.2 % tuning)
-    // 90.6 % tuning, 88.8 % untouched in session 12 (decision 055)
-    'v7 tuning': [fileURLToPath(new URL('./heldout-v7/tuning.jsonl', import.meta.url)), 0.9],
+    // 90.6 % tuning, 88.8 % untouched in session 12 (decision 055), 91.1 % tuning in session 15
+    'v7 tuning': [fileURLToPath(new URL('./heldout-v7/tuning.jsonl', import.meta.url)), 0.91],
     // 87.3 % since session 10's second round (decision 055), 89.3 % in session 14
     'spent v7 untouched': [
       fileURLToPath(new URL('./heldout-v7/untouched.jsonl', import.meta.url)),
@@ -134,9 +134,10 @@ describe('evaluator agreement', () => {
     // 055: a verb phrase's first word said as a noun or an adjective), 87.5 % with a time phrase
     // as a detail; 91.7 % tuning, 88.9 % untouched in session 12; 89.4 % untouched in session 13
     'v8 tuning': [fileURLToPath(new URL('./heldout-v8/tuning.jsonl', import.meta.url)), 0.915],
+    // 89.8 % in session 15 (one word of the learner's says one of the reference's)
     'spent v8 untouched': [
       fileURLToPath(new URL('./heldout-v8/untouched.jsonl', import.meta.url)),
-      0.89,
+      0.895,
     ],
     // the ninth set, measured once at 07:42 on 2026-11-24, session 12 (heldout-v9/RESULTS.md:
     // 88.4 % untouched, no critical error; 88.9 % tuning, whose one critical error is a role

@@ -63,12 +63,52 @@ function eachCode<K>(table: Packed<K>, key: K, fn: (code: number) => void): bool
 const PHRASE_STARTS = new Set<string>()
 /** First two words of multi-word entries of three words or more ("drive up", "out of"). */
 const PHRASE_PAIRS = new Set<string>()
+/**
+ * Two bit tables (64 KB each) of hashed word pairs: an entry's first and last words, and the first
+ * two words of an entry of three or more. A pair whose bit is clear starts no entry, so most
+ * n-grams of a text are ruled out without building a key string and probing the 109k-key index
+ * (a set bit may be another pair's: the index still decides).
+ */
+const PAIR_BITS = 1 << 19
+const FIRST_LAST = new Int32Array(PAIR_BITS >>> 5)
+const FIRST_TWO = new Int32Array(PAIR_BITS >>> 5)
+/** FNV-1a of text[from, to), a space, then other[oFrom, oTo), reduced to PAIR_BITS. */
+function pairBit(
+  text: string,
+  from: number,
+  to: number,
+  other: string,
+  oFrom: number,
+  oTo: number,
+): number {
+  let h = 0x811c9dc5
+  for (let i = from; i < to; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193)
+  h = Math.imul(h ^ 32, 0x01000193)
+  for (let i = oFrom; i < oTo; i++) h = Math.imul(h ^ other.charCodeAt(i), 0x01000193)
+  return (h >>> 0) & (PAIR_BITS - 1)
+}
+function setBit(table: Int32Array, bit: number): void {
+  table[bit >>> 5]! |= 1 << (bit & 31)
+}
+function hasBit(table: Int32Array, bit: number): boolean {
+  return (table[bit >>> 5]! & (1 << (bit & 31))) !== 0
+}
 for (const k of SENSES.index.keys()) {
   const space = k.indexOf(' ')
   if (space < 0) continue
   PHRASE_STARTS.add(k.slice(0, space))
+  const last = k.lastIndexOf(' ')
+  setBit(FIRST_LAST, pairBit(k, 0, space, k, last + 1, k.length))
   const second = k.indexOf(' ', space + 1)
-  if (second > 0) PHRASE_PAIRS.add(k.slice(0, second))
+  if (second > 0) {
+    PHRASE_PAIRS.add(k.slice(0, second))
+    setBit(FIRST_TWO, pairBit(k, 0, space, k, space + 1, second))
+  }
+}
+
+/** False when no multi-word entry starts with `first` and ends with `last` (true: it may). */
+export function mayBePhrase(first: string, last: string): boolean {
+  return hasBit(FIRST_LAST, pairBit(first, 0, first.length, last, 0, last.length))
 }
 
 /**
@@ -156,6 +196,14 @@ export const PERSON_OF: Readonly<Record<string, string>> = {
   their: '3p',
   theirs: '3p',
   themselves: '3p',
+}
+
+// a Map: a record read with any token ("constructor", a word no key has) walks its prototype and
+// interns the token first
+const PERSONS: ReadonlyMap<string, string> = new Map(Object.entries(PERSON_OF))
+/** The grammatical person of a pronoun or possessive ("me": 1s), or undefined. */
+export function personOf(word: string): string | undefined {
+  return PERSONS.get(word)
 }
 
 /** Words that reverse a statement. "unable" counts: "be unable to stand" = "can't stand". */
@@ -385,6 +433,11 @@ export const OPPOSITE_PARTICLE: Readonly<Record<string, string>> = {
   down: 'up',
   on: 'off',
   off: 'on',
+}
+const OPPOSITE_PARTICLES: ReadonlyMap<string, string> = new Map(Object.entries(OPPOSITE_PARTICLE))
+/** The particle that reverses `particle` ("out" for "in"), or undefined. */
+export function oppositeParticle(particle: string): string | undefined {
+  return OPPOSITE_PARTICLES.get(particle)
 }
 
 /**
@@ -669,20 +722,28 @@ const NO_NEAR: readonly number[] = []
  * entry of several words ("locker rooms") is found with its last word in any noun form.
  */
 export function nearSynonymsOf(word: string): readonly number[] {
+  const cached = nearSynonymCache.get(word)
+  if (cached) return cached
+  let found = NO_NEAR
   if (word.includes(' ')) {
-    if (!/^[a-z]+( [a-z]+)+$/.test(word)) return NO_NEAR
-    const cut = word.lastIndexOf(' ')
-    return (
-      NEAR_SYNONYM_IDS.get(word) ??
-      NEAR_SYNONYM_IDS.get(`${word.slice(0, cut)} ${lemmatize.noun(word.slice(cut + 1))}`) ??
-      NO_NEAR
-    )
+    if (/^[a-z]+( [a-z]+)+$/.test(word)) {
+      const cut = word.lastIndexOf(' ')
+      found =
+        NEAR_SYNONYM_IDS.get(word) ??
+        NEAR_SYNONYM_IDS.get(`${word.slice(0, cut)} ${lemmatize.noun(word.slice(cut + 1))}`) ??
+        NO_NEAR
+    }
+  } else if (/^[a-z]+$/.test(word)) {
+    const ids = NEAR_SYNONYM_IDS.get(word) ?? NEAR_SYNONYM_IDS.get(lemmatize.noun(word))
+    // the noun only: "marked", "matching", "posted" are verbs
+    if (ids !== undefined && isNounLike(word)) found = ids
   }
-  if (!/^[a-z]+$/.test(word)) return NO_NEAR
-  const ids = NEAR_SYNONYM_IDS.get(word) ?? NEAR_SYNONYM_IDS.get(lemmatize.noun(word))
-  // the noun only: "marked", "matching", "posted" are verbs
-  return ids !== undefined && isNounLike(word) ? ids : NO_NEAR
+  if (nearSynonymCache.size >= 50_000) nearSynonymCache.clear()
+  nearSynonymCache.set(word, found)
+  return found
 }
+/** A word's near-synonym groups, as asked (bounded like the other per-word caches). */
+const nearSynonymCache = new Map<string, readonly number[]>()
 
 /** True when some near-synonym entry of several words starts with this word ("locker"). */
 export function startsNearPhrase(word: string): boolean {
@@ -1091,6 +1152,7 @@ export function isVerbMoreThanAdjective(word: string): boolean {
 
 /** True when some entry of three words or more starts with these two ("drive up the wall"). */
 export function startsLongPhrase(first: string, second: string): boolean {
+  if (!hasBit(FIRST_TWO, pairBit(first, 0, first.length, second, 0, second.length))) return false
   return PHRASE_PAIRS.has(`${first} ${second}`)
 }
 
@@ -1144,10 +1206,19 @@ export function isFunctionWord(word: string): boolean {
 
 /** The verb a word is a form of ("ended" → end), or the word itself. */
 export function verbLemma(word: string): string {
-  if (!/^[a-z]+$/.test(word)) return word
-  const lemma = lemmatize.verb(word)
-  return lemma === word ? (undoubledStem(word) ?? word) : lemma
+  const cached = verbLemmaCache.get(word)
+  if (cached !== undefined) return cached
+  let lemma = word
+  if (/^[a-z]+$/.test(word)) {
+    lemma = lemmatize.verb(word)
+    if (lemma === word) lemma = undoubledStem(word) ?? word
+  }
+  // bounded like the other per-word caches
+  if (verbLemmaCache.size >= 50_000) verbLemmaCache.clear()
+  verbLemmaCache.set(word, lemma)
+  return lemma
 }
+const verbLemmaCache = new Map<string, string>()
 
 /**
  * The verb of a form with its last consonant doubled that the lemmatiser does not know

@@ -1,6 +1,7 @@
 import type { Accuracy, EvaluatorExample, MistakeType } from '../contract/evaluation.js'
 import {
   inLexicon,
+  mayBePhrase,
   hypernymsOf,
   isDetailWord,
   isFunctionWord,
@@ -30,8 +31,8 @@ import {
   kindSenseOf,
   NOUN,
   nonVerbSensesOf,
-  OPPOSITE_PARTICLE,
-  PERSON_OF,
+  oppositeParticle,
+  personOf,
   sensesOf,
   sensesOutside,
   startsLongPhrase,
@@ -102,12 +103,19 @@ interface EnglishText {
 type WordFacts = Pick<Unit, 'keys' | 'senses' | 'parents'>
 
 /** What a word means in the lexicon, by word, sense rank and part of speech ruled out (bounded). */
-const wordFacts = new Map<string, WordFacts>()
+// one map per rank and part of speech ruled out, by word: no key string is built per lookup
+const wordFacts = new Map<number, Map<string, WordFacts>>()
+let wordFactsSize = 0
 
 /** A word's lexicon facts, less the senses of one part of speech (NOUN or VERB; -1: none). */
 function factsOf(word: string, maxRank: number, ruledOut: number): WordFacts {
-  const key = `${maxRank}|${ruledOut}|${word}`
-  let facts = wordFacts.get(key)
+  const kind = maxRank * 4 + ruledOut + 1
+  let byWord = wordFacts.get(kind)
+  if (!byWord) {
+    byWord = new Map()
+    wordFacts.set(kind, byWord)
+  }
+  let facts = byWord.get(word)
   if (!facts) {
     const number = numberSpelling(word)
     const keys = number ? [...lemmasOf(word), number] : lemmasOf(word)
@@ -126,8 +134,12 @@ function factsOf(word: string, maxRank: number, ruledOut: number): WordFacts {
       [...senses].filter(([, r]) => r <= PARENT_SENSE_RANK).map(([id]) => id),
     )
     facts = { keys, senses, parents }
-    if (wordFacts.size >= 50_000) wordFacts.clear()
-    wordFacts.set(key, facts)
+    if (wordFactsSize >= 50_000) {
+      for (const map of wordFacts.values()) map.clear()
+      wordFactsSize = 0
+    }
+    byWord.set(word, facts)
+    wordFactsSize++
   }
   return facts
 }
@@ -150,24 +162,31 @@ const NOUN_DETERMINERS = new Set(
  */
 function wordUnit(tokens: string[], i: number, maxRank: number, isAnswer = false): Unit {
   const word = tokens[i]!
-  if (!isAnswer)
+  if (!isAnswer) {
+    const { keys, senses, parents } = factsOf(word, maxRank, -1)
     return {
       start: i,
       end: i,
-      ...factsOf(word, maxRank, -1),
+      keys,
+      senses,
+      parents,
       multi: false,
       light: false,
       asDetail: undefined,
     }
+  }
   const determined = NOUN_DETERMINERS.has(tokens[i - 1] ?? '')
   const past = isPastForm(word)
   const next = tokens[i + 1]
   const head =
     determined && !past && (next === undefined || isFunctionWord(next) || !isNounLike(next))
+  const { keys, senses, parents } = factsOf(word, maxRank, past && !determined ? NOUN : -1)
   return {
     start: i,
     end: i,
-    ...factsOf(word, maxRank, past && !determined ? NOUN : -1),
+    keys,
+    senses,
+    parents,
     multi: false,
     light: false,
     asDetail: head ? factsOf(word, maxRank, VERB) : undefined,
@@ -206,13 +225,14 @@ function phraseUnits(tokens: string[], maxRank: number): Unit[] {
       const last = kept[a + n - 1]![0]
       const found: string[] = []
       for (const l of firstForms) {
+        if (!mayBePhrase(l, last)) continue
         const key = `${l}${middle} ${last}`
         if (inLexicon(key)) found.push(key)
       }
       if (firstStarts)
         for (const l of lemmasOf(last)) {
           // the word as said was looked up above (it is the first of firstForms)
-          if (l === last) continue
+          if (l === last || !mayBePhrase(first, l)) continue
           const key = `${first}${middle} ${l}`
           if (inLexicon(key)) found.push(key)
         }
@@ -463,6 +483,12 @@ interface Gloss {
    * witnesses", "a close eye"), not the phrase's verb ("witness", "close one's eyes to").
    */
   verbal: boolean
+  /** The index of its example's meaning phrases (indexGlosses), null until indexed. */
+  index: GlossIndex | null
+  /** Its words' places ("slots") in that index. */
+  slots: number[]
+  /** Its tokens as matched in a row ("one's" one token), worked out on first use. */
+  row: string[] | null
 }
 
 // Glosses, where a reference says the idiom and the words of literal readings depend only on
@@ -552,6 +578,9 @@ function makeGlosses(idiomTranslation: string, extra: string[]): Gloss[] {
       negative: negativeByParity(glossText),
       inARow,
       verbal: verbalIdiom && !beParts.has(p),
+      index: null,
+      slots: [],
+      row: null,
     })
     // "go back to square one" is also said as "are back to square one"
     const verb = /^(?:go|get|come|become)\s+(.+)$/i.exec(p)
@@ -565,6 +594,9 @@ function makeGlosses(idiomTranslation: string, extra: string[]): Gloss[] {
           negative: negativeByParity(rest),
           inARow: false,
           verbal: false,
+          index: null,
+          slots: [],
+          row: null,
         })
       }
     }
@@ -596,7 +628,19 @@ function placesOf(positions: number[]): number[][] {
 }
 
 /** A gloss's tokens for matching in a row, "one 's" as one possessive slot ("do one's bit"). */
+/** A reference's spellings folded like its tokens, in the same order (worked out once per text). */
+const foldedCache = new WeakMap<EnglishText, string[]>()
+function foldedSurfaces(text: EnglishText): string[] {
+  let folded = foldedCache.get(text)
+  if (!folded) {
+    folded = text.surfaces.map(fold)
+    foldedCache.set(text, folded)
+  }
+  return folded
+}
+
 function rowTokens(gloss: Gloss): string[] {
+  if (gloss.row) return gloss.row
   const { tokens } = gloss.analysed
   const row: string[] = []
   for (let i = 0; i < tokens.length; i++) {
@@ -605,6 +649,7 @@ function rowTokens(gloss: Gloss): string[] {
       i++
     } else row.push(tokens[i]!)
   }
+  gloss.row = row
   return row
 }
 
@@ -675,7 +720,7 @@ function particlesSaid(gloss: Gloss, text: EnglishText, span: number[]): boolean
     )
     // the opposite particle ("out of the loop" for "in the loop") is the phrase reversed; "upped
     // the ante" says "up the ante"
-    const opposite = OPPOSITE_PARTICLE[t] ?? t
+    const opposite = oppositeParticle(t) ?? t
     if (!near.some((w) => w === t || w === opposite || verbLemma(w) === t)) return false
   }
   return true
@@ -693,11 +738,19 @@ interface GlossIndex {
   keys: Map<string, number[]>
   senses: Map<number, number[]>
   size: number
+  /** The last text probed against it, and the slots it has a word for (fields, not a WeakMap). */
+  probed: EnglishText | null
+  hits: Uint8Array
 }
-const glossSlots = new WeakMap<Gloss, { index: GlossIndex; slots: number[] }>()
 
 function indexGlosses(glosses: Gloss[]): void {
-  const index: GlossIndex = { keys: new Map(), senses: new Map(), size: 0 }
+  const index: GlossIndex = {
+    keys: new Map(),
+    senses: new Map(),
+    size: 0,
+    probed: null,
+    hits: new Uint8Array(0),
+  }
   const add = <K>(map: Map<K, number[]>, key: K, slot: number): void => {
     const list = map.get(key)
     if (list) list.push(slot)
@@ -711,20 +764,17 @@ function indexGlosses(glosses: Gloss[]): void {
       for (const k of u.keys) add(index.keys, k, slot)
       for (const id of u.senses.keys()) add(index.senses, id, slot)
     }
-    glossSlots.set(g, { index, slots })
+    g.index = index
+    g.slots = slots
   }
 }
 
-/** Per text, the slots of the last gloss index it was probed against that it has a word for. */
-const textSlots = new WeakMap<EnglishText, { index: GlossIndex; hits: Uint8Array }>()
-
 /** Whether each word of a gloss has at least a key or a sense in `text` (else no match). */
 function mayHold(gloss: Gloss, text: EnglishText): boolean {
-  const indexed = glossSlots.get(gloss)
-  if (indexed) {
-    let probed = textSlots.get(text)
-    if (probed?.index !== indexed.index) {
-      const { index } = indexed
+  const glossIndex = gloss.index
+  if (glossIndex) {
+    const index = glossIndex
+    if (index.probed !== text) {
       const hits = new Uint8Array(index.size)
       for (const u of text.units) {
         for (const k of u.keys) {
@@ -736,10 +786,11 @@ function mayHold(gloss: Gloss, text: EnglishText): boolean {
           if (slots) for (const slot of slots) hits[slot] = 1
         }
       }
-      probed = { index, hits }
-      textSlots.set(text, probed)
+      index.probed = text
+      index.hits = hits
     }
-    for (const slot of indexed.slots) if (probed.hits[slot] === 0) return false
+    const { hits } = index
+    for (const slot of gloss.slots) if (hits[slot] === 0) return false
     return true
   }
   let index = textIndex.get(text)
@@ -853,7 +904,7 @@ function particleReversed(gloss: Gloss, text: EnglishText, span: number[]): bool
   // the phrase's own particle may follow its verb ("splashed out on everything")
   const around = text.tokens.slice(from, to + 3)
   return tokens.some((p, i) => {
-    const opposite = OPPOSITE_PARTICLE[p]
+    const opposite = oppositeParticle(p)
     // a particle inside one of the gloss's expressions ("give up") is matched with it
     if (!opposite || cover.some((u) => u.start <= i && i <= u.end)) return false
     // the opposite particle after a phrase's verb or noun too ("keep your nose out of it" for
@@ -1029,12 +1080,13 @@ function hasPast(tokens: string[]): boolean {
     if (t === 'was' || t === 'were' || t === 'did') return true
     if (verbBitAt(tokens, i)) return true
     const prev = tokens[i - 1] === 'not' ? tokens[i - 2] : tokens[i - 1]
+    // the past form first: most words are none, and the checks after it only rule one out
     return (
+      isPastForm(t) &&
       !AUXILIARIES.has(prev ?? '') &&
       !perfectQuestion(tokens, i) &&
       !participleOfObject(tokens, i) &&
-      !adjectivalParticiple(tokens, i) &&
-      isPastForm(t)
+      !adjectivalParticiple(tokens, i)
     )
   })
 }
@@ -1117,7 +1169,7 @@ function participleOfObject(tokens: string[], i: number): boolean {
 /** "Have you lost …?": a participle after "have" and its subject is the present perfect. */
 function perfectQuestion(tokens: string[], i: number): boolean {
   const before = tokens[i - 2]
-  return (before === 'have' || before === 'has') && PERSON_OF[tokens[i - 1] ?? ''] !== undefined
+  return (before === 'have' || before === 'has') && personOf(tokens[i - 1] ?? '') !== undefined
 }
 
 /** How many words of its own a clause without content words needs to count as left out. */
@@ -1129,6 +1181,12 @@ const SAME_PAST = new Set(
   'shut put cut set hit let quit hurt cost spread read split bet burst cast upset'.split(' '),
 )
 const SUBJECTS = new Set('he she it who that which this there'.split(' '))
+/** Subjects after which a verb's present is its bare form ("I want", "they pay"). */
+const PLAIN_SUBJECTS = new Set(['i', 'you', 'we', 'they'])
+/** Words before a subject that give the verb after it their own tense ("did you go"). */
+const QUESTION_AUXILIARIES = new Set(
+  'do does did will would can could shall should may might must not'.split(' '),
+)
 /** Words that follow a verb, not a noun: "ends up", "dodges the question", "tells me". */
 const VERB_FOLLOWERS = new Set(
   'up down out off away back over the a an his her my your their our its me him us them it'.split(
@@ -1140,7 +1198,7 @@ const DETERMINERS = new Set(
 )
 
 /** The tense a token marks: "was", "dodged", "got" past; "is", "dodges", "will" present. */
-function tenseAt(tokens: string[], i: number): 'past' | 'present' | null {
+function tenseAt(tokens: string[], i: number, plain = false): 'past' | 'present' | null {
   const t = tokens[i] ?? ''
   const prev = tokens[i - 1] ?? ''
   if (t === 'had') return perfectHadAt(tokens, i) ? 'present' : 'past'
@@ -1148,6 +1206,23 @@ function tenseAt(tokens: string[], i: number): 'past' | 'present' | null {
   if (t === 'is' || t === 'are' || t === 'am' || t === 'does' || t === 'will') return 'present'
   if ((t === 'has' || t === 'have') && tokens[i + 1] === 'been') return 'present'
   if (verbBitAt(tokens, i)) return 'past'
+  // only a past form or a word in -s has a tense of its own below: the checks before them only
+  // rule one out, so most words stop here
+  const past = isPastForm(t)
+  // "I want", "they pay": a verb's bare form right after I, you, we or they is a present
+  if (
+    plain &&
+    !past &&
+    !SAME_PAST.has(t) &&
+    PLAIN_SUBJECTS.has(prev) &&
+    // not in a question or after a modal: "did you forget", "will they pay", "can we go"
+    !QUESTION_AUXILIARIES.has(tokens[i - 2] ?? '') &&
+    !isFunctionWord(t) &&
+    verbLemma(t) === t &&
+    isVerbMoreThanAdjective(t)
+  )
+    return 'present'
+  if (!past && !/^[a-z]+s$/.test(t)) return null
   if (
     AUXILIARIES.has(prev) ||
     prev === 'to' ||
@@ -1156,7 +1231,7 @@ function tenseAt(tokens: string[], i: number): 'past' | 'present' | null {
     adjectivalParticiple(tokens, i)
   )
     return null
-  if (isPastForm(t)) return 'past'
+  if (past) return 'past'
   // "he dodges the", "ends up": a verb's third person; "leaks appeared", "the bars" are nouns
   const next = tokens[i + 1] ?? ''
   if (
@@ -1174,7 +1249,7 @@ function tenseAt(tokens: string[], i: number): 'past' | 'present' | null {
 function tensesOf(tokens: string[]): Map<string, Set<'past' | 'present'>> {
   const tenses = new Map<string, Set<'past' | 'present'>>()
   tokens.forEach((t, i) => {
-    const tense = tenseAt(tokens, i)
+    const tense = tenseAt(tokens, i, true)
     if (!tense) return
     const lemma = t === 'has' || t === 'have' ? 'be' : verbLemma(t)
     const set = tenses.get(lemma) ?? new Set()
@@ -1282,9 +1357,9 @@ const POLITE_FORMULAS = new Set(['excuse', 'pardon'])
 function personsNamed(tokens: string[], skipFormulas = false): Set<string> {
   const persons = new Set<string>()
   tokens.forEach((t, i) => {
-    if (!PERSON_OF[t] || POSSESSIVES.has(t)) return
+    if (!personOf(t) || POSSESSIVES.has(t)) return
     if (skipFormulas && t === 'me' && POLITE_FORMULAS.has(tokens[i - 1] ?? '')) return
-    persons.add(PERSON_OF[t])
+    persons.add(personOf(t)!)
   })
   return persons
 }
@@ -1294,7 +1369,7 @@ function ownersOf(tokens: string[], span: number[] | null): Set<string> {
   const owners = new Set<string>()
   if (!span?.length) return owners
   for (let i = span[0]!; i <= span[span.length - 1]!; i++)
-    if (POSSESSIVES.has(tokens[i]!)) owners.add(PERSON_OF[tokens[i]!]!)
+    if (POSSESSIVES.has(tokens[i]!)) owners.add(personOf(tokens[i]!)!)
   return owners
 }
 
@@ -1546,7 +1621,7 @@ function questionFrom(sentence: string, tokens: string[]): number {
   if (/[.!]$/.test(trimmed)) return tokens.length
   const first = tokens[0] ?? ''
   const next = tokens[1] === 'not' ? tokens[2] : tokens[1]
-  return QUESTION_OPENERS.has(first) && next !== undefined && PERSON_OF[next] !== undefined
+  return QUESTION_OPENERS.has(first) && next !== undefined && personOf(next) !== undefined
     ? 0
     : tokens.length
 }
@@ -1724,6 +1799,35 @@ function surfaceOf(text: EnglishText, u: Unit): string {
 }
 
 /** Whether the learner has something for a reference unit ("kitchen" is a room, not the living room). */
+/**
+ * A reference word the learner's text matches only through words that stand, as themselves, for
+ * other words of the reference: "leave the car." does not say "car … and take a taxi" because
+ * "car" is a kind of taxi's general word; the learner's "car" is the reference's "car". One word of
+ * the learner's says one word of the reference (as many of it as the reference has).
+ */
+function saidOnlyByTakenWords(
+  ref: EnglishText,
+  user: EnglishText,
+  u: Unit,
+  refContent: Unit[],
+): boolean {
+  if (u.multi) return false
+  const count = (list: Unit[], key: string): number =>
+    list.filter((x) => !x.multi && x.keys[0] === key).length
+  let matched = false
+  for (const x of user.cover) {
+    if (x.multi) return false
+    if (!unitsMatch(x.asDetail ?? x, u)) continue
+    matched = true
+    // the same word: its own match
+    if (x.keys.some((k) => u.keys.includes(k))) return false
+    const key = x.keys[0]!
+    const own = refContent.some((v) => v !== u && !v.multi && v.keys[0] === key)
+    if (!own || count(user.cover, key) > count(refContent, key)) return false
+  }
+  return matched
+}
+
 function matchedInUser(ref: EnglishText, user: EnglishText, u: Unit, asDetail = false): boolean {
   const whole = isCompound(ref, u)
   for (let i = u.start; i <= u.end; i++) {
@@ -2180,14 +2284,15 @@ function compareWords(p: Pair): WordComparison {
     (u) =>
       !u.light &&
       !p.idiomInRef.has(u.start) &&
-      !matchedInUser(ref, user, u, true) &&
+      (!matchedInUser(ref, user, u, true) || saidOnlyByTakenWords(ref, user, u, refContent)) &&
       !impliedPlace(u) &&
       !kindSaid(ref, u, user),
   )
+  const folded = foldedSurfaces(ref)
   const isDetail = (u: Unit): boolean => {
     const word = ref.tokens[u.start] ?? ''
-    const surface = ref.surfaces.find((s) => fold(s) === word && u.start > 0)
-    return isDetailWord(word, surface)
+    const at = u.start > 0 ? folded.indexOf(word) : -1
+    return isDetailWord(word, at < 0 ? undefined : ref.surfaces[at])
   }
   const userIdiom = new Set(p.userSpan ?? [])
   const extra = user.cover.filter((u) => {
@@ -2490,7 +2595,7 @@ function lightClauseLeftOut(p: Pair): string | null {
     const own = tokens.filter(
       (t, k) =>
         !PHRASE_GAPS.has(t) &&
-        !PERSON_OF[t] &&
+        !personOf(t) &&
         !AUXILIARIES.has(t) &&
         t !== "'s" &&
         !p.idiomInRef.has(offset + k),
@@ -2670,14 +2775,7 @@ function slipsOf(
 }
 
 /** Possessive determiners by whose the thing is ("its" left out: a pet or a thing may be "his"). */
-const OWNER_OF: Record<string, string> = {
-  my: 'me',
-  your: 'you',
-  his: 'him',
-  her: 'her',
-  our: 'us',
-  their: 'them',
-}
+const OWNERS: ReadonlySet<string> = new Set(['my', 'your', 'his', 'her', 'our', 'their'])
 
 /**
  * The same thing said to be someone else's ("don't get in her way" for "don't get in my way"):
@@ -2692,7 +2790,13 @@ function ownerChanged(p: Pair): string | null {
     text.tokens.forEach((t, i) => {
       const next = text.tokens[i + 1]
       // the thing owned: any word but another pronoun or determiner ("way" is a function word)
-      if (OWNER_OF[t] && next && /^\p{L}/u.test(next) && !PERSON_OF[next] && !DETERMINERS.has(next))
+      if (
+        OWNERS.has(t) &&
+        next &&
+        /^\p{L}/u.test(next) &&
+        !personOf(next) &&
+        !DETERMINERS.has(next)
+      )
         found.push([t, verbLemma(next), i])
     })
     return found
@@ -2723,10 +2827,10 @@ function ownerChanged(p: Pair): string | null {
 const TOTAL_WORDS = new Set(
   'whole entire all full everything every each everyone everybody'.split(' '),
 )
-const QUANTITY_SAYS: Record<string, ReadonlySet<string>> = {
-  one: new Set(['one', 'single', '1']),
-}
-for (const w of TOTAL_WORDS) QUANTITY_SAYS[w] = TOTAL_WORDS
+const QUANTITY_SAYS = new Map<string, ReadonlySet<string>>([
+  ['one', new Set(['one', 'single', '1'])],
+])
+for (const w of TOTAL_WORDS) QUANTITY_SAYS.set(w, TOTAL_WORDS)
 
 /** A learner's word that says how much or how many, other than all of it or one. */
 function otherQuantity(word: string): boolean {
@@ -2751,7 +2855,7 @@ function quantityChanged(p: Pair): string | null {
   let said: string | null = null
   for (let i = 0; i < ref.tokens.length && !said; i++) {
     const t = ref.tokens[i]!
-    const same = QUANTITY_SAYS[t]
+    const same = QUANTITY_SAYS.get(t)
     if (!same || refIdiom.has(i)) continue
     if (t === 'one') {
       const next = ref.tokens[i + 1] ?? ''
@@ -2793,14 +2897,21 @@ const COMPANION_NOUNS = new Set(
  * "and" that joins two clauses ("did a sloppy job on the installation and we had to …").
  */
 function addedCompanions(p: Pair, extraDetails: Unit[]): string[] {
+  // most answers add no detail: nothing below is worked out for them
+  if (extraDetails.length === 0) return []
   const { tokens } = p.user
   const refPersons = personsOf(p.ref.tokens)
-  const starts = clauseStarts(p.user)
+  // the clause starts only where an "and" calls for them
+  let starts: Set<number> | null = null
+  const clauseStart = (i: number): boolean => {
+    if (!starts) starts = clauseStarts(p.user)
+    return starts.has(i)
+  }
   const subjectAt = (i: number): boolean =>
-    i === 0 || starts.has(i) || SUBJECT_OPENERS.has(tokens[i - 1] ?? '')
+    i === 0 || SUBJECT_OPENERS.has(tokens[i - 1] ?? '') || clauseStart(i)
   const refPerson = (i: number): boolean => {
     const t = tokens[i] ?? ''
-    return PERSON_OF[t] !== undefined && !POSSESSIVES.has(t) && refPersons.has(PERSON_OF[t]!)
+    return personOf(t) !== undefined && !POSSESSIVES.has(t) && refPersons.has(personOf(t)!)
   }
   const added: string[] = []
   for (const u of extraDetails) {
@@ -2808,7 +2919,7 @@ function addedCompanions(p: Pair, extraDetails: Unit[]): string[] {
     let from = u.start
     if (NOUN_DETERMINERS.has(tokens[from - 1] ?? '')) from--
     // "my brother and I …", or "I and my brother …" / "me and Juan …"
-    const after = subjectAt(from) && tokens[u.end + 1] === 'and' && refPerson(u.end + 2)
+    const after = tokens[u.end + 1] === 'and' && subjectAt(from) && refPerson(u.end + 2)
     const before = tokens[from - 1] === 'and' && refPerson(from - 2) && subjectAt(from - 2)
     // "I ran off with my brother": someone close said to come along
     const along =
@@ -2847,9 +2958,9 @@ function replacedDoer(p: Pair, extraDetails: Unit[]): [string, string] | null {
   // most answers keep the reference's persons: clauses are looked up only where one is lost
   const at = ref.findIndex(
     (t, i) =>
-      SPEAKER_OR_HEARER.has(PERSON_OF[t] ?? '') &&
+      SPEAKER_OR_HEARER.has(personOf(t) ?? '') &&
       !POSSESSIVES.has(t) &&
-      !userPersons.has(PERSON_OF[t]!) &&
+      !userPersons.has(personOf(t)!) &&
       subject(ref, clauseStarts(p.ref), i),
   )
   if (at < 0) return null
@@ -2870,7 +2981,7 @@ function replacedDoer(p: Pair, extraDetails: Unit[]): [string, string] | null {
 /** A person the reference does not have; the idiom's own wording may bring its own ("I'm not buying it"). */
 function personChanged(p: Pair): boolean {
   const { userSpan } = p
-  const glossPerson = p.userGloss?.analysed.tokens.some((t) => PERSON_OF[t]) ?? false
+  const glossPerson = p.userGloss?.analysed.tokens.some((t) => personOf(t)) ?? false
   const tokens =
     glossPerson && userSpan?.length
       ? p.user.tokens.filter(
@@ -2891,7 +3002,7 @@ function personChanged(p: Pair): boolean {
   if (said)
     tokens.forEach((t, i) => {
       const next = tokens[i + 1] ?? ''
-      if (TELL.has(t) && PERSON_OF[next] && !POSSESSIVES.has(next)) hearers.add(PERSON_OF[next])
+      if (TELL.has(t) && personOf(next) && !POSSESSIVES.has(next)) hearers.add(personOf(next)!)
     })
   // "My dad … when he was sixty" for "My dad … at sixty": a third person said again by a pronoun
   // after the learner has named someone the reference names, the reference's own persons all kept
@@ -2900,14 +3011,14 @@ function personChanged(p: Pair): boolean {
   const named = keptAll ? firstSharedNoun(p) : -1
   const referring = (person: string): boolean => {
     if (named < 0 || !person.startsWith('3')) return false
-    const at = p.user.tokens.findIndex((t) => PERSON_OF[t] === person)
+    const at = p.user.tokens.findIndex((t) => personOf(t) === person)
     // "my father and she": a person added, not said again
     return at > named && !JOINERS.has(p.user.tokens[at - 1] ?? '')
   }
   return added.some(
     (person) =>
       !referring(person) &&
-      (!hearers.has(person) || tokens.filter((t) => PERSON_OF[t] === person).length > 1),
+      (!hearers.has(person) || tokens.filter((t) => personOf(t) === person).length > 1),
   )
 }
 
@@ -3403,7 +3514,9 @@ function verbAt(tokens: string[], i: number): boolean {
 /** A reference word written with a capital inside the sentence: a name. */
 function isName(text: EnglishText, u: Unit): boolean {
   const word = text.tokens[u.start] ?? ''
-  return u.start > 0 && text.surfaces.some((s) => fold(s) === word && /^\p{Lu}/u.test(s))
+  if (u.start === 0) return false
+  const folded = foldedSurfaces(text)
+  return text.surfaces.some((s, k) => folded[k] === word && /^\p{Lu}/u.test(s))
 }
 
 /** Endings that make a people's or language's name of a place's ("Uruguay" → "Uruguayan"). */
