@@ -1798,19 +1798,13 @@ function surfaceOf(text: EnglishText, u: Unit): string {
   return text.tokens.slice(u.start, u.end + 1).join(' ')
 }
 
-/** Whether the learner has something for a reference unit ("kitchen" is a room, not the living room). */
 /**
  * A reference word the learner's text matches only through words that stand, as themselves, for
  * other words of the reference: "leave the car." does not say "car … and take a taxi" because
  * "car" is a kind of taxi's general word; the learner's "car" is the reference's "car". One word of
  * the learner's says one word of the reference (as many of it as the reference has).
  */
-function saidOnlyByTakenWords(
-  ref: EnglishText,
-  user: EnglishText,
-  u: Unit,
-  refContent: Unit[],
-): boolean {
+function saidOnlyByTakenWords(user: EnglishText, u: Unit, refContent: Unit[]): boolean {
   if (u.multi) return false
   const count = (list: Unit[], key: string): number =>
     list.filter((x) => !x.multi && x.keys[0] === key).length
@@ -1828,6 +1822,7 @@ function saidOnlyByTakenWords(
   return matched
 }
 
+/** Whether the learner has something for a reference unit ("kitchen" is a room, not the living room). */
 function matchedInUser(ref: EnglishText, user: EnglishText, u: Unit, asDetail = false): boolean {
   const whole = isCompound(ref, u)
   for (let i = u.start; i <= u.end; i++) {
@@ -2284,7 +2279,7 @@ function compareWords(p: Pair): WordComparison {
     (u) =>
       !u.light &&
       !p.idiomInRef.has(u.start) &&
-      (!matchedInUser(ref, user, u, true) || saidOnlyByTakenWords(ref, user, u, refContent)) &&
+      (!matchedInUser(ref, user, u, true) || saidOnlyByTakenWords(user, u, refContent)) &&
       !impliedPlace(u) &&
       !kindSaid(ref, u, user),
   )
