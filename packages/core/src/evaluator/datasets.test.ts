@@ -169,6 +169,14 @@ describe('evaluator agreement', () => {
       fileURLToPath(new URL('./heldout-v11/untouched.jsonl', import.meta.url)),
       0.9,
     ],
+    // the twelfth set, measured once at 18:05 on 2026-11-24, session 15 (heldout-v12/RESULTS.md:
+    // 92.1 % untouched with no critical error; 85.2 % tuning with two, "put on my oldest clothes"
+    // for getting dressed up and the word-for-word "with full rights")
+    'v12 tuning': [fileURLToPath(new URL('./heldout-v12/tuning.jsonl', import.meta.url)), 0.85, 2],
+    'spent v12 untouched': [
+      fileURLToPath(new URL('./heldout-v12/untouched.jsonl', import.meta.url)),
+      0.92,
+    ],
   }
   for (const [name, [path, bar, critical = 0]] of Object.entries(withMeanings)) {
     it.skipIf(!existsSync(path))(`meets the bar on the ${name} set with content meanings`, () => {
@@ -291,8 +299,8 @@ describe('evaluator agreement', () => {
   // disjointness here; the agreement bars of the first three, set once each untouched half was
   // measured, are above. The tenth's bars were set once its untouched half was measured.
   // The eleventh (session 14) is on 24 more such idioms, added as part-7.json (checked above).
-  // The twelfth (session 15, ids `s###`) is on 24 more, the same way (part-8.json, checked above):
-  // no agreement bar until the lead has measured its untouched half.
+  // The twelfth (session 15, ids `s###`) is on 24 more, the same way (part-8.json, checked above);
+  // its bars were set once its untouched half was measured.
   // (the eighth's to twelfth's briefs also fixed at least 400 cases and 16 to 19 per idiom;
   // the seventh has 12 on one idiom, so it is held to the older bar of 200 cases only)
   const newIdiomSets: readonly {
