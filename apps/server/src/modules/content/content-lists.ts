@@ -15,7 +15,7 @@ export function listsFingerprint(meanings: readonly string[], literals: readonly
     .slice(0, 16)
 }
 
-/** content/shipped-lists.json, written by scripts/shipped-lists.ts from the content's git history. */
+/** content/shipped-lists.json, written by apps/server/src/cli/shipped-lists.ts from the content's git history. */
 export const SHIPPED_LISTS_FILE = 'shipped-lists.json'
 
 const ShippedListsFile = z.object({
