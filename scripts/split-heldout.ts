@@ -17,6 +17,7 @@
  *      npx tsx scripts/split-heldout.ts heldout-v10 20261126  (a new seed)
  *      npx tsx scripts/split-heldout.ts heldout-v11 20261127  (a new seed)
  *      npx tsx scripts/split-heldout.ts heldout-v12 20261128  (a new seed)
+ *      npx tsx scripts/split-heldout.ts heldout-v13 20261129  (a new seed)
  * The first argument names the folder under packages/core/src/evaluator, the second the seed.
  */
 import { readFileSync, writeFileSync } from 'node:fs'

@@ -199,6 +199,7 @@ describe('evaluator agreement', () => {
     ['tenth', 'heldout-v10'],
     ['eleventh', 'heldout-v11'],
     ['twelfth', 'heldout-v12'],
+    ['thirteenth', 'heldout-v13'],
   ] as const)
     it(`the ${name} held-out set covers every grade of both fields, split by idiom`, () => {
       const read = (file: string) =>
@@ -250,6 +251,7 @@ describe('evaluator agreement', () => {
     'heldout-v10',
     'heldout-v11',
     'heldout-v12',
+    'heldout-v13',
   ] as const
   for (const [name, index, idiomCount] of [
     ['fourth', 3, 26],
@@ -301,7 +303,9 @@ describe('evaluator agreement', () => {
   // The eleventh (session 14) is on 24 more such idioms, added as part-7.json (checked above).
   // The twelfth (session 15, ids `s###`) is on 24 more, the same way (part-8.json, checked above);
   // its bars were set once its untouched half was measured.
-  // (the eighth's to twelfth's briefs also fixed at least 400 cases and 16 to 19 per idiom;
+  // The thirteenth (session 16, ids `r###`) is on 24 more, the same way: no agreement bar until
+  // the lead has measured its untouched half, no content check until its idioms are in content/.
+  // (the eighth's to thirteenth's briefs also fixed at least 400 cases and 16 to 19 per idiom;
   // the seventh has 12 on one idiom, so it is held to the older bar of 200 cases only)
   const newIdiomSets: readonly {
     name: string
@@ -343,6 +347,13 @@ describe('evaluator agreement', () => {
       name: 'twelfth',
       folder: 'heldout-v12',
       idPattern: /^s\d{3}$/,
+      minCases: 400,
+      perIdiom: [16, 19],
+    },
+    {
+      name: 'thirteenth',
+      folder: 'heldout-v13',
+      idPattern: /^r\d{3}$/,
       minCases: 400,
       perIdiom: [16, 19],
     },
