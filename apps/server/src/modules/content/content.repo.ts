@@ -97,6 +97,29 @@ function contentQueries(db: Db) {
       }
       return n
     },
+    /** One idiom's origin and lists, its row locked until the transaction ends (restoreLists). */
+    async lockIdiom(id: string): Promise<LibraryIdiomRow | undefined> {
+      const [row] = await db
+        .select({
+          id: idioms.id,
+          contentKey: idioms.contentKey,
+          normalizedText: idioms.normalizedText,
+          meanings: idioms.meanings,
+          literals: idioms.literals,
+          contentListsHash: idioms.contentListsHash,
+        })
+        .from(idioms)
+        .where(eq(idioms.id, id))
+        .for('update')
+      return row
+    },
+    /** Set one idiom's lists and their fingerprint (restoreLists; the row is locked). */
+    async setLists(id: string, lists: Omit<ListsReplacement, 'id' | 'was'>): Promise<void> {
+      await db
+        .update(idioms)
+        .set({ meanings: lists.meanings, literals: lists.literals, contentListsHash: lists.hash })
+        .where(eq(idioms.id, id))
+    },
     async examplesOf(idiomIds: string[]) {
       const found: { idiomId: string; contentKey: string | null; text: string }[] = []
       for (const part of chunks(idiomIds)) {
