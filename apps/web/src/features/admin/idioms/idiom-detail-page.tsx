@@ -19,7 +19,7 @@ import { Banner } from '../../../components/banner'
 import { QueryState } from '../../../components/query-state'
 import { EXAMPLES_FALLBACK_ERROR, useExamplesOfIdiom } from '../api/get-examples-of-idiom'
 import { IDIOM_FALLBACK_ERROR, useIdiom } from '../api/get-idiom'
-import { useRestoreIdiomLists } from '../api/restore-idiom-lists'
+import { listsCount, useRestoreIdiomLists } from '../api/restore-idiom-lists'
 import { useUpdateIdiom } from '../api/update-idiom'
 import { IdiomForm, saveErrorMessage } from '../idiom/idiom-form'
 import { ExampleEditModal } from './example-edit-modal'
@@ -115,7 +115,9 @@ function IdiomDetail({ idiom }: { idiom: Idiom }) {
             >
               Edit idiom
             </Button>
-            {idiom.listsOrigin === 'edited' ? <RestoreLibraryLists idiom={idiom} /> : null}
+            {idiom.listsOrigin === 'edited' ? (
+              <RestoreLibraryLists idiom={idiom} onOpen={() => setSaved(false)} />
+            ) : null}
           </Group>
           {idiom.listsOrigin === 'edited' ? (
             <Text size="sm" c="dimmed">
@@ -135,12 +137,19 @@ function IdiomDetail({ idiom }: { idiom: Idiom }) {
  * For a library idiom whose meanings and literals an admin edited (decision 065): after a
  * confirmation, the library's current lists replace them and later library updates reach them.
  */
-function RestoreLibraryLists({ idiom }: { idiom: Idiom }) {
+function RestoreLibraryLists({ idiom, onOpen }: { idiom: Idiom; onOpen: () => void }) {
   const [confirming, setConfirming] = useState(false)
   const restore = useRestoreIdiomLists()
   return (
     <>
-      <Button variant="light" color="orange" onClick={() => setConfirming(true)}>
+      <Button
+        variant="light"
+        color="orange"
+        onClick={() => {
+          onOpen()
+          setConfirming(true)
+        }}
+      >
         Restore library lists
       </Button>
       <Modal
@@ -150,9 +159,10 @@ function RestoreLibraryLists({ idiom }: { idiom: Idiom }) {
       >
         <Stack gap="md">
           <Text>
-            The {lists(idiom)} of “{idiom.text}” will be replaced with the library’s current lists,
-            and the library’s updates will change them again. The edits made here to these lists are
-            lost; the text, translation, tone, usage, source and examples stay as they are.
+            The {listsCount(idiom)} of “{idiom.text}” will be replaced with the library’s current
+            lists, and the library’s updates will change them again. The edits made here to these
+            lists are lost; the text, translation, tone, usage, source and examples stay as they
+            are.
           </Text>
           <Group justify="flex-end">
             <Button variant="default" onClick={() => setConfirming(false)}>
@@ -162,19 +172,7 @@ function RestoreLibraryLists({ idiom }: { idiom: Idiom }) {
               color="red"
               loading={restore.isPending}
               onClick={() =>
-                restore.mutate(idiom.idiomId, {
-                  onSuccess: (restored) => {
-                    setConfirming(false)
-                    void import('@mantine/notifications').then(({ notifications }) =>
-                      notifications.show({
-                        color: 'green',
-                        title: 'Library lists restored',
-                        message: `“${restored.text}” has the library’s ${lists(restored)} again.`,
-                      }),
-                    )
-                  },
-                  onError: () => setConfirming(false),
-                })
+                restore.mutate(idiom.idiomId, { onSettled: () => setConfirming(false) })
               }
             >
               Restore library lists
@@ -185,10 +183,6 @@ function RestoreLibraryLists({ idiom }: { idiom: Idiom }) {
     </>
   )
 }
-
-/** "3 meanings and 1 literal reading". */
-const lists = (idiom: Idiom) =>
-  `${idiom.meanings.length} ${idiom.meanings.length === 1 ? 'meaning' : 'meanings'} and ${idiom.literals.length} ${idiom.literals.length === 1 ? 'literal reading' : 'literal readings'}`
 
 /** Only what the admin changed: the update call treats an absent field as unchanged. */
 function changedFields(idiom: Idiom, fields: IdiomFields): IdiomChanges {
