@@ -22,6 +22,16 @@ export interface LibraryIdiomRow {
   contentListsHash: string | null
 }
 
+/** The columns of a LibraryIdiomRow. */
+const LIBRARY_COLUMNS = {
+  id: idioms.id,
+  contentKey: idioms.contentKey,
+  normalizedText: idioms.normalizedText,
+  meanings: idioms.meanings,
+  literals: idioms.literals,
+  contentListsHash: idioms.contentListsHash,
+}
+
 export interface ListsReplacement {
   id: string
   meanings: string[]
@@ -41,14 +51,7 @@ function contentQueries(db: Db) {
       for (const part of chunks(keys)) {
         found.push(
           ...(await db
-            .select({
-              id: idioms.id,
-              contentKey: idioms.contentKey,
-              normalizedText: idioms.normalizedText,
-              meanings: idioms.meanings,
-              literals: idioms.literals,
-              contentListsHash: idioms.contentListsHash,
-            })
+            .select(LIBRARY_COLUMNS)
             .from(idioms)
             .where(or(inArray(idioms.contentKey, part), inArray(idioms.normalizedText, part)))),
         )
@@ -100,14 +103,7 @@ function contentQueries(db: Db) {
     /** One idiom's origin and lists, its row locked until the transaction ends (restoreLists). */
     async lockIdiom(id: string): Promise<LibraryIdiomRow | undefined> {
       const [row] = await db
-        .select({
-          id: idioms.id,
-          contentKey: idioms.contentKey,
-          normalizedText: idioms.normalizedText,
-          meanings: idioms.meanings,
-          literals: idioms.literals,
-          contentListsHash: idioms.contentListsHash,
-        })
+        .select(LIBRARY_COLUMNS)
         .from(idioms)
         .where(eq(idioms.id, id))
         .for('update')

@@ -5,31 +5,12 @@ import { join } from 'node:path'
 import { eq, sql } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { ErrorBody, Idiom, type ContentFile, type ContentIdiom } from '@che/core'
+import { ErrorBody, Idiom, type ContentFile } from '@che/core'
 import { buildApp } from '../../app.js'
 import { cacheVersions, idioms } from '../../db/schema.js'
+import { libraryIdiom as idiom } from '../../test/library-idiom.js'
 import { bearer, startTestApp, type TestApp } from '../../test/support.js'
 import { listsFingerprint } from './content-lists.js'
-
-/** One library idiom with the given lists (two examples, as content requires). */
-function idiom(text: string, meanings: string[], literals: string[]): ContentIdiom {
-  return {
-    text,
-    translation: `${text} (gloss)`,
-    meanings,
-    literals,
-    tone: 'Casual',
-    usage: 7,
-    source: 'test',
-    examples: [1, 2].map((n) => ({
-      text: `${text}, ejemplo ${n}.`,
-      conjugatedSnippet: text,
-      translation: `Example ${n}.`,
-      alternatives: [],
-      literal: `Literal ${n}.`,
-    })),
-  }
-}
 
 const HORNO = 'Estar al horno'
 const LECHE = 'Tener mala leche'
