@@ -1,11 +1,26 @@
 import { randomUUID } from 'node:crypto'
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { signIn } from './support/auth.js'
+import type { ContentFile, Idiom } from '@che/core'
+import { api } from './support/api.js'
+import { accessToken, signIn } from './support/auth.js'
 import { launchBrowser, newPage } from './support/browser.js'
+
+/** Set CURATION_SCREENSHOTS=<dir> to save the idiom page with its restore button and dialog. */
+const shots = process.env.CURATION_SCREENSHOTS
+
+async function screenshot(page: Page, name: string) {
+  if (!shots) return
+  mkdirSync(shots, { recursive: true })
+  await page.screenshot({
+    path: join(shots, `${name}-1280.png`),
+    fullPage: true,
+    animations: 'disabled',
+  })
+}
 
 describe('admin curation: idioms, examples, CSV import and settings', () => {
   let browser: Browser
@@ -133,4 +148,55 @@ describe('admin curation: idioms, examples, CSV import and settings', () => {
     expect(await reloaded.evaluate((el) => el.tagName)).toBe('TEXTAREA')
     expect(await reloaded.inputValue()).toBe(`${firstLine}\nSecond line.`)
   })
+
+  it('edits a library idiom’s meanings, then takes the library’s lists again with “Restore library lists”', async () => {
+    // A library idiom from the repository's content, which the server imported on start.
+    const library = contentFile('part-2.json').idioms[3]!
+    const token = await accessToken(page)
+    const summaries = await api<{ idiomId: string; text: string }[]>(token, 'GET', '/api/idioms')
+    const idiomId = summaries.find((i) => i.text === library.text)!.idiomId
+    await page.goto(`/admin/idioms/${idiomId}`)
+    await page.getByRole('heading', { name: library.text }).waitFor()
+    await page.getByRole('button', { name: 'Edit idiom' }).waitFor()
+    expect(await page.getByRole('button', { name: 'Restore library lists' }).count()).toBe(0)
+
+    await page.getByRole('button', { name: 'Edit idiom' }).click()
+    const meanings = page.getByRole('textbox', { name: /Meanings in English/ })
+    await meanings.fill(`it's over and done with (admin ${run})`)
+    await page.getByRole('button', { name: 'Save changes' }).click()
+    await page.getByText('Idiom updated.').waitFor()
+    const restore = page.getByRole('button', { name: 'Restore library lists' })
+    await restore.waitFor()
+    await page.getByText('the library’s updates no longer change them').waitFor()
+    await screenshot(page, 'idiom-lists-edited')
+
+    await restore.click()
+    const dialog = page.getByRole('dialog', { name: 'Restore the library’s lists?' })
+    await dialog.waitFor()
+    await screenshot(page, 'idiom-restore-confirm')
+    await dialog.getByRole('button', { name: 'Restore library lists' }).click()
+    await page.getByText('Library lists restored').waitFor()
+    await page
+      .getByText(
+        `“${library.text}” has the library’s ${library.meanings.length} meanings and ${library.literals.length} literal readings again.`,
+      )
+      .waitFor()
+    await restore.waitFor({ state: 'detached' })
+    // The form's earlier "Idiom updated." is not left standing over the restore.
+    expect(await page.getByText('Idiom updated.').count()).toBe(0)
+    await screenshot(page, 'idiom-lists-restored')
+
+    const restored = await api<Idiom>(token, 'GET', `/api/idiom/${idiomId}`)
+    expect(restored).toMatchObject({
+      meanings: library.meanings,
+      literals: library.literals,
+      listsOrigin: 'library',
+    })
+  })
 })
+
+function contentFile(name: string): ContentFile {
+  return JSON.parse(
+    readFileSync(join(import.meta.dirname, '..', 'content', 'idioms', name), 'utf8'),
+  ) as ContentFile
+}

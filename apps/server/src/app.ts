@@ -169,6 +169,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     evaluator: opts.evaluator,
     // PostgreSQL serves several transactions at once (10 pooled connections); PGlite one.
     batchesInFlight: database.kind === 'postgres' ? 3 : 1,
+    contentDir: opts.contentDir,
   })
   const { settings } = services
   bus.subscribe(async (topic) => {

@@ -80,6 +80,8 @@ export interface ServiceDeps {
    * 1 on PGlite (one connection), 3 on PostgreSQL (decision 045, session 8). Default 1.
    */
   batchesInFlight?: number
+  /** The curated library's folder (default: the repository's content/); false: none. */
+  contentDir?: string | false
 }
 
 /**
@@ -110,7 +112,11 @@ export function createServices(deps: ServiceDeps) {
   const clock = () => settings.now()
   const audioSigner = createAudioUrlSigner({ secret: deps.secret, clock })
   const prompts = createPromptsService({ prompts: repos.prompts })
-  const content = createContentService({ content: createContentRepo(db), clock })
+  const content = createContentService({
+    content: createContentRepo(db),
+    clock,
+    dir: deps.contentDir,
+  })
   const idiomsRepo = createIdiomsRepo(db)
   const examplesRepo = createExamplesRepo(db)
   // Both databases (decision 045, session 7); several batches at once on PostgreSQL (session 8).

@@ -448,6 +448,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/idiom/restore-lists": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Give a library idiom the library’s current meanings and literals again, and let later releases replace them (decision 065). 409 NOT_LIBRARY_IDIOM for an idiom an admin made or one the library no longer has.
+         * @description Access: Admins only.
+         */
+        post: operations["adminIdiomRestoreLists"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/idiom-examples": {
         parameters: {
             query?: never;
@@ -2107,6 +2127,8 @@ export interface operations {
                             /** @enum {string} */
                             state: "assigned" | "fulfilled" | "published";
                         } | null;
+                        /** @enum {string} */
+                        listsOrigin?: "library" | "edited" | "own";
                     }[];
                 };
             };
@@ -2197,6 +2219,8 @@ export interface operations {
                             /** @enum {string} */
                             state: "assigned" | "fulfilled" | "published";
                         } | null;
+                        /** @enum {string} */
+                        listsOrigin?: "library" | "edited" | "own";
                     };
                 };
             };
@@ -2821,6 +2845,8 @@ export interface operations {
                             /** @enum {string} */
                             state: "assigned" | "fulfilled" | "published";
                         } | null;
+                        /** @enum {string} */
+                        listsOrigin?: "library" | "edited" | "own";
                     };
                 };
             };
@@ -2924,6 +2950,105 @@ export interface operations {
                             /** @enum {string} */
                             state: "assigned" | "fulfilled" | "published";
                         } | null;
+                        /** @enum {string} */
+                        listsOrigin?: "library" | "edited" | "own";
+                    };
+                };
+            };
+            /** @description VALIDATION_FAILED: the input does not match the schema */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHENTICATED: no valid bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN (role) or BETA_REQUIRED (beta gate) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    adminIdiomRestoreLists: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    idiomId: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        idiomId: string;
+                        text: string;
+                        translation: string;
+                        meanings: string[];
+                        literals: string[];
+                        /** @enum {string} */
+                        tone: "Casual" | "Neutral" | "Street" | "Esoteric" | "Official";
+                        usage: number;
+                        source: string;
+                        /** Format: date-time */
+                        createdAt: string;
+                        examples: {
+                            /** Format: uuid */
+                            exampleId: string;
+                            /** Format: uuid */
+                            idiomId: string;
+                            text: string;
+                            conjugatedSnippet: string;
+                            translation: string;
+                            source: string;
+                            audio: {
+                                url: string;
+                                voice: string;
+                                /** @enum {string} */
+                                kind: "recorded" | "neural" | "synthetic";
+                            } | null;
+                        }[];
+                        assigned: {
+                            sync: number;
+                            source: string;
+                            transcription: string;
+                            conjugatedSnippet: string;
+                            audio: {
+                                url: string;
+                                publicUrl: string;
+                            } | null;
+                            /** @enum {string} */
+                            state: "assigned" | "fulfilled" | "published";
+                        } | null;
+                        /** @enum {string} */
+                        listsOrigin?: "library" | "edited" | "own";
                     };
                 };
             };

@@ -320,6 +320,15 @@ export const api = {
     response: Idiom,
     summary: 'Change fields of an idiom.',
   }),
+  adminIdiomRestoreLists: endpoint({
+    method: 'POST',
+    path: '/api/admin/idiom/restore-lists',
+    access: 'admin',
+    body: z.object({ idiomId: z.string().uuid() }),
+    response: Idiom,
+    summary:
+      'Give a library idiom the library’s current meanings and literals again, and let later releases replace them (decision 065). 409 NOT_LIBRARY_IDIOM for an idiom an admin made or one the library no longer has.',
+  }),
   adminExampleCreate: endpoint({
     method: 'POST',
     path: '/api/admin/idiom-examples',
@@ -601,6 +610,8 @@ export const ERROR_CODES = [
   'UNSUPPORTED_MEDIA_TYPE',
   'SERVICE_UNAVAILABLE',
   'NOT_IMPLEMENTED',
+  /** 409: the idiom is not (or no longer) one of the curated library's (an admin made it). */
+  'NOT_LIBRARY_IDIOM',
   /** 421: the request reached the server under another address than PUBLIC_URL. */
   'WRONG_ADDRESS',
   'INTERNAL',

@@ -136,6 +136,14 @@ export const ExampleSummary = z.object({
   audio: AudioRef.nullable(),
 })
 
+/**
+ * Where an idiom's meanings and literals come from (decision 065): 'library' (the curated
+ * library's, replaced by each release's), 'edited' (a library idiom whose lists an admin changed:
+ * no release replaces them, an admin may restore the library's), 'own' (an idiom an admin made).
+ */
+export const ListsOrigin = z.enum(['library', 'edited', 'own'])
+export type ListsOrigin = z.infer<typeof ListsOrigin>
+
 export const Idiom = z.object({
   idiomId: Id,
   text: z.string(),
@@ -148,6 +156,8 @@ export const Idiom = z.object({
   createdAt: IsoDate,
   examples: z.array(ExampleSummary),
   assigned: Assigned.nullable(),
+  /** In an admin's read of one idiom only (GET /api/idiom/:id and the restore's answer). */
+  listsOrigin: ListsOrigin.optional(),
 })
 export type Idiom = z.infer<typeof Idiom>
 

@@ -22,6 +22,16 @@ export interface LibraryIdiomRow {
   contentListsHash: string | null
 }
 
+/** The columns of a LibraryIdiomRow. */
+const LIBRARY_COLUMNS = {
+  id: idioms.id,
+  contentKey: idioms.contentKey,
+  normalizedText: idioms.normalizedText,
+  meanings: idioms.meanings,
+  literals: idioms.literals,
+  contentListsHash: idioms.contentListsHash,
+}
+
 export interface ListsReplacement {
   id: string
   meanings: string[]
@@ -41,14 +51,7 @@ function contentQueries(db: Db) {
       for (const part of chunks(keys)) {
         found.push(
           ...(await db
-            .select({
-              id: idioms.id,
-              contentKey: idioms.contentKey,
-              normalizedText: idioms.normalizedText,
-              meanings: idioms.meanings,
-              literals: idioms.literals,
-              contentListsHash: idioms.contentListsHash,
-            })
+            .select(LIBRARY_COLUMNS)
             .from(idioms)
             .where(or(inArray(idioms.contentKey, part), inArray(idioms.normalizedText, part)))),
         )
@@ -96,6 +99,22 @@ function contentQueries(db: Db) {
         ).length
       }
       return n
+    },
+    /** One idiom's origin and lists, its row locked until the transaction ends (restoreLists). */
+    async lockIdiom(id: string): Promise<LibraryIdiomRow | undefined> {
+      const [row] = await db
+        .select(LIBRARY_COLUMNS)
+        .from(idioms)
+        .where(eq(idioms.id, id))
+        .for('update')
+      return row
+    },
+    /** Set one idiom's lists and their fingerprint (restoreLists; the row is locked). */
+    async setLists(id: string, lists: Omit<ListsReplacement, 'id' | 'was'>): Promise<void> {
+      await db
+        .update(idioms)
+        .set({ meanings: lists.meanings, literals: lists.literals, contentListsHash: lists.hash })
+        .where(eq(idioms.id, id))
     },
     async examplesOf(idiomIds: string[]) {
       const found: { idiomId: string; contentKey: string | null; text: string }[] = []

@@ -1,4 +1,5 @@
 import { idiomKey, type ContentIdiom } from '@che/core'
+import { AppError, notFound } from '../../errors.js'
 import type { NewExampleRow } from '../examples/examples.repo.js'
 import { CONTENT_DIR, loadContentFiles, type LoadedContent } from './content-files.js'
 import {
@@ -45,7 +46,13 @@ function listsAreTheLibrarys(row: LibraryIdiomRow, shipped: ShippedLists): boole
  * nothing. One exception: a library idiom whose meanings and literals are still the ones an
  * earlier release of the library gave it gets this release's (decision 065).
  */
-export function createContentService(deps: { content: ContentRepo; clock: () => Date }) {
+export function createContentService(deps: {
+  content: ContentRepo
+  clock: () => Date
+  /** The library's folder (default: the repository's content/); false: there is no library. */
+  dir?: string | false
+}) {
+  const libraryDir = deps.dir ?? CONTENT_DIR
   async function importIdioms(
     list: ContentIdiom[],
     shipped: ShippedLists = new Map(),
@@ -182,7 +189,7 @@ export function createContentService(deps: { content: ContentRepo; clock: () => 
      * Load content/idioms/*.json (invalid files are reported and skipped) and
      * content/shipped-lists.json, and import them.
      */
-    async importDir(dir = CONTENT_DIR): Promise<ContentImportReport> {
+    async importDir(dir = libraryDir || CONTENT_DIR): Promise<ContentImportReport> {
       const loaded = await loadContentFiles(dir)
       const shipped = await loadShippedLists(dir)
       const counts = await importIdioms(
@@ -193,6 +200,46 @@ export function createContentService(deps: { content: ContentRepo; clock: () => 
         ? [...loaded.invalid, { name: SHIPPED_LISTS_FILE, error: shipped.error }]
         : loaded.invalid
       return { ...counts, files: loaded.files.map((f) => f.name), invalidFiles }
+    },
+
+    /**
+     * An admin takes the library's lists again for an idiom whose lists they changed: its
+     * meanings and literals become the library's current ones (read from the content files, as
+     * the import on start reads them; the first idiom of a key wins, as there) with their
+     * fingerprint, so later releases replace them again (decision 065). One transaction, the row
+     * locked from the read to the write. 404 for an unknown idiom; 409 NOT_LIBRARY_IDIOM for an
+     * admin's own idiom, or one the library no longer has.
+     */
+    async restoreLists(idiomId: string): Promise<void> {
+      const library = new Map<string, ContentIdiom>()
+      if (libraryDir !== false)
+        for (const file of (await loadContentFiles(libraryDir)).files)
+          for (const idiom of file.idioms) {
+            const key = idiomKey(idiom.text)
+            if (!library.has(key)) library.set(key, idiom)
+          }
+      await deps.content.inTransaction(async (q) => {
+        const row = await q.lockIdiom(idiomId)
+        if (!row) throw notFound('Idiom')
+        if (row.contentKey === null)
+          throw new AppError(
+            409,
+            'NOT_LIBRARY_IDIOM',
+            'This idiom was made by an admin, not taken from the library: it has no library lists',
+          )
+        const idiom = library.get(row.contentKey)
+        if (!idiom)
+          throw new AppError(
+            409,
+            'NOT_LIBRARY_IDIOM',
+            'The library no longer has this idiom: there are no library lists to restore',
+          )
+        const hash = listsFingerprint(idiom.meanings, idiom.literals)
+        // Already the library's: nothing to write (a write would make every instance reload).
+        if (row.contentListsHash === hash && listsFingerprint(row.meanings, row.literals) === hash)
+          return
+        await q.setLists(row.id, { meanings: idiom.meanings, literals: idiom.literals, hash })
+      })
     },
   }
 }

@@ -3,35 +3,16 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { Idiom, idiomKey, type ContentFile, type ContentIdiom } from '@che/core'
+import { Idiom, idiomKey, type ContentFile } from '@che/core'
 import { buildApp } from '../../app.js'
 import { createTestDatabase } from '../../db/test-db.js'
 import { cacheVersions, idioms } from '../../db/schema.js'
+import { libraryIdiom as idiom } from '../../test/library-idiom.js'
 import { bearer, startTestApp, type TestApp } from '../../test/support.js'
 import { CONTENT_DIR } from './content-files.js'
 import { listsFingerprint } from './content-lists.js'
 import { createContentRepo, type ContentRepo } from './content.repo.js'
 import { createContentService } from './content.service.js'
-
-/** One library idiom with the given lists (two examples, as content requires). */
-function idiom(text: string, meanings: string[], literals: string[]): ContentIdiom {
-  return {
-    text,
-    translation: `${text} (gloss)`,
-    meanings,
-    literals,
-    tone: 'Casual',
-    usage: 7,
-    source: 'test',
-    examples: [1, 2].map((n) => ({
-      text: `${text}, ejemplo ${n}.`,
-      conjugatedSnippet: text,
-      translation: `Example ${n}.`,
-      alternatives: [],
-      literal: `Literal ${n}.`,
-    })),
-  }
-}
 
 const HORNO = 'Estar al horno'
 const LECHE = 'Tener mala leche'

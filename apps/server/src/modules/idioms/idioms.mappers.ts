@@ -1,5 +1,6 @@
 import type { z } from 'zod'
-import type { Assigned, Example, ExampleSummary, Idiom, IdiomSummary } from '@che/core'
+import type { Assigned, Example, ExampleSummary, Idiom, IdiomSummary, ListsOrigin } from '@che/core'
+import { LISTS_EDITED } from '../../db/schema.js'
 import type { ExampleRow, IdiomRow } from './idioms.repo.js'
 
 /** Rows to the contract's shapes (spec §3). */
@@ -50,6 +51,18 @@ export function toExample(
       usage: idiom.usage,
     },
   }
+}
+
+/**
+ * Where the idiom's meanings and literals come from (decision 065). A library row without a
+ * fingerprint is one whose lists the import on start did not recognise as any release's (changed
+ * before fingerprints existed, migration 0019): no release replaces them, as with 'edited'.
+ */
+export function listsOriginOf(row: IdiomRow): ListsOrigin {
+  if (row.contentKey === null) return 'own'
+  return row.contentListsHash === null || row.contentListsHash === LISTS_EDITED
+    ? 'edited'
+    : 'library'
 }
 
 /** `assigned`: the idiom's recording assignment as the viewer may see it (modules/editor). */

@@ -207,7 +207,11 @@ describe('idioms routes', () => {
           'VALIDATION_FAILED',
         )
       }
-      expect(Idiom.parse((await get(`/api/idiom/${made.idiomId}`, admin)).json())).toEqual(made)
+      // An admin's read also says the lists are the admin's own (decision 065).
+      expect(Idiom.parse((await get(`/api/idiom/${made.idiomId}`, admin)).json())).toEqual({
+        ...made,
+        listsOrigin: 'own',
+      })
     })
 
     it('lets only admins update', async () => {

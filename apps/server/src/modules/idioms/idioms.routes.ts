@@ -18,4 +18,8 @@ export function registerIdiomsRoutes(ctx: AppContext): void {
   registerEndpoint(app, contract, api.adminIdiomUpdate, ({ body: { idiomId, ...changes } }) =>
     idioms.update(idiomId, changes),
   )
+  registerEndpoint(app, contract, api.adminIdiomRestoreLists, async ({ body, caller }) => {
+    await ctx.services.content.restoreLists(body.idiomId)
+    return idioms.get(body.idiomId, viewer(caller))
+  })
 }

@@ -11,7 +11,7 @@ import {
 } from '@che/core'
 import type { z } from 'zod'
 import { conflict, notFound } from '../../errors.js'
-import { toIdiom, toIdiomSummary, type AudioOf } from './idioms.mappers.js'
+import { listsOriginOf, toIdiom, toIdiomSummary, type AudioOf } from './idioms.mappers.js'
 import { isUniqueViolation, type ExampleRow, type IdiomsRepo } from './idioms.repo.js'
 
 /** Who is reading, for the parts only some roles see. */
@@ -69,16 +69,18 @@ export function createIdiomsService(deps: {
       )
     },
 
+    /** An admin's read also says where the lists come from (listsOrigin, decision 065). */
     async get(id: string, viewer?: IdiomViewer): Promise<Idiom> {
       const row = await deps.idioms.findById(id)
       if (!row) throw notFound('Idiom')
       const assigned = await assignedOf([id], viewer)
-      return toIdiom(
+      const idiom = toIdiom(
         row,
         await deps.idioms.examplesOf([id]),
         deps.audioOf,
         assigned.get(id) ?? null,
       )
+      return viewer?.role === 'admin' ? { ...idiom, listsOrigin: listsOriginOf(row) } : idiom
     },
 
     async create(fields: IdiomFields): Promise<Idiom> {

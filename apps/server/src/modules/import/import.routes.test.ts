@@ -363,38 +363,45 @@ describe('import routes', () => {
       expect(await idiomCount()).toBe(before)
     })
 
-    it('saves 10,000 rows in a few seconds and lists them quickly', async () => {
+    // How fast is bench/content.bench.ts's to say (`npm run bench`): a timed bound here failed
+    // under load without anything being wrong. The timeout only stops a hung save.
+    it('saves 10,000 rows, every one of them, and lists them all', async () => {
+      const before = await idiomCount()
       const rows = Array.from({ length: 10_000 }, (_, i) => ({
         text: `Modismo de prueba número ${i}`,
         translation: `a test idiom, number ${i}, with a translation of ordinary length`,
         tone: ['Casual', 'Neutral', 'Street', 'Esoteric', 'Official'][i % 5],
         usage: (i % 10) + 1,
       }))
-      let t0 = performance.now()
       const res = await save(rows)
-      const saveMs = performance.now() - t0
       expect(res.statusCode).toBe(200)
       const body = ImportResult.parse(res.json())
       expect(body.created).toHaveLength(10_000)
-      expect(saveMs).toBeLessThan(15_000)
+      expect(body.errors).toEqual([])
+      expect(body.duplicates).toEqual([])
+      const createdId = new Map(body.created.map((c) => [c.text, c.idiomId]))
+      expect(new Set(createdId.keys())).toEqual(new Set(rows.map((r) => r.text)))
+      expect(await idiomCount()).toBe(before + 10_000)
 
-      t0 = performance.now()
       const list = await t.app.inject({ method: 'GET', url: '/api/idioms', headers: bearer(admin) })
-      const listMs = performance.now() - t0
-      expect(z.array(IdiomSummary).parse(list.json()).length).toBeGreaterThanOrEqual(10_000)
-      t0 = performance.now()
+      const listed = z.array(IdiomSummary).parse(list.json())
+      expect(listed).toHaveLength(before + 10_000)
+      const byText = new Map(listed.map((i) => [i.text, i]))
+      for (const r of rows)
+        expect(byText.get(r.text), r.text).toMatchObject({
+          idiomId: createdId.get(r.text),
+          translation: r.translation,
+          tone: r.tone,
+          usage: r.usage,
+          exampleCount: 0,
+        })
       const full = await t.app.inject({
         method: 'GET',
         url: '/api/idioms?full=true',
         headers: bearer(admin),
       })
-      const fullMs = performance.now() - t0
-      expect((full.json() as unknown[]).length).toBeGreaterThanOrEqual(10_000)
-      expect(listMs).toBeLessThan(3_000)
-      expect(fullMs).toBeLessThan(3_000)
-      console.info(
-        `10,000 idioms: save ${Math.round(saveMs)} ms, list ${Math.round(listMs)} ms, full ${Math.round(fullMs)} ms`,
-      )
-    }, 60_000)
+      expect(full.statusCode).toBe(200)
+      expect((full.json() as unknown[]).length).toBe(before + 10_000)
+    }, 120_000)
   })
 })

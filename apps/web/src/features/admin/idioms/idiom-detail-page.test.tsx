@@ -1,7 +1,9 @@
-import { screen, waitFor } from '@testing-library/react'
+import { Notifications, notifications } from '@mantine/notifications'
+import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { TONE_DESCRIPTIONS, TONES } from '@che/core'
-import { describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it } from 'vitest'
+import { createQueryClient } from '../../../lib/query-client'
 import { renderRoutes } from '../../../test-utils'
 import {
   callsTo,
@@ -62,5 +64,127 @@ describe('IdiomDetailPage', { timeout: 20_000 }, () => {
     await user.type(translation, 'To be toast')
     await user.click(screen.getByRole('button', { name: 'Save changes' }))
     expect(await saved(fetch)).toEqual({ idiomId: IDIOM_ID, translation: 'To be toast' })
+  })
+})
+
+describe('IdiomDetailPage: restoring the library’s lists (decision 065)', {
+  timeout: 20_000,
+}, () => {
+  // Mantine's notification store outlives a test's DOM.
+  beforeEach(() => notifications.clean())
+  const edited = makeIdiom({
+    meanings: ['be in trouble (admin)'],
+    literals: [],
+    listsOrigin: 'edited',
+  })
+  const library = makeIdiom({
+    meanings: ['be in trouble', 'be in hot water', 'be in a jam'],
+    literals: ['be in the oven'],
+    listsOrigin: 'library',
+  })
+
+  /** The page of `idiom`; the restore answers `restoreAnswer` and the idiom reads `library` after it. */
+  function renderPage(idiom: object, restoreAnswer: () => Response = () => json(library)) {
+    let current = idiom
+    const fetch = stubFetch({
+      [`GET /api/idiom/${IDIOM_ID}`]: () => json(current),
+      [`GET /api/example/idiom/${IDIOM_ID}`]: () => json([]),
+      'POST /api/admin/idiom/restore-lists': () => {
+        const res = restoreAnswer()
+        if (res.ok) current = library
+        return res
+      },
+    })
+    renderRoutes(
+      [
+        {
+          path: '/admin/idioms/:idiomId',
+          element: (
+            <>
+              <Notifications />
+              <IdiomDetailPage />
+            </>
+          ),
+        },
+      ],
+      `/admin/idioms/${IDIOM_ID}`,
+      // The app's client: a failed mutation shows the app's error notification.
+      { queryClient: createQueryClient() },
+    )
+    return fetch
+  }
+
+  it('restores an edited library idiom’s lists after a confirmation, and says so', async () => {
+    const user = userEvent.setup()
+    const fetch = renderPage(edited)
+    expect(
+      await screen.findByText(/the library’s updates no longer change them/),
+    ).toBeInTheDocument()
+
+    // Cancel sends nothing.
+    await user.click(screen.getByRole('button', { name: 'Restore library lists' }))
+    let dialog = await screen.findByRole('dialog', { name: 'Restore the library’s lists?' })
+    expect(dialog).toHaveTextContent('The 1 meaning and 0 literal readings of “Estar al horno”')
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }))
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
+    expect(callsTo(fetch, 'POST /api/admin/idiom/restore-lists')).toHaveLength(0)
+
+    await user.click(screen.getByRole('button', { name: 'Restore library lists' }))
+    dialog = await screen.findByRole('dialog', { name: 'Restore the library’s lists?' })
+    await user.click(within(dialog).getByRole('button', { name: 'Restore library lists' }))
+    await waitFor(() =>
+      expect(callsTo(fetch, 'POST /api/admin/idiom/restore-lists')).toHaveLength(1),
+    )
+    expect(
+      JSON.parse(String(callsTo(fetch, 'POST /api/admin/idiom/restore-lists')[0]!.body)),
+    ).toEqual({ idiomId: IDIOM_ID })
+    expect(await screen.findByText('Library lists restored')).toBeInTheDocument()
+    expect(
+      screen.getByText(
+        '“Estar al horno” has the library’s 3 meanings and 1 literal reading again.',
+      ),
+    ).toBeInTheDocument()
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
+    // The idiom is read again: its lists are the library's, so there is nothing to restore.
+    await waitFor(() =>
+      expect(
+        screen.queryByRole('button', { name: 'Restore library lists' }),
+      ).not.toBeInTheDocument(),
+    )
+    expect(screen.queryByText(/no longer change them/)).not.toBeInTheDocument()
+  })
+
+  it('shows the server’s refusal and keeps the button', async () => {
+    const user = userEvent.setup()
+    renderPage(edited, () =>
+      json(
+        {
+          code: 'NOT_LIBRARY_IDIOM',
+          message: 'The library no longer has this idiom: there are no library lists to restore',
+        },
+        409,
+      ),
+    )
+    await user.click(await screen.findByRole('button', { name: 'Restore library lists' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Restore the library’s lists?' })
+    await user.click(within(dialog).getByRole('button', { name: 'Restore library lists' }))
+    expect(
+      await screen.findByText(
+        'The library no longer has this idiom: there are no library lists to restore',
+      ),
+    ).toBeInTheDocument()
+    expect(screen.queryByText('Library lists restored')).not.toBeInTheDocument()
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
+    expect(screen.getByRole('button', { name: 'Restore library lists' })).toBeInTheDocument()
+  })
+
+  it.each([
+    ['lists that are the library’s', 'library'],
+    ['an admin’s own idiom', 'own'],
+  ])('offers nothing to restore for %s', async (_, listsOrigin) => {
+    renderPage(makeIdiom({ listsOrigin }))
+    expect(await screen.findByRole('button', { name: 'Edit idiom' })).toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: 'Restore library lists' })).not.toBeInTheDocument()
+    expect(screen.queryByText(/no longer change them/)).not.toBeInTheDocument()
   })
 })

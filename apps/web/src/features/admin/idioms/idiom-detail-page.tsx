@@ -5,6 +5,7 @@ import {
   Card,
   Group,
   Highlight,
+  Modal,
   Paper,
   Stack,
   Text,
@@ -18,6 +19,7 @@ import { Banner } from '../../../components/banner'
 import { QueryState } from '../../../components/query-state'
 import { EXAMPLES_FALLBACK_ERROR, useExamplesOfIdiom } from '../api/get-examples-of-idiom'
 import { IDIOM_FALLBACK_ERROR, useIdiom } from '../api/get-idiom'
+import { listsCount, useRestoreIdiomLists } from '../api/restore-idiom-lists'
 import { useUpdateIdiom } from '../api/update-idiom'
 import { IdiomForm, saveErrorMessage } from '../idiom/idiom-form'
 import { ExampleEditModal } from './example-edit-modal'
@@ -102,21 +104,83 @@ function IdiomDetail({ idiom }: { idiom: Idiom }) {
           />
         </Paper>
       ) : (
-        <Group>
-          <Button
-            variant="default"
-            onClick={() => {
-              setSaved(false)
-              setEditing(true)
-            }}
-          >
-            Edit idiom
-          </Button>
-        </Group>
+        <Stack gap="xs">
+          <Group>
+            <Button
+              variant="default"
+              onClick={() => {
+                setSaved(false)
+                setEditing(true)
+              }}
+            >
+              Edit idiom
+            </Button>
+            {idiom.listsOrigin === 'edited' ? (
+              <RestoreLibraryLists idiom={idiom} onOpen={() => setSaved(false)} />
+            ) : null}
+          </Group>
+          {idiom.listsOrigin === 'edited' ? (
+            <Text size="sm" c="dimmed">
+              Its meanings and literal readings were edited here, so the library’s updates no longer
+              change them.
+            </Text>
+          ) : null}
+        </Stack>
       )}
 
       <Examples idiomId={idiom.idiomId} />
     </Stack>
+  )
+}
+
+/**
+ * For a library idiom whose meanings and literals an admin edited (decision 065): after a
+ * confirmation, the library's current lists replace them and later library updates reach them.
+ */
+function RestoreLibraryLists({ idiom, onOpen }: { idiom: Idiom; onOpen: () => void }) {
+  const [confirming, setConfirming] = useState(false)
+  const restore = useRestoreIdiomLists()
+  return (
+    <>
+      <Button
+        variant="light"
+        color="orange"
+        onClick={() => {
+          onOpen()
+          setConfirming(true)
+        }}
+      >
+        Restore library lists
+      </Button>
+      <Modal
+        opened={confirming}
+        onClose={() => setConfirming(false)}
+        title="Restore the library’s lists?"
+      >
+        <Stack gap="md">
+          <Text>
+            The {listsCount(idiom)} of “{idiom.text}” will be replaced with the library’s current
+            lists, and the library’s updates will change them again. The edits made here to these
+            lists are lost; the text, translation, tone, usage, source and examples stay as they
+            are.
+          </Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setConfirming(false)}>
+              Cancel
+            </Button>
+            <Button
+              color="red"
+              loading={restore.isPending}
+              onClick={() =>
+                restore.mutate(idiom.idiomId, { onSettled: () => setConfirming(false) })
+              }
+            >
+              Restore library lists
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </>
   )
 }
 
