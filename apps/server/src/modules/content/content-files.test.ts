@@ -1,7 +1,7 @@
 import { readdir } from 'node:fs/promises'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { idiomKey, TONES, usageBand } from '@che/core'
+import { IdiomFields, idiomKey, TONES, usageBand } from '@che/core'
 import { CONTENT_DIR, loadContentFiles } from './content-files.js'
 
 /** The curated library must be importable as it is: every record checked here. */
@@ -51,5 +51,29 @@ describe('content/idioms/*.json', () => {
     }
     expect(problems).toEqual([])
     expect(seen.size).toBeGreaterThan(0)
+  })
+
+  it('fits the admin idiom form: an admin can save any library idiom as it is', async () => {
+    const { files } = await loadContentFiles()
+    const refused = files.flatMap((file) =>
+      file.idioms.flatMap((idiom) => {
+        const { text, translation, tone, usage, source, meanings, literals } = idiom
+        const checked = IdiomFields.safeParse({
+          text,
+          translation,
+          tone,
+          usage,
+          source,
+          meanings,
+          literals,
+        })
+        return checked.success
+          ? []
+          : [
+              `${file.name} "${idiom.text}": ${checked.error.issues.map((i) => `${i.path.join('.')} ${i.message}`).join('; ')}`,
+            ]
+      }),
+    )
+    expect(refused).toEqual([])
   })
 })
