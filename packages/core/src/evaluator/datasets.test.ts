@@ -261,12 +261,13 @@ describe('evaluator agreement', () => {
     ['seventh', 6, 24],
     // and the eighth set's to part-4.json (session 10), the ninth's to part-5.json (session 12),
     // the tenth's to part-6.json (session 13), the eleventh's to part-7.json (session 14), the
-    // twelfth's to part-8.json (session 15)
+    // twelfth's to part-8.json (session 15), the thirteenth's to part-9.json (session 16)
     ['eighth', 7, 24],
     ['ninth', 8, 24],
     ['tenth', 9, 24],
     ['eleventh', 10, 24],
     ['twelfth', 11, 24],
+    ['thirteenth', 12, 24],
   ] as const)
     it(`the ${name} held-out set is on idioms no earlier set uses, with content glosses`, () => {
       const casesOf = (path: string) => parseCases(readFileSync(path, 'utf8'))
