@@ -2057,9 +2057,19 @@ function nounForVerb(
   if (!verb) return false
   // the learner's word there stands for the phrase's verb ("your nose" of "keep your nose out of
   // it" is the object of "poke one's nose in", whose verb is not said)
-  if (!user.units.some((u) => u.start === span[0] && unitsMatch(u, cover[0]!))) return false
+  const said = user.units.find((u) => u.start === span[0] && unitsMatch(u, cover[0]!))
+  if (!said) return false
   if (cover.length > 1) return span.length > 1 && !saidWhole(gloss, user)
-  return before === 0 || clauseStarts(user).has(before)
+  if (before === 0 || clauseStarts(user).has(before)) return true
+  // a light verb's object still says the phrase's verb where the noun names that act ("called a
+  // break"), not where it is a noun only, met through a noun sense of the verb ("had a headache"
+  // is no "worry": a headache is a worry as a thing that troubles, not as the act)
+  return !said.multi && said.keys.every((k) => !keyHasVerbSense(k))
+}
+
+/** Whether WordNet has a verb sense for a word (a noun only, "headache", has none). */
+function keyHasVerbSense(key: string): boolean {
+  return nonVerbSensesOf(key, 7).size < sensesOf(key, 7).size
 }
 
 /**
