@@ -2008,7 +2008,23 @@ function locateIdiom(
     const carriedOver = (u: Unit): boolean =>
       matchedInUser(ref, user, u) &&
       (user.units.some((x) => stands(x, u)) || !user.units.some((x) => unitsMatch(x, u)))
-    if (idiomUnits.length > 0 && idiomUnits.every(carriedOver)) {
+    // a past form of the reference's ("dressed") is a verb: not carried over by a learner's
+    // noun (after a determiner, an adjective between or not) met only through a sense of
+    // another part of speech ("put on my oldest clothes" does not say "dressed up": "clothes" is a
+    // "dress", not "dressing")
+    const saidAsVerb = (u: Unit): boolean => {
+      const word = ref.tokens[u.start]!
+      if (!isPastForm(word) || NOUN_DETERMINERS.has(ref.tokens[u.start - 1] ?? '')) return true
+      const facts = factsOf(word, REFERENCE_SENSE_RANK, -1)
+      const matches = user.units.filter((x) => !x.multi && unitsMatch(x, facts))
+      return (
+        matches.length === 0 ||
+        matches.some(
+          (x) => x.keys.some((k) => facts.keys.includes(k)) || !nounInPlace(user.tokens, x.start),
+        )
+      )
+    }
+    if (idiomUnits.length > 0 && idiomUnits.every(carriedOver) && idiomUnits.every(saidAsVerb)) {
       const carried = idiomUnits.flatMap((u) =>
         user.units.filter((x) => stands(x, u)).map((x) => x.start),
       )
@@ -2065,6 +2081,24 @@ function nounForVerb(
   // break"), not where it is a noun only, met through a noun sense of the verb ("had a headache"
   // is no "worry": a headache is a worry as a thing that troubles, not as the act)
   return !said.multi && said.keys.every((k) => !keyHasVerbSense(k))
+}
+
+/**
+ * A word read as a noun by its place: right after a determiner ("my clothes"), or after a
+ * determiner and one content word ("my oldest clothes"), itself no past form and no light verb's
+ * object.
+ */
+function nounInPlace(tokens: string[], i: number): boolean {
+  if (isPastForm(tokens[i] ?? '')) return false
+  const at = NOUN_DETERMINERS.has(tokens[i - 1] ?? '')
+    ? i - 1
+    : // "her" before two words is their determiner ("her oldest clothes"), not an object
+      (NOUN_DETERMINERS.has(tokens[i - 2] ?? '') || tokens[i - 2] === 'her') &&
+        !isFunctionWord(tokens[i - 1] ?? '')
+      ? i - 2
+      : -1
+  // a light verb's object says an act ("got the idea" is "thought")
+  return at > 0 ? !isLightVerb(verbLemma(tokens[at - 1]!)) : at === 0
 }
 
 /** Whether WordNet has a verb sense for a word (a noun only, "headache", has none). */
