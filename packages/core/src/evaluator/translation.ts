@@ -1896,11 +1896,65 @@ function findAnswerMatches(user: EnglishText, glosses: Gloss[]) {
   const userAll = new Set<number>()
   for (const g of glosses) {
     const m = matchGloss(g, user)
-    if (!m) continue
+    if (!m || inOtherCompounds(g, user, m)) continue
     for (const i of m) userAll.add(i)
     userMatches.push({ gloss: g, span: m })
   }
   return { userMatches, userAll }
+}
+
+/**
+ * Whether every word the learner's text says a meaning phrase with modifies a compound noun of
+ * the learner's that the phrase does not hold ("the left wing and the right wing" does not say
+ * "left and right": a wing is said, not a direction; a compound's head, "talk" of "sweet talk",
+ * still says its word).
+ */
+function inOtherCompounds(gloss: Gloss, text: EnglishText, span: number[]): boolean {
+  const first = span[0]!
+  const last = span[span.length - 1]!
+  for (const i of span) {
+    const u = text.cover.find((c) => c.start <= i && i <= c.end)
+    if (!u || !nounCompound(text, u) || i === u.end || (u.start >= first && u.end <= last))
+      return false
+    for (let k = u.start; k <= u.end; k++)
+      if (!gloss.analysed.tokens.includes(text.tokens[k]!)) break
+      else if (k === u.end) return false
+  }
+  return true
+}
+
+/**
+ * A multi-word unit that names a thing ("left wing", "dark horse"): content words at both ends,
+ * the first no verb's form ("take care", "starting point"), the last with a sense other than a
+ * verb's ("wing").
+ */
+function nounCompound(text: EnglishText, u: Unit): boolean {
+  if (!u.multi) return false
+  const head = text.tokens[u.start] ?? ''
+  const tail = text.tokens[u.end] ?? ''
+  return (
+    !isFunctionWord(head) &&
+    !isFunctionWord(tail) &&
+    !isLightVerb(verbLemma(head)) &&
+    // a verb's form that names the thing's use says that act ("the starting point" is the start)
+    !head.endsWith('ing') &&
+    !isPastForm(tail) &&
+    nonVerbSensesOf(tail, 7).size > 0
+  )
+}
+
+/**
+ * Whether a learner's word modifies a compound noun of the learner's that the reference lacks
+ * ("left" of "left wing"; not the compound's head).
+ */
+function inCompoundOfOwn(user: EnglishText, i: number, ref: EnglishText): boolean {
+  const u = user.cover.find((c) => c.start <= i && i <= c.end)
+  return (
+    u !== undefined &&
+    i < u.end &&
+    nounCompound(user, u) &&
+    !ref.units.some((r) => r.multi && r.keys.some((k) => u.keys.includes(k)))
+  )
 }
 
 /**
@@ -2029,8 +2083,13 @@ function locateIdiom(
         user.units.filter((x) => stands(x, u)).map((x) => x.start),
       )
       carried.sort((a, b) => a - b)
-      // the reference's "washed his hands of it" without its "of" is the literal act
-      if (!refGloss || !trailingOf(refGloss) || ofAfter(user, carried)) userSpan = carried
+      // the reference's "washed his hands of it" without its "of" is the literal act; its "left"
+      // said only inside the learner's "left wing" is another thing
+      if (
+        (!refGloss || !trailingOf(refGloss) || ofAfter(user, carried)) &&
+        !(carried.length > 0 && carried.every((i) => inCompoundOfOwn(user, i, ref)))
+      )
+        userSpan = carried
     }
   }
   return {
