@@ -33,3 +33,27 @@ describe('a reference verb carried over by a noun of the learner’s', () => {
     ).toBe('perfect')
   })
 })
+
+// Made up: a light verb's object names an act ("got the idea" is "thought"), so it still carries
+// the reference's past form over.
+const imagined: EvaluatorExample = {
+  text: 'Cuando vi la foto flasheé que era mi primo, pero era otro chico.',
+  conjugatedSnippet: 'flasheé',
+  translation: 'When I saw the photo I thought it was my cousin, but it was another boy.',
+  idiom: {
+    text: 'flashear',
+    translation: 'to imagine things; to think wrongly',
+    meanings: ['imagine things', 'think wrongly', 'get the wrong idea'],
+  },
+}
+
+describe('a light verb’s object carries the reference’s verb over', () => {
+  it('"I got the idea it was my cousin" for "I thought …": perfect', () => {
+    expect(
+      gradeTranslation(
+        imagined,
+        'When I saw the photo I got the idea it was my cousin, but it was another boy.',
+      ).accuracy,
+    ).toBe('perfect')
+  })
+})
