@@ -35,3 +35,27 @@ describe('a meaning phrase’s word inside a compound noun of the learner’s', 
     ).toBe('perfect')
   })
 })
+
+// Made up: an -ing modifier names the thing's use ("the starting point" is the start), so the
+// compound still says its first word.
+const squareOne: EvaluatorExample = {
+  text: 'Con el cambio de entrenador, el equipo volvió a foja cero.',
+  conjugatedSnippet: 'volvió a foja cero',
+  translation: 'With the change of coach, the team went back to square one.',
+  idiom: {
+    text: 'volver a foja cero',
+    translation: 'to go back to square one',
+    meanings: ['go back to square one', 'back to the start', 'start over', 'from scratch'],
+  },
+}
+
+describe('an -ing modifier of a compound', () => {
+  it('"was back at the starting point" says "back to the start": perfect', () => {
+    expect(
+      gradeTranslation(
+        squareOne,
+        'With the change of coach, the team was back at the starting point.',
+      ).accuracy,
+    ).toBe('perfect')
+  })
+})
