@@ -116,8 +116,10 @@ describe('evaluator agreement', () => {
     // left wing", "tossed … up for grabs") and "neglected its obligations" (graded at 0.55, so the
     // hybrid engine asks the LLM). Session 9: 88.3 % (from 87.6 %), the same three; session 13:
     // 89.5 %; session 14: 91.0 % with two of the three left (the library's first parts' richer
-    // meaning and literal lists, and decision 055's round); session 15: 91.3 % (a bare present)
-    'spent v6': [fileURLToPath(new URL('./heldout-v6/all.jsonl', import.meta.url)), 0.91, 2],
+    // meaning and literal lists, and decision 055's round); session 15: 91.3 % (a bare present);
+    // session 16: 91.6 %, "the right wing and the left wing" a major (a compound's first word),
+    // "tossed … up for grabs" left (another sense of the idiom)
+    'spent v6': [fileURLToPath(new URL('./heldout-v6/all.jsonl', import.meta.url)), 0.915, 1],
     // the seventh set, measured once at the end of session 9 (heldout-v7/RESULTS.md: 86.3 %
     // untouched with one critical error, a meaning list's entry that held the literal reading,
     // fixed in the content since; 88.2 % tuning)
@@ -154,8 +156,9 @@ describe('evaluator agreement', () => {
     // 89.4 % untouched with one critical error, "isn't well enough to sign" for "doesn't see fit
     // to sign"; 88.0 % tuning with two, a word-for-word "headache" and a role swap by word order)
     // raised in session 14 (decision 055): the role swap and "well enough to" are majors, 89.4 %
-    // tuning (the "headache" left; 89.8 % with "whenever"), 91.7 % untouched with no critical error
-    'v10 tuning': [fileURLToPath(new URL('./heldout-v10/tuning.jsonl', import.meta.url)), 0.895, 1],
+    // tuning (the "headache" left; 89.8 % with "whenever"), 91.7 % untouched with no critical error;
+    // session 16: "had a headache" a major (a noun only says no verb phrase), 90.3 % tuning
+    'v10 tuning': [fileURLToPath(new URL('./heldout-v10/tuning.jsonl', import.meta.url)), 0.9],
     'spent v10 untouched': [
       fileURLToPath(new URL('./heldout-v10/untouched.jsonl', import.meta.url)),
       0.915,
@@ -171,8 +174,9 @@ describe('evaluator agreement', () => {
     ],
     // the twelfth set, measured once at 18:05 on 2026-11-24, session 15 (heldout-v12/RESULTS.md:
     // 92.1 % untouched with no critical error; 85.2 % tuning with two, "put on my oldest clothes"
-    // for getting dressed up and the word-for-word "with full rights")
-    'v12 tuning': [fileURLToPath(new URL('./heldout-v12/tuning.jsonl', import.meta.url)), 0.85, 2],
+    // for getting dressed up and the word-for-word "with full rights"); session 16: the first a
+    // major (a reference's verb is not carried over by a noun), 85.6 % with one
+    'v12 tuning': [fileURLToPath(new URL('./heldout-v12/tuning.jsonl', import.meta.url)), 0.855, 1],
     'spent v12 untouched': [
       fileURLToPath(new URL('./heldout-v12/untouched.jsonl', import.meta.url)),
       0.92,

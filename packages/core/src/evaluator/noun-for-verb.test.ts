@@ -56,3 +56,33 @@ describe('an adjective and a noun where the meaning phrase has a verb and its ob
     ).toBe('perfect')
   })
 })
+
+// Made up: a word WordNet has as a noun only, the object of a light verb, met only through a noun
+// sense of the phrase's verb ("a headache" is a worry as a thing, not the act of worrying;
+// decision 055, session 16).
+const fret: EvaluatorExample = {
+  text: 'Mi hermana se hizo problema por el examen toda la noche.',
+  conjugatedSnippet: 'se hizo problema',
+  translation: 'My sister fretted about the exam all night.',
+  idiom: {
+    text: 'hacerse problema',
+    translation: 'to worry; to fret',
+    meanings: ['worry', 'fret', 'stress about'],
+  },
+}
+
+describe("a noun only, a light verb's object, where the meaning phrase is a verb", () => {
+  it('"had a headache" does not say "worry": major', () => {
+    expect(
+      gradeTranslation(fret, 'My sister had a headache from the exam all night.').accuracy,
+    ).toBe('major')
+  })
+  it('"worried" and "stressed about" still say it: perfect', () => {
+    expect(gradeTranslation(fret, 'My sister worried about the exam all night.').accuracy).toBe(
+      'perfect',
+    )
+    expect(gradeTranslation(fret, 'My sister stressed about the exam all night.').accuracy).toBe(
+      'perfect',
+    )
+  })
+})

@@ -1896,11 +1896,65 @@ function findAnswerMatches(user: EnglishText, glosses: Gloss[]) {
   const userAll = new Set<number>()
   for (const g of glosses) {
     const m = matchGloss(g, user)
-    if (!m) continue
+    if (!m || inOtherCompounds(g, user, m)) continue
     for (const i of m) userAll.add(i)
     userMatches.push({ gloss: g, span: m })
   }
   return { userMatches, userAll }
+}
+
+/**
+ * Whether every word the learner's text says a meaning phrase with modifies a compound noun of
+ * the learner's that the phrase does not hold ("the left wing and the right wing" does not say
+ * "left and right": a wing is said, not a direction; a compound's head, "talk" of "sweet talk",
+ * still says its word).
+ */
+function inOtherCompounds(gloss: Gloss, text: EnglishText, span: number[]): boolean {
+  const first = span[0]!
+  const last = span[span.length - 1]!
+  for (const i of span) {
+    const u = text.cover.find((c) => c.start <= i && i <= c.end)
+    if (!u || !nounCompound(text, u) || i === u.end || (u.start >= first && u.end <= last))
+      return false
+    for (let k = u.start; k <= u.end; k++)
+      if (!gloss.analysed.tokens.includes(text.tokens[k]!)) break
+      else if (k === u.end) return false
+  }
+  return true
+}
+
+/**
+ * A multi-word unit that names a thing ("left wing", "dark horse"): content words at both ends,
+ * the first no verb's form ("take care", "starting point"), the last with a sense other than a
+ * verb's ("wing").
+ */
+function nounCompound(text: EnglishText, u: Unit): boolean {
+  if (!u.multi) return false
+  const head = text.tokens[u.start] ?? ''
+  const tail = text.tokens[u.end] ?? ''
+  return (
+    !isFunctionWord(head) &&
+    !isFunctionWord(tail) &&
+    !isLightVerb(verbLemma(head)) &&
+    // a verb's form that names the thing's use says that act ("the starting point" is the start)
+    !head.endsWith('ing') &&
+    !isPastForm(tail) &&
+    nonVerbSensesOf(tail, 7).size > 0
+  )
+}
+
+/**
+ * Whether a learner's word modifies a compound noun of the learner's that the reference lacks
+ * ("left" of "left wing"; not the compound's head).
+ */
+function inCompoundOfOwn(user: EnglishText, i: number, ref: EnglishText): boolean {
+  const u = user.cover.find((c) => c.start <= i && i <= c.end)
+  return (
+    u !== undefined &&
+    i < u.end &&
+    nounCompound(user, u) &&
+    !ref.units.some((r) => r.multi && r.keys.some((k) => u.keys.includes(k)))
+  )
 }
 
 /**
@@ -2008,13 +2062,34 @@ function locateIdiom(
     const carriedOver = (u: Unit): boolean =>
       matchedInUser(ref, user, u) &&
       (user.units.some((x) => stands(x, u)) || !user.units.some((x) => unitsMatch(x, u)))
-    if (idiomUnits.length > 0 && idiomUnits.every(carriedOver)) {
+    // a past form of the reference's ("dressed") is a verb: not carried over by a learner's
+    // noun (after a determiner, an adjective between or not) met only through a sense of
+    // another part of speech ("put on my oldest clothes" does not say "dressed up": "clothes" is a
+    // "dress", not "dressing")
+    const saidAsVerb = (u: Unit): boolean => {
+      const word = ref.tokens[u.start]!
+      if (!isPastForm(word) || NOUN_DETERMINERS.has(ref.tokens[u.start - 1] ?? '')) return true
+      const facts = factsOf(word, REFERENCE_SENSE_RANK, -1)
+      const matches = user.units.filter((x) => !x.multi && unitsMatch(x, facts))
+      return (
+        matches.length === 0 ||
+        matches.some(
+          (x) => x.keys.some((k) => facts.keys.includes(k)) || !nounInPlace(user.tokens, x.start),
+        )
+      )
+    }
+    if (idiomUnits.length > 0 && idiomUnits.every(carriedOver) && idiomUnits.every(saidAsVerb)) {
       const carried = idiomUnits.flatMap((u) =>
         user.units.filter((x) => stands(x, u)).map((x) => x.start),
       )
       carried.sort((a, b) => a - b)
-      // the reference's "washed his hands of it" without its "of" is the literal act
-      if (!refGloss || !trailingOf(refGloss) || ofAfter(user, carried)) userSpan = carried
+      // the reference's "washed his hands of it" without its "of" is the literal act; its "left"
+      // said only inside the learner's "left wing" is another thing
+      if (
+        (!refGloss || !trailingOf(refGloss) || ofAfter(user, carried)) &&
+        !(carried.length > 0 && carried.every((i) => inCompoundOfOwn(user, i, ref)))
+      )
+        userSpan = carried
     }
   }
   return {
@@ -2057,9 +2132,37 @@ function nounForVerb(
   if (!verb) return false
   // the learner's word there stands for the phrase's verb ("your nose" of "keep your nose out of
   // it" is the object of "poke one's nose in", whose verb is not said)
-  if (!user.units.some((u) => u.start === span[0] && unitsMatch(u, cover[0]!))) return false
+  const said = user.units.find((u) => u.start === span[0] && unitsMatch(u, cover[0]!))
+  if (!said) return false
   if (cover.length > 1) return span.length > 1 && !saidWhole(gloss, user)
-  return before === 0 || clauseStarts(user).has(before)
+  if (before === 0 || clauseStarts(user).has(before)) return true
+  // a light verb's object still says the phrase's verb where the noun names that act ("called a
+  // break"), not where it is a noun only, met through a noun sense of the verb ("had a headache"
+  // is no "worry": a headache is a worry as a thing that troubles, not as the act)
+  return !said.multi && said.keys.every((k) => !keyHasVerbSense(k))
+}
+
+/**
+ * A word read as a noun by its place: right after a determiner ("my clothes"), or after a
+ * determiner and one content word ("my oldest clothes"), itself no past form and no light verb's
+ * object.
+ */
+function nounInPlace(tokens: string[], i: number): boolean {
+  if (isPastForm(tokens[i] ?? '')) return false
+  const at = NOUN_DETERMINERS.has(tokens[i - 1] ?? '')
+    ? i - 1
+    : // "her" before two words is their determiner ("her oldest clothes"), not an object
+      (NOUN_DETERMINERS.has(tokens[i - 2] ?? '') || tokens[i - 2] === 'her') &&
+        !isFunctionWord(tokens[i - 1] ?? '')
+      ? i - 2
+      : -1
+  // a light verb's object says an act ("got the idea" is "thought")
+  return at > 0 ? !isLightVerb(verbLemma(tokens[at - 1]!)) : at === 0
+}
+
+/** Whether WordNet has a verb sense for a word (a noun only, "headache", has none). */
+function keyHasVerbSense(key: string): boolean {
+  return nonVerbSensesOf(key, 7).size < sensesOf(key, 7).size
 }
 
 /**
