@@ -145,26 +145,9 @@ export function compareCandidates(a: NewCandidate, b: NewCandidate, seed?: strin
 
 /**
  * When the next exercise becomes available once nothing is due today and no new item may be
- * introduced: the earliest later due date, or the next local midnight when the daily new limit
- * is all that holds a new item back (the count resets then), whichever comes first.
- */
-export function nextAvailableDate(input: {
-  endOfToday: number
-  progress: readonly Pick<ProgressDue, 'dueDate'>[]
-  newBlockedByDailyLimit: boolean
-}): string | null {
-  const end = new Date(input.endOfToday).toISOString()
-  let earliest: string | null = null
-  for (const p of input.progress) {
-    const due = canonicalInstant(p.dueDate)
-    if (due !== null && due >= end && (earliest === null || due < earliest)) earliest = due
-  }
-  return availableFrom(earliest, input.endOfToday, input.newBlockedByDailyLimit)
-}
-
-/**
- * nextAvailableDate from the earliest due date at or after the end of today (canonical ISO
- * 8601, or null), counted already.
+ * introduced: the earliest later due date (`earliestLater`, canonical ISO 8601, or null), or the
+ * next local midnight when the daily new limit is all that holds a new item back (the count
+ * resets then), whichever comes first.
  */
 export function availableFrom(
   earliestLater: string | null,
@@ -181,7 +164,7 @@ export function availableFrom(
  * 1. `forcedExampleId` (admin preference): 'due' if the learner has a record for it, else 'new'.
  * 2. The item due today (before the next local midnight) that has been due longest; ties by exampleId.
  * 3. A new item matching the filter while `newToday < dailyNewLimit`, in `compareCandidates` order.
- * 4. Otherwise none, with the date the next exercise becomes available (see nextAvailableDate).
+ * 4. Otherwise none, with the date the next exercise becomes available (see availableFrom).
  */
 export function chooseNext(input: ChooseNextInput): NextChoice {
   const endOfToday = nextLocalMidnight(input.now, input.timeZone).getTime()
