@@ -24,11 +24,53 @@ export interface NewCandidate {
   usage: number
 }
 
+/**
+ * What selection needs of a learner's records, found already: by `summariseForNext` over the
+ * records, or by the database (the server, decision 050 session 16: no object per record, so
+ * /next costs about the same for 10 cards as for 700).
+ */
+export interface NextSummary {
+  /** The record due before the end of today that has been due longest (ties by exampleId). */
+  dueLongest: string | null
+  /** The earliest due date at or after the end of today (canonical ISO 8601), or null. */
+  nextDue: string | null
+  /**
+   * Whether the learner has a record for an example. Asked only for the forced example, and for
+   * new candidates when nothing is due (`dueLongest` null): it must answer those truly.
+   */
+  seen: { has(exampleId: string): boolean }
+}
+
+/** The NextSummary of `progress` (`endOfToday`: the next local midnight, ms). */
+export function summariseForNext(
+  progress: readonly ProgressDue[],
+  endOfToday: number,
+): NextSummary {
+  // Canonical ISO strings compare in time order, which spares a Date.parse per record.
+  const end = new Date(endOfToday).toISOString()
+  let best: { exampleId: string; due: string } | null = null
+  let nextDue: string | null = null
+  const seen = new Set<string>()
+  for (const p of progress) {
+    seen.add(p.exampleId)
+    const due = canonicalInstant(p.dueDate)
+    if (due === null) continue
+    if (due >= end) {
+      if (nextDue === null || due < nextDue) nextDue = due
+    } else if (!best || due < best.due || (due === best.due && p.exampleId < best.exampleId)) {
+      best = { exampleId: p.exampleId, due }
+    }
+  }
+  return { dueLongest: best?.exampleId ?? null, nextDue, seen }
+}
+
 export interface ChooseNextInput {
   now: Date
   /** The learner's IANA time zone; unknown zones count as UTC. */
   timeZone: string
-  progress: readonly ProgressDue[]
+  /** The learner's records; or, instead, `summary` (found by the database). */
+  progress?: readonly ProgressDue[]
+  summary?: NextSummary
   candidates: readonly NewCandidate[]
   /** Preference filter for new items; '' means All. Due items are served whatever the filter. */
   filter: PreferenceFilter
@@ -103,26 +145,9 @@ export function compareCandidates(a: NewCandidate, b: NewCandidate, seed?: strin
 
 /**
  * When the next exercise becomes available once nothing is due today and no new item may be
- * introduced: the earliest later due date, or the next local midnight when the daily new limit
- * is all that holds a new item back (the count resets then), whichever comes first.
- */
-export function nextAvailableDate(input: {
-  endOfToday: number
-  progress: readonly Pick<ProgressDue, 'dueDate'>[]
-  newBlockedByDailyLimit: boolean
-}): string | null {
-  const end = new Date(input.endOfToday).toISOString()
-  let earliest: string | null = null
-  for (const p of input.progress) {
-    const due = canonicalInstant(p.dueDate)
-    if (due !== null && due >= end && (earliest === null || due < earliest)) earliest = due
-  }
-  return availableFrom(earliest, input.endOfToday, input.newBlockedByDailyLimit)
-}
-
-/**
- * nextAvailableDate from the earliest due date at or after the end of today (canonical ISO
- * 8601, or null), counted already.
+ * introduced: the earliest later due date (`earliestLater`, canonical ISO 8601, or null), or the
+ * next local midnight when the daily new limit is all that holds a new item back (the count
+ * resets then), whichever comes first.
  */
 export function availableFrom(
   earliestLater: string | null,
@@ -139,36 +164,20 @@ export function availableFrom(
  * 1. `forcedExampleId` (admin preference): 'due' if the learner has a record for it, else 'new'.
  * 2. The item due today (before the next local midnight) that has been due longest; ties by exampleId.
  * 3. A new item matching the filter while `newToday < dailyNewLimit`, in `compareCandidates` order.
- * 4. Otherwise none, with the date the next exercise becomes available (see nextAvailableDate).
+ * 4. Otherwise none, with the date the next exercise becomes available (see availableFrom).
  */
 export function chooseNext(input: ChooseNextInput): NextChoice {
-  const forced = input.forcedExampleId?.trim()
-  if (forced) {
-    return {
-      kind: input.progress.some((p) => p.exampleId === forced) ? 'due' : 'new',
-      exampleId: forced,
-    }
-  }
-
-  // Canonical ISO strings compare in time order, which spares a Date.parse per record.
   const endOfToday = nextLocalMidnight(input.now, input.timeZone).getTime()
-  const end = new Date(endOfToday).toISOString()
-  let best: { exampleId: string; due: string } | null = null
-  for (const p of input.progress) {
-    const due = canonicalInstant(p.dueDate)
-    if (due === null || due >= end) continue
-    if (!best || due < best.due || (due === best.due && p.exampleId < best.exampleId)) {
-      best = { exampleId: p.exampleId, due }
-    }
-  }
-  if (best) return { kind: 'due', exampleId: best.exampleId }
+  const summary = input.summary ?? summariseForNext(input.progress ?? [], endOfToday)
+  const { seen } = summary
+  const forced = input.forcedExampleId?.trim()
+  if (forced) return { kind: seen.has(forced) ? 'due' : 'new', exampleId: forced }
+  if (summary.dueLongest !== null) return { kind: 'due', exampleId: summary.dueLongest }
 
   // Candidates should all be unseen; drop any that are not. One pass over the candidates, with
   // no copy of them: /next runs this on every request, over the whole library (the server passes
   // every example and lets this drop the seen ones), and the library is larger than the learner's
   // records.
-  const seen = new Set<string>()
-  for (const p of input.progress) seen.add(p.exampleId)
   // The least in compareCandidates order, with the pick's shuffle key kept rather than hashed
   // again at each comparison (next.test.ts checks the two orders agree).
   let pick: NewCandidate | null = null
@@ -193,10 +202,6 @@ export function chooseNext(input: ChooseNextInput): NextChoice {
 
   return {
     kind: 'none',
-    nextDueDate: nextAvailableDate({
-      endOfToday,
-      progress: input.progress,
-      newBlockedByDailyLimit: pick !== null,
-    }),
+    nextDueDate: availableFrom(summary.nextDue, endOfToday, pick !== null),
   }
 }

@@ -108,7 +108,7 @@ function wordKey(word: string): string {
  *   oldest of their due dates.
  * - score: round(100 × reviews graded perfect/perfect ÷ all reviews), over every history entry;
  *   0 with no reviews. Rounded to a whole percentage (half up).
- * - nextDueDate: when the next exercise becomes available after today (next.ts nextAvailableDate):
+ * - nextDueDate: when the next exercise becomes available after today (next.ts availableFrom):
  *   the earliest due date after today, or the next local midnight if only the daily new limit
  *   holds a new item back. Null when nothing is scheduled and nothing new will come.
  * - isNewAllowed: a matching new example exists and newToday < dailyNewLimit.

@@ -1,7 +1,13 @@
 import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Evaluation } from '@che/core'
-import { countReviews, newCard, optimizeParameters, summariseProgress } from '@che/core/scheduler'
+import {
+  countReviews,
+  newCard,
+  optimizeParameters,
+  summariseForNext,
+  summariseProgress,
+} from '@che/core/scheduler'
 import { createTestDatabase, type TestDatabase } from '../../db/test-db.js'
 import { examples, idioms, progress, reviewLog, users } from '../../db/schema.js'
 import { createExercisesRepo } from './exercises.repo.js'
@@ -179,6 +185,122 @@ describe('ExercisesRepo', () => {
         expect(log.map((r) => r.progressId)).toEqual([otherId])
       },
     )
+  })
+
+  describe('nextRecords', () => {
+    it('finds in the database what /next finds over the records themselves, for several learners at once', async () => {
+      const { db } = database
+      const [user] = await db.insert(users).values({ issuer: 'i', subject: 'next' }).returning()
+      const [other] = await db
+        .insert(users)
+        .values({ issuer: 'i', subject: 'next-other' })
+        .returning()
+      const [idiom] = await db
+        .insert(idioms)
+        .values({
+          text: 'tirar la chancleta',
+          translation: 't',
+          normalizedText: 'tirar la chancleta',
+        })
+        .returning()
+      const exampleRows = await db
+        .insert(examples)
+        .values(
+          Array.from({ length: 30 }, (_, i) => ({
+            idiomId: idiom!.id,
+            text: `Oración ${i}.`,
+            conjugatedSnippet: 'oración',
+          })),
+        )
+        .returning()
+      const end = new Date(Date.UTC(2026, 5, 10, 3))
+      const since = new Date(end.getTime() - 86_400_000)
+      // Due dates on both sides of the end of today and exactly on it, two records due at the
+      // same instant (the smaller example id wins), started and answered before and after the
+      // learner's midnight.
+      const rows = exampleRows.slice(0, 24).map((e, i) => ({
+        userId: user!.id,
+        exampleId: e.id,
+        idiomId: idiom!.id,
+        card: newCard(end),
+        dueAt: new Date(end.getTime() + (i - 12) * 3_600_000 + (i < 3 ? -100 * 3_600_000 : 0)),
+        createdAt: new Date(since.getTime() + (i - 16) * 3_600_000),
+        updatedAt: new Date(since.getTime() + (i - 8) * 3_600_000),
+      }))
+      rows[1]!.dueAt = rows[0]!.dueAt
+      await db.insert(progress).values(rows)
+      // The other learner has records not due today only, on other examples but one.
+      const later = [0, 25, 26].map((n) => ({
+        userId: other!.id,
+        exampleId: exampleRows[n]!.id,
+        idiomId: idiom!.id,
+        card: newCard(end),
+        dueAt: new Date(end.getTime() + (n + 1) * 60_000),
+        createdAt: since,
+        updatedAt: since,
+      }))
+      await db.insert(progress).values(later)
+
+      const unseen = exampleRows[29]!.id
+      const asked = [
+        { userId: user!.id, since, endOfToday: end, forced: exampleRows[5]!.id },
+        { userId: other!.id, since, endOfToday: end, forced: unseen },
+        { userId: other!.id, since, endOfToday: end },
+        { userId: '00000000-0000-4000-8000-00000000dead', since, endOfToday: end },
+      ]
+      const expected = (records: typeof rows, forced?: string) => {
+        const summary = summariseForNext(
+          records.map((r) => ({ exampleId: r.exampleId, dueDate: r.dueAt.toISOString() })),
+          end.getTime(),
+        )
+        const ids = records.map((r) => r.exampleId)
+        return {
+          dueLongest: summary.dueLongest,
+          nextDue: summary.nextDue,
+          forcedSeen: forced === undefined ? false : ids.includes(forced),
+          // Every example met, when nothing is due (a new one is then chosen).
+          seen: summary.dueLongest === null ? ids.sort() : [],
+          newToday: records.filter((r) => r.createdAt >= since).length,
+          reviewedToday: records.filter((r) => r.createdAt < since && r.updatedAt >= since).length,
+          dueToday: records.filter((r) => r.dueAt < end).length,
+        }
+      }
+      const found = (
+        r: Awaited<ReturnType<ReturnType<typeof createExercisesRepo>['nextRecords']>>,
+        forced?: string,
+      ) => {
+        const seen = r.summary.seen as Set<string>
+        return {
+          dueLongest: r.summary.dueLongest,
+          nextDue: r.summary.nextDue,
+          forcedSeen: forced === undefined ? false : seen.has(forced),
+          seen: r.summary.dueLongest === null ? [...seen].sort() : [],
+          newToday: r.newToday,
+          reviewedToday: r.reviewedToday,
+          dueToday: r.dueToday,
+        }
+      }
+      const wanted = [
+        expected(rows, asked[0]!.forced),
+        expected(later, unseen),
+        expected(later),
+        expected([]),
+      ]
+      // The two records due longest share their due date: the smaller example id is chosen.
+      expect(wanted[0]!.dueLongest).toBe([rows[0]!.exampleId, rows[1]!.exampleId].sort()[0])
+      expect(wanted[0]!.forcedSeen).toBe(true)
+      expect(wanted[1]!.seen).toHaveLength(3)
+      // Due exactly at the end of today is not due today (i = 12).
+      expect(wanted[0]!.dueToday).toBe(12)
+
+      // One at a time, and (batched) together in one statement.
+      const plain = createExercisesRepo(db)
+      for (const [i, a] of asked.entries())
+        expect(found(await plain.nextRecords(a), a.forced)).toEqual(wanted[i])
+      const batched = createExercisesRepo(db, { batch: true })
+      const together = await Promise.all(asked.map((a) => batched.nextRecords(a)))
+      expect(together.map((r, i) => found(r, asked[i]!.forced))).toEqual(wanted)
+    })
   })
 
   describe('statsSummary', () => {

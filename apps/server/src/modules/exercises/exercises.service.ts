@@ -200,10 +200,18 @@ export function createExercisesService(deps: {
     return mergeFilter(prefs.filter, query)
   }
 
-  /** The admin preference getNextExample, when it names an existing example; else undefined. */
-  function forcedExample(user: UserRow, library: LibrarySnapshot): string | undefined {
+  /** The admin preference getNextExample, trimmed, when the user is an admin and it is set. */
+  function forcedId(user: UserRow): string | undefined {
     if (user.role !== 'admin') return undefined
-    const id = Preferences.parse(user.preferences ?? {}).getNextExample.trim()
+    return Preferences.parse(user.preferences ?? {}).getNextExample.trim() || undefined
+  }
+
+  /** `id` (forcedId) when it names an existing example; else undefined. */
+  function forcedExample(
+    user: UserRow,
+    id: string | undefined,
+    library: LibrarySnapshot,
+  ): string | undefined {
     if (!id) return undefined
     if (Uuid.safeParse(id).success && library.get(id)) return id
     deps.log?.warn({ userId: user.id, exampleId: id }, 'getNextExample names no example; ignored')
@@ -271,30 +279,33 @@ export function createExercisesService(deps: {
       const timeZone = resolveTimeZone(query.tz ?? 'UTC')
       const filter = filterOf(user, { usage: query.usage, tone: query.tone })
       const midnight = startOfLocalDay(now, timeZone)
-      // One read of the learner's records gives what is due and today's counts: a record started
-      // since local midnight is a new item today; one started before and answered since, a review.
+      const endOfToday = nextLocalMidnight(now, timeZone)
+      // One statement counts what /next needs of the learner's records (decision 050, session
+      // 16): what is due, today's new items (records started since local midnight) and reviews
+      // (started before, answered since), and the examples met when a new one is to be chosen.
+      const wanted = forcedId(user)
       const [records, settings, library] = await Promise.all([
-        deps.exercises.listForNext(user.id),
+        deps.exercises.nextRecords({
+          userId: user.id,
+          since: midnight,
+          endOfToday,
+          // Looked for only when it is a uuid (forcedExample refuses any other).
+          forced: wanted && Uuid.safeParse(wanted).success ? wanted : undefined,
+        }),
         deps.settings.all(),
         deps.library.snapshot(scope),
       ])
-      const since = midnight.getTime()
-      let newToday = 0
-      let reviewedToday = 0
-      for (const r of records) {
-        if (r.createdAt.getTime() >= since) newToday++
-        else if (r.updatedAt.getTime() >= since) reviewedToday++
-      }
+      const { newToday, reviewedToday } = records
       const dailyNewLimit = countSetting(settings, 'dailyNewLimit', 10)
       const input = {
         now,
         timeZone,
-        progress: records.map((p) => ({ exampleId: p.exampleId, dueDate: p.dueAt.toISOString() })),
+        summary: records.summary,
         candidates: [] as readonly LibraryCandidate[],
         filter,
         newToday,
         dailyNewLimit,
-        forcedExampleId: forcedExample(user, library),
+        forcedExampleId: forcedExample(user, wanted, library),
         seed: user.id,
       }
       // A forced or due item is chosen whatever the new items are: only offer new ones (while
@@ -308,13 +319,13 @@ export function createExercisesService(deps: {
       if (choice.kind === 'none') throw unavailable(NO_DUE_MESSAGE)
       const found = library.get(choice.exampleId)
       if (!found) throw unavailable(NO_DUE_MESSAGE)
-      const isNew = !records.some((p) => p.exampleId === choice.exampleId)
-      const endOfToday = nextLocalMidnight(now, timeZone).getTime()
+      // A due item has a record; a new one (a candidate, or the forced example) has none.
+      const isNew = choice.kind === 'new'
       return {
         ...toExample(found.example, found.idiom, await deps.audio.audioFor(found.example), isNew),
         today: {
           reviewsDone: reviewedToday,
-          reviewsLeft: records.filter((p) => p.dueAt.getTime() < endOfToday).length,
+          reviewsLeft: records.dueToday,
           newDone: newToday,
           newLimit: dailyNewLimit,
         },
