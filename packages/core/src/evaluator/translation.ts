@@ -489,6 +489,11 @@ interface Gloss {
   slots: number[]
   /** Its tokens as matched in a row ("one's" one token), worked out on first use. */
   row: string[] | null
+  /**
+   * Its small words that stand as nouns after a possessive ("back" of "with one's back to the
+   * wall"): no content word to the lexicon, yet the phrase's own; said, or the phrase is not.
+   */
+  owned: string[]
 }
 
 // Glosses, where a reference says the idiom and the words of literal readings depend only on
@@ -581,6 +586,7 @@ function makeGlosses(idiomTranslation: string, extra: string[]): Gloss[] {
       index: null,
       slots: [],
       row: null,
+      owned: ownedWords(glossText),
     })
     // "go back to square one" is also said as "are back to square one"
     const verb = /^(?:go|get|come|become)\s+(.+)$/i.exec(p)
@@ -597,12 +603,52 @@ function makeGlosses(idiomTranslation: string, extra: string[]): Gloss[] {
           index: null,
           slots: [],
           row: null,
+          owned: ownedWords(rest),
         })
       }
     }
   }
   indexGlosses(glosses)
   return glosses
+}
+
+/** Owners a meaning phrase's noun stands after ("one's back", "my way"). */
+const GLOSS_OWNERS = new Set('my your his her our their'.split(' '))
+const CONJUNCTIONS = new Set('as or and but if than so because'.split(' '))
+const PLACE_PREPOSITIONS = new Set(
+  'against to on in at of for with from into onto over under behind beside between'.split(' '),
+)
+
+/**
+ * A meaning phrase's function words that are nouns by their place (Gloss.owned): before a
+ * preposition, opening the phrase or after an owner ("back against the wall", "have one's back to
+ * the wall"), where most of the word's senses in WordNet are nouns ("back"; not "down" of "down in
+ * the dumps").
+ */
+function ownedWords(text: EnglishText): string[] {
+  const { tokens } = text
+  return tokens.filter((t, i) => {
+    // a pronoun ("nothing at all"), a preposition or conjunction ("in over one's head", "as of
+    // now") or an -ing form ("going under") is no noun
+    if (
+      !isFunctionWord(t) ||
+      personOf(t) ||
+      /(?:thing|one|body|ing)$/.test(t) ||
+      PLACE_PREPOSITIONS.has(t) ||
+      CONJUNCTIONS.has(t) ||
+      !PLACE_PREPOSITIONS.has(tokens[i + 1] ?? '')
+    )
+      return false
+    if (
+      i > 0 &&
+      !GLOSS_OWNERS.has(tokens[i - 1]!) &&
+      !(tokens[i - 1] === "'s" && /^(?:some)?(?:one|body)$/.test(tokens[i - 2] ?? ''))
+    )
+      return false
+    if (text.cover.some((u) => u.start <= i && i <= u.end)) return false
+    const all = sensesOf(t, REFERENCE_SENSE_RANK).size
+    return (all - sensesOutside(t, REFERENCE_SENSE_RANK, NOUN).size) * 2 >= all && all > 0
+  })
 }
 
 /**
@@ -860,7 +906,15 @@ function glossWords(gloss: Gloss, text: EnglishText): number[] | null {
   // a phrase's words said together, not picked from all over the sentence ("gave up and didn't
   // hand it in" does not say "throw in one's hand")
   if (bestGaps > MAX_GLOSS_GAPS || !best) return null
+  // "against the wall" is not "with one's back to the wall": the owned noun is the phrase's
+  if (gloss.owned.length > 0 && !gloss.owned.every((w) => saysWord(text, w))) return null
   return !trailingOf(gloss) || ofAfter(text, best) ? best : null
+}
+
+/** Whether a text has a word in any form ("lot" in "lots"). */
+function saysWord(text: EnglishText, word: string): boolean {
+  const lemmas = lemmasOf(word)
+  return text.tokens.some((t) => t === word || lemmasOf(t).some((l) => lemmas.includes(l)))
 }
 
 /** A meaning phrase's small words that may stand between its other words ("rain on our parade"). */
