@@ -2113,9 +2113,27 @@ function locateIdiom(
     const stands = (x: Unit, u: Unit): boolean =>
       unitsMatch(x, u) &&
       (x.keys.some((k) => u.keys.includes(k)) || !x.keys.some((k) => outside.has(k)))
+    // a phrasal verb of the reference's ("cutting you off") that no unit of the learner's says is
+    // carried over only with its particle: the same verb without it, something else in its place
+    // ("cut you some slack"), says another thing
+    const particlesKept = (u: Unit): boolean => {
+      const particles: string[] = []
+      for (let i = u.start + 1; i <= u.end; i++)
+        if (u.multi && SPLIT_PARTICLES.has(ref.tokens[i]!)) particles.push(ref.tokens[i]!)
+      // a phrasal verb said around its object ("cut my brother off"): a unit at its verb
+      for (const r of ref.units)
+        if (r.multi && r.start === u.start && r.end === u.start)
+          particles.push(...r.keys.map((k) => k.slice(k.lastIndexOf(' ') + 1)))
+      if (particles.length === 0) return true
+      // the same verb, not a synonym with a particle of its own ("dash out" for "rush off")
+      const verb = lemmasOf(ref.tokens[u.start]!)
+      if (!user.tokens.some((t) => lemmasOf(t).some((l) => verb.includes(l)))) return true
+      return particles.some((t) => user.tokens.includes(t))
+    }
     const carriedOver = (u: Unit): boolean =>
       matchedInUser(ref, user, u) &&
-      (user.units.some((x) => stands(x, u)) || !user.units.some((x) => unitsMatch(x, u)))
+      (user.units.some((x) => stands(x, u)) || !user.units.some((x) => unitsMatch(x, u))) &&
+      particlesKept(u)
     // a past form of the reference's ("dressed") is a verb: not carried over by a learner's
     // noun (after a determiner, an adjective between or not) met only through a sense of
     // another part of speech ("put on my oldest clothes" does not say "dressed up": "clothes" is a
