@@ -2092,7 +2092,11 @@ function locateIdiom(
     ref,
     user,
     refSpan,
-    userMatches.filter(({ gloss, span }) => !nounForVerb(gloss, user, span, ref, refSpan)),
+    userMatches.filter(
+      ({ gloss, span }) =>
+        !nounForVerb(gloss, user, span, ref, refSpan) &&
+        !saidOfOwnSubject(gloss, user, span, ref, refSpan),
+    ),
   )) {
     if (!userSpan || holds(m, userSpan) || (!holds(userSpan, m) && m.length > userSpan.length)) {
       userSpan = m
@@ -2212,6 +2216,38 @@ function nounForVerb(
   // break"), not where it is a noun only, met through a noun sense of the verb ("had a headache"
   // is no "worry": a headache is a worry as a thing that troubles, not as the act)
   return !said.multi && said.keys.every((k) => !keyHasVerbSense(k))
+}
+
+/** Subject pronouns a meaning phrase may open with ("she calls the shots"). */
+const SUBJECT_PRONOUNS = new Set('i you he she we they'.split(' '))
+
+/** The subject of the clause a span stands in: the nearest pronoun or content word before it. */
+function subjectBefore(tokens: string[], at: number): string | null {
+  for (let i = at - 1; i >= Math.max(0, at - 3); i--) {
+    const t = tokens[i]!
+    if (SUBJECT_PRONOUNS.has(t) || !isFunctionWord(t)) return t
+  }
+  return null
+}
+
+/**
+ * A meaning phrase with a subject of its own ("she calls the shots": the other one rules) said by
+ * the learner of the reference idiom's own subject ("Martín wears the trousers" for "Martín is
+ * henpecked"): the roles are the other way round, the phrase is not said.
+ */
+function saidOfOwnSubject(
+  gloss: Gloss,
+  user: EnglishText,
+  span: number[],
+  ref: EnglishText,
+  refSpan: number[] | null,
+): boolean {
+  const { tokens } = gloss.analysed
+  if (!refSpan || !SUBJECT_PRONOUNS.has(tokens[0] ?? '') || span.length < 2) return false
+  const said = subjectBefore(user.tokens, span[0]!)
+  // the learner said the phrase's own subject ("she calls the shots", "you won't get")
+  if (said === tokens[0] || user.tokens[span[0]!] === tokens[0]) return false
+  return said !== null && said === subjectBefore(ref.tokens, refSpan[0]!)
 }
 
 /**
