@@ -1303,9 +1303,20 @@ function tenseAt(tokens: string[], i: number, plain = false): 'past' | 'present'
 function tensesOf(tokens: string[]): Map<string, Set<'past' | 'present'>> {
   const tenses = new Map<string, Set<'past' | 'present'>>()
   tokens.forEach((t, i) => {
-    const tense = tenseAt(tokens, i, true)
+    // "can't" and "couldn't": one ability now, the other then ("couldn't keep a secret" for
+    // "can't keep a secret"); "could" alone is a possibility, tenseless
+    const ability =
+      t === 'can' || t === 'cannot'
+        ? 'present'
+        : t === 'could' &&
+            tokens[i + 1] === 'not' &&
+            i > 0 &&
+            (!!personOf(tokens[i - 1]!) || !isFunctionWord(tokens[i - 1]!))
+          ? 'past'
+          : null
+    const tense = ability ?? tenseAt(tokens, i, true)
     if (!tense) return
-    const lemma = t === 'has' || t === 'have' ? 'be' : verbLemma(t)
+    const lemma = ability ? 'can' : t === 'has' || t === 'have' ? 'be' : verbLemma(t)
     const set = tenses.get(lemma) ?? new Set()
     set.add(tense)
     tenses.set(lemma, set)
