@@ -147,10 +147,10 @@ describe('evaluator agreement', () => {
     // raised in session 13 (decision 055): 89.4 % tuning, 88.9 % untouched; session 14: the role
     // swap is a major ("not" moved, decision 055), 89.8 % tuning with no critical error
     'v9 tuning': [fileURLToPath(new URL('./heldout-v9/tuning.jsonl', import.meta.url)), 0.895],
-    // 89.4 % in session 14
+    // 89.4 % in session 14; 90.7 % in session 16's second round ("couldn't" for "can't")
     'spent v9 untouched': [
       fileURLToPath(new URL('./heldout-v9/untouched.jsonl', import.meta.url)),
-      0.895,
+      0.9,
     ],
     // the tenth set, measured once at 11:25 on 2026-11-24, session 13 (heldout-v10/RESULTS.md:
     // 89.4 % untouched with one critical error, "isn't well enough to sign" for "doesn't see fit
@@ -183,12 +183,15 @@ describe('evaluator agreement', () => {
     ],
     // the thirteenth set, measured once at 20:30 on 2026-11-24, session 16 (heldout-v13/RESULTS.md:
     // 85.6 % untouched with three critical errors, an opposite English idiom, a phrasal verb's
-    // particle replaced and a literal reading that keeps "talk"; 88.4 % tuning with one)
-    'v13 tuning': [fileURLToPath(new URL('./heldout-v13/tuning.jsonl', import.meta.url)), 0.88, 1],
+    // particle replaced and a literal reading that keeps "talk"; 88.4 % tuning with one); session
+    // 16's second round: the tuning one ("against the wall" without its "back") a major, 89.4 %
+    'v13 tuning': [fileURLToPath(new URL('./heldout-v13/tuning.jsonl', import.meta.url)), 0.89, 0],
+    // (second round: the phrasal verb's particle replaced and the opposite English idiom majors,
+    // 86.6 % with one)
     'spent v13 untouched': [
       fileURLToPath(new URL('./heldout-v13/untouched.jsonl', import.meta.url)),
-      0.855,
-      3,
+      0.865,
+      1,
     ],
   }
   for (const [name, [path, bar, critical = 0]] of Object.entries(withMeanings)) {

@@ -489,6 +489,11 @@ interface Gloss {
   slots: number[]
   /** Its tokens as matched in a row ("one's" one token), worked out on first use. */
   row: string[] | null
+  /**
+   * Its small words that stand as nouns after a possessive ("back" of "with one's back to the
+   * wall"): no content word to the lexicon, yet the phrase's own; said, or the phrase is not.
+   */
+  owned: string[]
 }
 
 // Glosses, where a reference says the idiom and the words of literal readings depend only on
@@ -581,6 +586,7 @@ function makeGlosses(idiomTranslation: string, extra: string[]): Gloss[] {
       index: null,
       slots: [],
       row: null,
+      owned: ownedWords(glossText),
     })
     // "go back to square one" is also said as "are back to square one"
     const verb = /^(?:go|get|come|become)\s+(.+)$/i.exec(p)
@@ -597,12 +603,52 @@ function makeGlosses(idiomTranslation: string, extra: string[]): Gloss[] {
           index: null,
           slots: [],
           row: null,
+          owned: ownedWords(rest),
         })
       }
     }
   }
   indexGlosses(glosses)
   return glosses
+}
+
+/** Owners a meaning phrase's noun stands after ("one's back", "my way"). */
+const GLOSS_OWNERS = new Set('my your his her our their'.split(' '))
+const CONJUNCTIONS = new Set('as or and but if than so because'.split(' '))
+const PLACE_PREPOSITIONS = new Set(
+  'against to on in at of for with from into onto over under behind beside between'.split(' '),
+)
+
+/**
+ * A meaning phrase's function words that are nouns by their place (Gloss.owned): before a
+ * preposition, opening the phrase or after an owner ("back against the wall", "have one's back to
+ * the wall"), where most of the word's senses in WordNet are nouns ("back"; not "down" of "down in
+ * the dumps").
+ */
+function ownedWords(text: EnglishText): string[] {
+  const { tokens } = text
+  return tokens.filter((t, i) => {
+    // a pronoun ("nothing at all"), a preposition or conjunction ("in over one's head", "as of
+    // now") or an -ing form ("going under") is no noun
+    if (
+      !isFunctionWord(t) ||
+      personOf(t) ||
+      /(?:thing|one|body|ing)$/.test(t) ||
+      PLACE_PREPOSITIONS.has(t) ||
+      CONJUNCTIONS.has(t) ||
+      !PLACE_PREPOSITIONS.has(tokens[i + 1] ?? '')
+    )
+      return false
+    if (
+      i > 0 &&
+      !GLOSS_OWNERS.has(tokens[i - 1]!) &&
+      !(tokens[i - 1] === "'s" && /^(?:some)?(?:one|body)$/.test(tokens[i - 2] ?? ''))
+    )
+      return false
+    if (text.cover.some((u) => u.start <= i && i <= u.end)) return false
+    const all = sensesOf(t, REFERENCE_SENSE_RANK).size
+    return (all - sensesOutside(t, REFERENCE_SENSE_RANK, NOUN).size) * 2 >= all && all > 0
+  })
 }
 
 /**
@@ -860,7 +906,15 @@ function glossWords(gloss: Gloss, text: EnglishText): number[] | null {
   // a phrase's words said together, not picked from all over the sentence ("gave up and didn't
   // hand it in" does not say "throw in one's hand")
   if (bestGaps > MAX_GLOSS_GAPS || !best) return null
+  // "against the wall" is not "with one's back to the wall": the owned noun is the phrase's
+  if (gloss.owned.length > 0 && !gloss.owned.every((w) => saysWord(text, w))) return null
   return !trailingOf(gloss) || ofAfter(text, best) ? best : null
+}
+
+/** Whether a text has a word in any form ("lot" in "lots"). */
+function saysWord(text: EnglishText, word: string): boolean {
+  const lemmas = lemmasOf(word)
+  return text.tokens.some((t) => t === word || lemmasOf(t).some((l) => lemmas.includes(l)))
 }
 
 /** A meaning phrase's small words that may stand between its other words ("rain on our parade"). */
@@ -1249,9 +1303,20 @@ function tenseAt(tokens: string[], i: number, plain = false): 'past' | 'present'
 function tensesOf(tokens: string[]): Map<string, Set<'past' | 'present'>> {
   const tenses = new Map<string, Set<'past' | 'present'>>()
   tokens.forEach((t, i) => {
-    const tense = tenseAt(tokens, i, true)
+    // "can't" and "couldn't": one ability now, the other then ("couldn't keep a secret" for
+    // "can't keep a secret"); "could" alone is a possibility, tenseless
+    const ability =
+      t === 'can' || t === 'cannot'
+        ? 'present'
+        : t === 'could' &&
+            tokens[i + 1] === 'not' &&
+            i > 0 &&
+            (!!personOf(tokens[i - 1]!) || !isFunctionWord(tokens[i - 1]!))
+          ? 'past'
+          : null
+    const tense = ability ?? tenseAt(tokens, i, true)
     if (!tense) return
-    const lemma = t === 'has' || t === 'have' ? 'be' : verbLemma(t)
+    const lemma = ability ? 'can' : t === 'has' || t === 'have' ? 'be' : verbLemma(t)
     const set = tenses.get(lemma) ?? new Set()
     set.add(tense)
     tenses.set(lemma, set)
@@ -2038,7 +2103,11 @@ function locateIdiom(
     ref,
     user,
     refSpan,
-    userMatches.filter(({ gloss, span }) => !nounForVerb(gloss, user, span, ref, refSpan)),
+    userMatches.filter(
+      ({ gloss, span }) =>
+        !nounForVerb(gloss, user, span, ref, refSpan) &&
+        !saidOfOwnSubject(gloss, user, span, ref, refSpan),
+    ),
   )) {
     if (!userSpan || holds(m, userSpan) || (!holds(userSpan, m) && m.length > userSpan.length)) {
       userSpan = m
@@ -2059,9 +2128,27 @@ function locateIdiom(
     const stands = (x: Unit, u: Unit): boolean =>
       unitsMatch(x, u) &&
       (x.keys.some((k) => u.keys.includes(k)) || !x.keys.some((k) => outside.has(k)))
+    // a phrasal verb of the reference's ("cutting you off") that no unit of the learner's says is
+    // carried over only with its particle: the same verb without it, something else in its place
+    // ("cut you some slack"), says another thing
+    const particlesKept = (u: Unit): boolean => {
+      const particles: string[] = []
+      for (let i = u.start + 1; i <= u.end; i++)
+        if (u.multi && SPLIT_PARTICLES.has(ref.tokens[i]!)) particles.push(ref.tokens[i]!)
+      // a phrasal verb said around its object ("cut my brother off"): a unit at its verb
+      for (const r of ref.units)
+        if (r.multi && r.start === u.start && r.end === u.start)
+          particles.push(...r.keys.map((k) => k.slice(k.lastIndexOf(' ') + 1)))
+      if (particles.length === 0) return true
+      // the same verb, not a synonym with a particle of its own ("dash out" for "rush off")
+      const verb = lemmasOf(ref.tokens[u.start]!)
+      if (!user.tokens.some((t) => lemmasOf(t).some((l) => verb.includes(l)))) return true
+      return particles.some((t) => user.tokens.includes(t))
+    }
     const carriedOver = (u: Unit): boolean =>
       matchedInUser(ref, user, u) &&
-      (user.units.some((x) => stands(x, u)) || !user.units.some((x) => unitsMatch(x, u)))
+      (user.units.some((x) => stands(x, u)) || !user.units.some((x) => unitsMatch(x, u))) &&
+      particlesKept(u)
     // a past form of the reference's ("dressed") is a verb: not carried over by a learner's
     // noun (after a determiner, an adjective between or not) met only through a sense of
     // another part of speech ("put on my oldest clothes" does not say "dressed up": "clothes" is a
@@ -2140,6 +2227,38 @@ function nounForVerb(
   // break"), not where it is a noun only, met through a noun sense of the verb ("had a headache"
   // is no "worry": a headache is a worry as a thing that troubles, not as the act)
   return !said.multi && said.keys.every((k) => !keyHasVerbSense(k))
+}
+
+/** Subject pronouns a meaning phrase may open with ("she calls the shots"). */
+const SUBJECT_PRONOUNS = new Set('i you he she we they'.split(' '))
+
+/** The subject of the clause a span stands in: the nearest pronoun or content word before it. */
+function subjectBefore(tokens: string[], at: number): string | null {
+  for (let i = at - 1; i >= Math.max(0, at - 3); i--) {
+    const t = tokens[i]!
+    if (SUBJECT_PRONOUNS.has(t) || !isFunctionWord(t)) return t
+  }
+  return null
+}
+
+/**
+ * A meaning phrase with a subject of its own ("she calls the shots": the other one rules) said by
+ * the learner of the reference idiom's own subject ("Martín wears the trousers" for "Martín is
+ * henpecked"): the roles are the other way round, the phrase is not said.
+ */
+function saidOfOwnSubject(
+  gloss: Gloss,
+  user: EnglishText,
+  span: number[],
+  ref: EnglishText,
+  refSpan: number[] | null,
+): boolean {
+  const { tokens } = gloss.analysed
+  if (!refSpan || !SUBJECT_PRONOUNS.has(tokens[0] ?? '') || span.length < 2) return false
+  const said = subjectBefore(user.tokens, span[0]!)
+  // the learner said the phrase's own subject ("she calls the shots", "you won't get")
+  if (said === tokens[0] || user.tokens[span[0]!] === tokens[0]) return false
+  return said !== null && said === subjectBefore(ref.tokens, refSpan[0]!)
 }
 
 /**
