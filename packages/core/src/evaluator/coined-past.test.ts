@@ -65,3 +65,28 @@ describe('a past in -ed the lexicon lacks', () => {
     expect(grade.feedback).toContain('Check the tense')
   })
 })
+
+// "just" before a past form with no "have" or "be" before it is an adverb of a simple past
+// (adverbOfPast in translation.ts)
+const sentJust: EvaluatorExample = {
+  ...precaution,
+  translation: 'Just in case, I just sent my sister the flight number.',
+}
+
+describe('"just" before a simple past', () => {
+  it('"I sent" for "I just sent" keeps the past: perfect', () => {
+    const grade = gradeTranslation(
+      sentJust,
+      'I sent my sister the flight number, to be on the safe side.',
+    )
+    expect(grade.accuracy).toBe('perfect')
+  })
+  it('"I send" for "I just sent" is a present: minor, "Check the tense"', () => {
+    const grade = gradeTranslation(
+      sentJust,
+      'I send my sister the flight number, to be on the safe side.',
+    )
+    expect(grade.accuracy).toBe('minor')
+    expect(grade.feedback).toContain('Check the tense')
+  })
+})

@@ -167,8 +167,8 @@ describe('evaluator agreement', () => {
     // 88.9 % untouched with one critical error, a "not" moved to the other clause; 91.7 % tuning
     // with none); session 14's second round: the moved "not" major, a changed quantity minor
     // and a possessive's person (untouched 90.3 % with none, tuning 92.6 %); session 16's third
-    // round: "two left feet" is no past (tuning 93.1 %)
-    'v11 tuning': [fileURLToPath(new URL('./heldout-v11/tuning.jsonl', import.meta.url)), 0.93],
+    // round: "two left feet" and "only just scraped through" read as they are (tuning 93.5 %)
+    'v11 tuning': [fileURLToPath(new URL('./heldout-v11/tuning.jsonl', import.meta.url)), 0.935],
     'spent v11 untouched': [
       fileURLToPath(new URL('./heldout-v11/untouched.jsonl', import.meta.url)),
       0.9,

@@ -1116,6 +1116,20 @@ const AUXILIARIES = new Set([
   'already',
 ])
 
+/**
+ * "you only just scraped through", "she just left": "just" before a past form with no "have" or
+ * "be" before it ("has just left", "was just told") is an adverb of a simple past. ("already" is
+ * left as it was: "he already tried" against "he's already tried", whose "'s" may be "is", would
+ * read as a tense changed.)
+ */
+function adverbOfPast(tokens: string[], i: number): boolean {
+  if (tokens[i - 1] !== 'just') return false
+  let k = i - 2
+  while (k >= 0 && PERFECT_ADVERBS.has(tokens[k]!)) k--
+  const before = tokens[k] ?? ''
+  return !AUXILIARIES.has(before) && before !== "'ve" && !QUESTION_AUXILIARIES.has(before)
+}
+
 /** Adverbs that may stand between "has" and its participle ("has never had", "'s always had"). */
 const PERFECT_ADVERBS = new Set(
   'never ever already just always not also still only recently'.split(' '),
@@ -1138,7 +1152,7 @@ function hasPast(tokens: string[]): boolean {
     // the past form first: most words are none, and the checks after it only rule one out
     return (
       isPastForm(t) &&
-      !AUXILIARIES.has(prev ?? '') &&
+      (!AUXILIARIES.has(prev ?? '') || adverbOfPast(tokens, i)) &&
       !perfectQuestion(tokens, i) &&
       !participleOfObject(tokens, i) &&
       !adjectivalParticiple(tokens, i)
@@ -1308,7 +1322,7 @@ function tenseAt(tokens: string[], i: number, plain = false): 'past' | 'present'
     return 'present'
   if (!past && !/^[a-z]+s$/.test(t)) return null
   if (
-    AUXILIARIES.has(prev) ||
+    (AUXILIARIES.has(prev) && !(past && adverbOfPast(tokens, i))) ||
     prev === 'to' ||
     perfectQuestion(tokens, i) ||
     participleOfObject(tokens, i) ||
