@@ -166,8 +166,9 @@ describe('evaluator agreement', () => {
     // the eleventh set, measured once at 15:12 on 2026-11-24, session 14 (heldout-v11/RESULTS.md:
     // 88.9 % untouched with one critical error, a "not" moved to the other clause; 91.7 % tuning
     // with none); session 14's second round: the moved "not" major, a changed quantity minor
-    // and a possessive's person (untouched 90.3 % with none, tuning 92.6 %)
-    'v11 tuning': [fileURLToPath(new URL('./heldout-v11/tuning.jsonl', import.meta.url)), 0.92],
+    // and a possessive's person (untouched 90.3 % with none, tuning 92.6 %); session 16's third
+    // round: "two left feet" and "only just scraped through" read as they are (tuning 93.5 %)
+    'v11 tuning': [fileURLToPath(new URL('./heldout-v11/tuning.jsonl', import.meta.url)), 0.935],
     'spent v11 untouched': [
       fileURLToPath(new URL('./heldout-v11/untouched.jsonl', import.meta.url)),
       0.9,
@@ -184,8 +185,9 @@ describe('evaluator agreement', () => {
     // the thirteenth set, measured once at 20:30 on 2026-11-24, session 16 (heldout-v13/RESULTS.md:
     // 85.6 % untouched with three critical errors, an opposite English idiom, a phrasal verb's
     // particle replaced and a literal reading that keeps "talk"; 88.4 % tuning with one); session
-    // 16's second round: the tuning one ("against the wall" without its "back") a major, 89.4 %
-    'v13 tuning': [fileURLToPath(new URL('./heldout-v13/tuning.jsonl', import.meta.url)), 0.89, 0],
+    // 16's second round: the tuning one ("against the wall" without its "back") a major, 89.4 %;
+    // third round: "texted" a past, 89.8 %
+    'v13 tuning': [fileURLToPath(new URL('./heldout-v13/tuning.jsonl', import.meta.url)), 0.895, 0],
     // (second round: the phrasal verb's particle replaced and the opposite English idiom majors,
     // 86.6 % with one)
     'spent v13 untouched': [

@@ -1232,6 +1232,16 @@ function undoubledStem(word: string): string | undefined {
   return !inLexicon(stem + doubled[2]!) && inLexicon(stem) ? stem : undefined
 }
 
+/**
+ * Whether a word in -ed the lexicon lacks has a stem it has ("texted" → "text", "vaped" →
+ * "vape"): a verb newer than the lexicon, made of its noun, or a compound's adjective ("tight
+ * fisted"); only its place tells which. Words the lexicon has ("need", "naked", "bed") are not.
+ */
+export function hasCoinedEdStem(word: string): boolean {
+  if (word.length < 5 || !word.endsWith('ed') || inLexicon(word)) return false
+  return inLexicon(word.slice(0, -2)) || inLexicon(word.slice(0, -1))
+}
+
 /** A simple-past form ("drove", "asked"): its verb lemma differs and it is no noun or adjective. */
 const pastCache = new Map<string, boolean>()
 export function isPastForm(word: string): boolean {

@@ -9,6 +9,7 @@ import {
   lightVerbSays,
   isNounLike,
   isPastForm,
+  hasCoinedEdStem,
   isSpecificTime,
   lemmasOf,
   verbLemma,
@@ -1115,6 +1116,20 @@ const AUXILIARIES = new Set([
   'already',
 ])
 
+/**
+ * "you only just scraped through", "she just left": "just" before a past form with no "have" or
+ * "be" before it ("has just left", "was just told") is an adverb of a simple past. ("already" is
+ * left as it was: "he already tried" against "he's already tried", whose "'s" may be "is", would
+ * read as a tense changed.)
+ */
+function adverbOfPast(tokens: string[], i: number): boolean {
+  if (tokens[i - 1] !== 'just') return false
+  let k = i - 2
+  while (k >= 0 && PERFECT_ADVERBS.has(tokens[k]!)) k--
+  const before = tokens[k] ?? ''
+  return !AUXILIARIES.has(before) && before !== "'ve" && !QUESTION_AUXILIARIES.has(before)
+}
+
 /** Adverbs that may stand between "has" and its participle ("has never had", "'s always had"). */
 const PERFECT_ADVERBS = new Set(
   'never ever already just always not also still only recently'.split(' '),
@@ -1132,12 +1147,12 @@ function hasPast(tokens: string[]): boolean {
   return tokens.some((t, i) => {
     if (t === 'had') return !perfectHadAt(tokens, i)
     if (t === 'was' || t === 'were' || t === 'did') return true
-    if (verbBitAt(tokens, i)) return true
+    if (verbBitAt(tokens, i) || coinedPastAt(tokens, i)) return true
     const prev = tokens[i - 1] === 'not' ? tokens[i - 2] : tokens[i - 1]
     // the past form first: most words are none, and the checks after it only rule one out
     return (
       isPastForm(t) &&
-      !AUXILIARIES.has(prev ?? '') &&
+      (!AUXILIARIES.has(prev ?? '') || adverbOfPast(tokens, i)) &&
       !perfectQuestion(tokens, i) &&
       !participleOfObject(tokens, i) &&
       !adjectivalParticiple(tokens, i)
@@ -1167,6 +1182,7 @@ const STATE_ADVERBS = new Set(
 function adjectivalParticiple(tokens: string[], i: number): boolean {
   const prev = tokens[i - 1] ?? ''
   if (BEFORE_NO_VERB.has(prev)) return true
+  if (countedModifier(tokens, i)) return true
   let k = i - 1
   for (;;) {
     const t = tokens[k] ?? ''
@@ -1181,6 +1197,22 @@ function adjectivalParticiple(tokens: string[], i: number): boolean {
   )
 }
 
+/**
+ * "two left feet", "three broken chairs": a past form between a number (not "one", also a
+ * pronoun: "no one left the room") and a noun modifies that noun; "two left early" keeps its verb.
+ */
+function countedModifier(tokens: string[], i: number): boolean {
+  const prev = tokens[i - 1] ?? ''
+  const next = tokens[i + 1] ?? ''
+  return (
+    prev !== 'one' &&
+    numberSpelling(prev) !== undefined &&
+    !isFunctionWord(next) &&
+    !isPastForm(next) &&
+    isNounLike(next)
+  )
+}
+
 /** "has" or "have" before a participle, an adverb or "not" between ("has really stepped up"). */
 function presentPerfectAt(tokens: string[], i: number): boolean {
   const next = tokens[i + 1] ?? ''
@@ -1189,6 +1221,18 @@ function presentPerfectAt(tokens: string[], i: number): boolean {
 }
 /** Participles spelt as the verb itself ("I've run out", "has come"). */
 const SAME_PARTICIPLE = new Set('run come become overcome'.split(' '))
+
+/**
+ * "I texted you", "she googled it": a word in -ed the lexicon lacks, whose stem it has, right
+ * after a subject pronoun is that verb's past (the lexicon is older than the verb); elsewhere it
+ * may be a compound's adjective ("so tight-fisted").
+ */
+function coinedPastAt(tokens: string[], i: number): boolean {
+  const prev = tokens[i - 1] ?? ''
+  return (
+    (PLAIN_SUBJECTS.has(prev) || prev === 'he' || prev === 'she') && hasCoinedEdStem(tokens[i]!)
+  )
+}
 
 /** "bit the dust", "bit his lip": "bit" before a determiner is the past of "bite", not "a bit". */
 function verbBitAt(tokens: string[], i: number): boolean {
@@ -1259,7 +1303,7 @@ function tenseAt(tokens: string[], i: number, plain = false): 'past' | 'present'
   if (t === 'was' || t === 'were' || t === 'did') return 'past'
   if (t === 'is' || t === 'are' || t === 'am' || t === 'does' || t === 'will') return 'present'
   if ((t === 'has' || t === 'have') && tokens[i + 1] === 'been') return 'present'
-  if (verbBitAt(tokens, i)) return 'past'
+  if (verbBitAt(tokens, i) || coinedPastAt(tokens, i)) return 'past'
   // only a past form or a word in -s has a tense of its own below: the checks before them only
   // rule one out, so most words stop here
   const past = isPastForm(t)
@@ -1278,7 +1322,7 @@ function tenseAt(tokens: string[], i: number, plain = false): 'past' | 'present'
     return 'present'
   if (!past && !/^[a-z]+s$/.test(t)) return null
   if (
-    AUXILIARIES.has(prev) ||
+    (AUXILIARIES.has(prev) && !(past && adverbOfPast(tokens, i))) ||
     prev === 'to' ||
     perfectQuestion(tokens, i) ||
     participleOfObject(tokens, i) ||
