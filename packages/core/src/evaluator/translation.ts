@@ -1229,9 +1229,7 @@ const SAME_PARTICIPLE = new Set('run come become overcome'.split(' '))
  */
 function coinedPastAt(tokens: string[], i: number): boolean {
   const prev = tokens[i - 1] ?? ''
-  return (
-    (PLAIN_SUBJECTS.has(prev) || prev === 'he' || prev === 'she') && hasCoinedEdStem(tokens[i]!)
-  )
+  return SUBJECT_PRONOUNS.has(prev) && hasCoinedEdStem(tokens[i]!)
 }
 
 /** "bit the dust", "bit his lip": "bit" before a determiner is the past of "bite", not "a bit". */
@@ -1281,6 +1279,11 @@ const SAME_PAST = new Set(
 const SUBJECTS = new Set('he she it who that which this there'.split(' '))
 /** Subjects after which a verb's present is its bare form ("I want", "they pay"). */
 const PLAIN_SUBJECTS = new Set(['i', 'you', 'we', 'they'])
+/**
+ * Subject pronouns: a meaning phrase may open with one ("she calls the shots"), and a coined -ed
+ * word after one is a past ("I texted you").
+ */
+const SUBJECT_PRONOUNS = new Set([...PLAIN_SUBJECTS, 'he', 'she'])
 /** Words before a subject that give the verb after it their own tense ("did you go"). */
 const QUESTION_AUXILIARIES = new Set(
   'do does did will would can could shall should may might must not'.split(' '),
@@ -2272,9 +2275,6 @@ function nounForVerb(
   // is no "worry": a headache is a worry as a thing that troubles, not as the act)
   return !said.multi && said.keys.every((k) => !keyHasVerbSense(k))
 }
-
-/** Subject pronouns a meaning phrase may open with ("she calls the shots"). */
-const SUBJECT_PRONOUNS = new Set('i you he she we they'.split(' '))
 
 /** The subject of the clause a span stands in: the nearest pronoun or content word before it. */
 function subjectBefore(tokens: string[], at: number): string | null {

@@ -76,7 +76,8 @@ const param = (n: number) => sql.raw(`$${n}`)
 
 /**
  * The learning loop's hot statements, each parsed and planned once per connection
- * (db/prepared.ts, docs/decisions/054); `records` makes one per tuple (a few, fixed in this file).
+ * (db/prepared.ts, docs/decisions/054). `statements()` lists the ones a transaction runs, which
+ * `ready()` prepares before opening one.
  */
 function hotStatements(db: Db) {
   const statements = () => [
