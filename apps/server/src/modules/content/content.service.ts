@@ -39,6 +39,16 @@ function listsAreTheLibrarys(row: LibraryIdiomRow, shipped: ShippedLists): boole
   return shipped.get(row.contentKey ?? '')?.has(current) ?? false
 }
 
+/** The library's idioms by key (idiomKey of the text): the first of a key wins, the others are ignored. */
+function byKey(list: readonly ContentIdiom[]): Map<string, ContentIdiom> {
+  const found = new Map<string, ContentIdiom>()
+  for (const idiom of list) {
+    const key = idiomKey(idiom.text)
+    if (!found.has(key)) found.set(key, idiom)
+  }
+  return found
+}
+
 /**
  * Brings the curated library into the database. An idiom is known by its content_key (or, when
  * an admin entered it first, by its text), an example by its content_key (or its text) within
@@ -57,11 +67,7 @@ export function createContentService(deps: {
     list: ContentIdiom[],
     shipped: ShippedLists = new Map(),
   ): Promise<ContentImportCounts> {
-    const unique = new Map<string, ContentIdiom>()
-    for (const idiom of list) {
-      const key = idiomKey(idiom.text)
-      if (!unique.has(key)) unique.set(key, idiom)
-    }
+    const unique = byKey(list)
     const keys = [...unique.keys()]
     const totalExamples = [...unique.values()].reduce((n, i) => n + i.examples.length, 0)
     if (keys.length === 0)
@@ -211,13 +217,11 @@ export function createContentService(deps: {
      * admin's own idiom, or one the library no longer has.
      */
     async restoreLists(idiomId: string): Promise<void> {
-      const library = new Map<string, ContentIdiom>()
-      if (libraryDir !== false)
-        for (const file of (await loadContentFiles(libraryDir)).files)
-          for (const idiom of file.idioms) {
-            const key = idiomKey(idiom.text)
-            if (!library.has(key)) library.set(key, idiom)
-          }
+      const library = byKey(
+        libraryDir === false
+          ? []
+          : (await loadContentFiles(libraryDir)).files.flatMap((f) => f.idioms),
+      )
       await deps.content.inTransaction(async (q) => {
         const row = await q.lockIdiom(idiomId)
         if (!row) throw notFound('Idiom')
