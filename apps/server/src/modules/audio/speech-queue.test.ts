@@ -10,7 +10,8 @@ import { createTestDatabase, type TestDatabase } from '../../db/test-db.js'
 import { examples, idioms } from '../../db/schema.js'
 import { bearer, startTestApp, type TestApp } from '../../test/support.js'
 import { fakeSynthesizer, seedExample } from '../exercises/exercises.fixtures.js'
-import { createAudioRepo } from './audio.repo.js'
+import { createAudioRepo, type SpeechTodo } from './audio.repo.js'
+import { createSpeechQueue } from './speech-queue.js'
 
 /** Wait (polling the database) until every example has speech for its current text. */
 async function allSpoken(db: TestDatabase['db'], withinMs = 20_000): Promise<void> {
@@ -173,5 +174,138 @@ describe('the background speech queue', () => {
       await app.close()
       app = undefined
     })
+  })
+})
+
+const silentLog = { info() {}, error() {} }
+
+/** An in-memory library: examples due until `make` has spoken them. */
+function library() {
+  const due = new Map<string, SpeechTodo>()
+  const add = (id: string) =>
+    due.set(id, { id, text: `frase ${id}`, ttsKey: null, ttsVoice: null, ttsKind: null })
+  let countGate: Promise<void> | undefined
+  let countEntered: (() => void) | undefined
+  const repo = {
+    async speechTodo(after: string | null, limit: number) {
+      return [...due.values()]
+        .filter((t) => after === null || t.id > after)
+        .sort((a, b) => a.id.localeCompare(b.id))
+        .slice(0, limit)
+    },
+    async countMissing() {
+      countEntered?.()
+      if (countGate) await countGate
+      return due.size
+    },
+  }
+  return {
+    repo,
+    add,
+    due,
+    /** Hold the queue's closing count until `release` is called; resolves once it is entered. */
+    holdCount() {
+      let release!: () => void
+      countGate = new Promise<void>((r) => {
+        release = r
+      })
+      const entered = new Promise<void>((r) => {
+        countEntered = r
+      })
+      return {
+        entered,
+        release: () => {
+          countGate = undefined
+          countEntered = undefined
+          release()
+        },
+      }
+    },
+  }
+}
+
+describe('createSpeechQueue', () => {
+  it('speaks an example added while the previous pass was closing (the kick is not lost)', async () => {
+    const lib = library()
+    const spoken: string[] = []
+    const queue = createSpeechQueue({
+      repo: lib.repo,
+      due: { upgrade: false },
+      log: silentLog,
+      async make(todo) {
+        spoken.push(todo.id)
+        lib.due.delete(todo.id)
+      },
+    })
+    lib.add('b')
+    const hold = lib.holdCount()
+    queue.start()
+    await hold.entered
+    // The pass is over and the queue is reading its closing count: a new example arrives.
+    lib.add('a')
+    queue.kick()
+    hold.release()
+    await queue.idle()
+    expect(spoken).toEqual(['b', 'a'])
+    expect(lib.due.size).toBe(0)
+    expect(queue.running).toBe(false)
+  })
+
+  it('stop() waits for the sentence in hand, then nothing more is spoken', async () => {
+    const lib = library()
+    for (const id of ['a', 'b', 'c']) lib.add(id)
+    const spoken: string[] = []
+    let inHand: (() => void) | undefined
+    const queue = createSpeechQueue({
+      repo: lib.repo,
+      due: { upgrade: false },
+      log: silentLog,
+      make: (todo) =>
+        new Promise<void>((done) => {
+          inHand = () => {
+            spoken.push(todo.id)
+            lib.due.delete(todo.id)
+            done()
+          }
+        }),
+    })
+    queue.start()
+    while (!inHand) await new Promise((r) => setTimeout(r, 1))
+    const stopping = queue.stop()
+    inHand()
+    await stopping
+    expect(spoken).toEqual(['a'])
+    expect(queue.running).toBe(false)
+  })
+
+  it('leaves the examples to the next kick when the database fails, and does not spin', async () => {
+    const lib = library()
+    lib.add('a')
+    let fail = true
+    const errors: unknown[] = []
+    const spoken: string[] = []
+    const queue = createSpeechQueue({
+      repo: {
+        ...lib.repo,
+        async speechTodo(after, limit) {
+          if (fail) throw new Error('connection lost')
+          return lib.repo.speechTodo(after, limit)
+        },
+      },
+      due: { upgrade: false },
+      log: { info() {}, error: (obj) => errors.push(obj) },
+      async make(todo) {
+        spoken.push(todo.id)
+        lib.due.delete(todo.id)
+      },
+    })
+    queue.start()
+    await queue.idle()
+    expect(errors).toHaveLength(1)
+    expect(spoken).toEqual([])
+    fail = false
+    queue.kick()
+    await queue.idle()
+    expect(spoken).toEqual(['a'])
   })
 })

@@ -56,6 +56,7 @@ export function createSpeechQueue(deps: {
   async function run(): Promise<void> {
     const t0 = Date.now()
     let made = 0
+    let failed = false
     try {
       do {
         again = false
@@ -69,12 +70,19 @@ export function createSpeechQueue(deps: {
         )
       }
     } catch (err) {
+      failed = true
       if (!stopped) deps.log.error({ err: toMessage(err) }, 'speech queue stopped on an error')
     } finally {
-      loop = undefined
-      const waiters = idleWaiters
-      idleWaiters = []
-      for (const w of waiters) w()
+      // A kick that arrived while the closing count was read found the loop still running and
+      // only set `again`: run once more rather than lose it (an error waits for the next kick).
+      if (again && !stopped && !failed) {
+        loop = run()
+      } else {
+        loop = undefined
+        const waiters = idleWaiters
+        idleWaiters = []
+        for (const w of waiters) w()
+      }
     }
   }
 
@@ -101,7 +109,7 @@ export function createSpeechQueue(deps: {
     },
     async stop() {
       stopped = true
-      await loop
+      while (loop) await loop
     },
     get running() {
       return loop !== undefined
