@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url'
 
 import { describe, expect, it } from 'vitest'
 
+import { allMeanings } from '../contract/senses.js'
 import { type ContentMeaning, parseCases, scoreCases, withContent } from './cases.js'
 import { evaluate } from './index.js'
 import { fold } from './normalise.js'
@@ -446,7 +447,12 @@ describe('evaluator agreement', () => {
   }
   for (const [name, [path, bar]] of Object.entries(withoutMeanings)) {
     it.skipIf(!existsSync(path))(`meets the bar on the ${name} set with a gloss only`, () => {
-      const glossOnly = content().map((i) => ({ ...i, meanings: undefined, literals: undefined }))
+      const glossOnly = content().map((i) => ({
+        ...i,
+        meanings: undefined,
+        literals: undefined,
+        senses: undefined,
+      }))
       const cases = withContent(
         parseCases(readFileSync(path, 'utf8')).map((c) => ({
           ...c,
@@ -462,7 +468,10 @@ describe('evaluator agreement', () => {
 
   it('every content idiom says its meaning several ways and has literal readings', () => {
     for (const idiom of content()) {
-      expect(idiom.meanings?.length ?? 0, idiom.text).toBeGreaterThanOrEqual(3)
+      expect(allMeanings(idiom).length, idiom.text).toBeGreaterThanOrEqual(3)
+      // each sense of an idiom of several (decision 067) several ways too
+      for (const sense of idiom.senses ?? [])
+        expect(sense.length, `${idiom.text}: ${sense[0]}`).toBeGreaterThanOrEqual(3)
       expect(idiom.literals?.length ?? 0, idiom.text).toBeGreaterThanOrEqual(1)
     }
   })
