@@ -4070,7 +4070,9 @@ function literalOwn(phrase: string, references: EnglishText[], glosses: Gloss[])
 /**
  * The idiom's other sense, said where the sentence uses another (decision 067): a gloss of a sense
  * the references do not say, in the learner's text, where no gloss of the sense they say (nor a
- * common one) is. The other sense's gloss that the learner says, or null.
+ * common one) is. The other sense's gloss that the learner says, or null. Read only to name a
+ * missing meaning: the other sense's glosses no longer say the idiom, so the grade is major
+ * already, and a loose match (WordNet finds "snitch" in "sneakers") never makes one.
  */
 function otherSenseSaid(user: EnglishText, inSense: Gloss[], otherSense: Gloss[]): Gloss | null {
   if (otherSense.length === 0) return null
@@ -4197,16 +4199,6 @@ export function gradeTranslation(example: EvaluatorExample, answer: string): Tra
     )
   }
 
-  // the idiom's other sense, where the sentence uses this one ("stark naked" for "clueless")
-  const other = otherSenseSaid(user, inSense, otherSense)
-  if (other) {
-    return majorOnly(
-      'meaning',
-      `You gave "${example.idiom.text}" another of its meanings ("${other.text}"). In this sentence it means "${meaning}".`,
-      TRANSLATION_CONFIDENCE.otherSense,
-    )
-  }
-
   let best: Judgement | null = null
   for (let i = 0; i < references.length; i++) {
     const j = judge(
@@ -4225,5 +4217,15 @@ export function gradeTranslation(example: EvaluatorExample, answer: string): Tra
     if (best.rank === RANK.perfect) break
   }
   const { accuracy, mistakeType, feedback, confidence } = best!
+  // the idiom's meaning missing where the learner gave its other sense ("stark naked" for
+  // "clueless"): said so, and sure of it
+  const other = mistakeType === 'meaning' ? otherSenseSaid(user, inSense, otherSense) : null
+  if (other) {
+    return majorOnly(
+      'meaning',
+      `You gave "${example.idiom.text}" another of its meanings ("${other.text}"). In this sentence it means "${meaning}".`,
+      TRANSLATION_CONFIDENCE.otherSense,
+    )
+  }
   return { accuracy, mistakeType, feedback, confidence }
 }
