@@ -1548,6 +1548,7 @@ export interface operations {
                                 text: string;
                                 translation: string;
                                 meanings?: string[];
+                                senses?: string[][];
                                 literals?: string[];
                             };
                             alternatives?: string[];
@@ -1640,6 +1641,7 @@ export interface operations {
                                     text: string;
                                     translation: string;
                                     meanings?: string[];
+                                    senses?: string[][];
                                     literals?: string[];
                                 };
                                 alternatives?: string[];
@@ -2093,6 +2095,7 @@ export interface operations {
                         translation: string;
                         meanings: string[];
                         literals: string[];
+                        senses?: string[][];
                         /** @enum {string} */
                         tone: "Casual" | "Neutral" | "Street" | "Esoteric" | "Official";
                         usage: number;
@@ -2185,6 +2188,7 @@ export interface operations {
                         translation: string;
                         meanings: string[];
                         literals: string[];
+                        senses?: string[][];
                         /** @enum {string} */
                         tone: "Casual" | "Neutral" | "Street" | "Esoteric" | "Official";
                         usage: number;
@@ -2794,6 +2798,7 @@ export interface operations {
                     meanings?: string[];
                     /** @default [] */
                     literals?: string[];
+                    senses?: string[][];
                 };
             };
         };
@@ -2811,6 +2816,7 @@ export interface operations {
                         translation: string;
                         meanings: string[];
                         literals: string[];
+                        senses?: string[][];
                         /** @enum {string} */
                         tone: "Casual" | "Neutral" | "Street" | "Esoteric" | "Official";
                         usage: number;
@@ -2897,6 +2903,7 @@ export interface operations {
                     source?: string;
                     meanings?: string[];
                     literals?: string[];
+                    senses?: string[][];
                     /** Format: uuid */
                     idiomId: string;
                 };
@@ -2916,6 +2923,7 @@ export interface operations {
                         translation: string;
                         meanings: string[];
                         literals: string[];
+                        senses?: string[][];
                         /** @enum {string} */
                         tone: "Casual" | "Neutral" | "Street" | "Esoteric" | "Official";
                         usage: number;
@@ -3013,6 +3021,7 @@ export interface operations {
                         translation: string;
                         meanings: string[];
                         literals: string[];
+                        senses?: string[][];
                         /** @enum {string} */
                         tone: "Casual" | "Neutral" | "Street" | "Esoteric" | "Official";
                         usage: number;
@@ -3388,6 +3397,7 @@ export interface operations {
                             meanings: string[];
                             /** @default [] */
                             literals: string[];
+                            senses?: string[][];
                         }[];
                         errors: {
                             row: number;
@@ -3479,6 +3489,7 @@ export interface operations {
                             meanings: string[];
                             /** @default [] */
                             literals: string[];
+                            senses?: string[][];
                         }[];
                         errors: {
                             row: number;
@@ -3501,6 +3512,7 @@ export interface operations {
                             meanings: string[];
                             /** @default [] */
                             literals: string[];
+                            senses?: string[][];
                         }[];
                     };
                 };

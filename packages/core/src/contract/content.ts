@@ -26,6 +26,12 @@ export const ContentIdiom = z.object({
   meanings: z.array(z.string().min(1)).default([]),
   /** Literal readings of the idiom that betray a misunderstanding ("throw the towel"): major. */
   literals: z.array(z.string().min(1)).default([]),
+  /**
+   * For an idiom of two senses or more ("estar en bolas": to be clueless; to be stark naked),
+   * each sense's own phrases, the first naming it; `meanings` then holds only the phrases true of
+   * every sense. Absent for an idiom of one sense (decision 067, contract/senses.ts).
+   */
+  senses: z.array(z.array(z.string().min(1)).min(1)).optional(),
   tone: z.enum(TONES),
   usage: z.number().int().min(USAGE_MIN).max(USAGE_MAX),
   source: z.string().min(1),

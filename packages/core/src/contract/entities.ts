@@ -11,6 +11,7 @@ import { Tone } from '../domain/tones.js'
 import { USAGE_DEFAULT, USAGE_MAX, USAGE_MIN, UsageBand } from '../domain/usage.js'
 import { ReportFacts } from '../reports/schema.js'
 import { Evaluation, EvaluatorExample } from './evaluation.js'
+import { IDIOM_SENSES_MAX, sensesProblem } from './senses.js'
 
 /** Roles, lowest to highest. An editor can do what a learner can; an admin everything. */
 export const ROLES = ['learner', 'editor', 'admin'] as const
@@ -86,7 +87,8 @@ export type VoiceKind = z.infer<typeof VoiceKind>
 export const AudioRef = z.object({ url: z.string(), voice: z.string(), kind: VoiceKind })
 
 /**
- * How many meanings (or literals) one idiom may carry. The curated library's richest idioms carry
+ * How many meanings (or literals) one idiom may carry; for meanings, the common ones and every
+ * sense's together (decision 067). The curated library's richest idioms carry
  * up to 60 (content/idioms/part-7.json), and an admin must be able to save any library idiom as it
  * is: the cap is the library's largest with room to add, not a curator's target
  * (content-files.test.ts holds every library idiom to the admin's schema).
@@ -99,6 +101,16 @@ export const IdiomPhrases = z
   .max(IDIOM_PHRASES_MAX)
   .overwrite((list) => [...new Set(list.filter((p) => p.length > 0))])
 
+/**
+ * An idiom's senses, when it has two or more (decision 067; see contract/senses.ts): each
+ * sense's own phrases, the first naming the sense; empty senses removed. The phrases true of
+ * every sense stay in `meanings`. [] for an idiom of one sense.
+ */
+export const IdiomSenses = z
+  .array(IdiomPhrases)
+  .max(IDIOM_SENSES_MAX)
+  .overwrite((senses) => senses.filter((s) => s.length > 0))
+
 const idiomFieldShape = {
   text: z.string().trim().min(1, 'Text is required').max(300),
   translation: z.string().trim().min(1, 'Translation is required').max(500),
@@ -109,19 +121,30 @@ const idiomFieldShape = {
   meanings: IdiomPhrases,
   /** Literal readings that betray a misunderstanding (optional; the evaluator grades them major). */
   literals: IdiomPhrases,
+  /** Each sense's own meaning phrases, for an idiom of two senses or more (decision 067); absent or [] for one sense. */
+  senses: IdiomSenses,
 }
 
-export const IdiomFields = z.object({
-  ...idiomFieldShape,
-  tone: idiomFieldShape.tone.default('Casual'),
-  usage: idiomFieldShape.usage.default(USAGE_DEFAULT),
-  source: idiomFieldShape.source.default(''),
-  meanings: idiomFieldShape.meanings.default([]),
-  literals: idiomFieldShape.literals.default([]),
-})
+export const IdiomFields = z
+  .object({
+    ...idiomFieldShape,
+    tone: idiomFieldShape.tone.default('Casual'),
+    usage: idiomFieldShape.usage.default(USAGE_DEFAULT),
+    source: idiomFieldShape.source.default(''),
+    meanings: idiomFieldShape.meanings.default([]),
+    literals: idiomFieldShape.literals.default([]),
+    senses: idiomFieldShape.senses.optional(),
+  })
+  .superRefine((idiom, ctx) => {
+    const problem = sensesProblem(idiom.meanings, idiom.senses ?? [], IDIOM_PHRASES_MAX)
+    if (problem) ctx.addIssue({ code: 'custom', path: ['senses'], message: problem })
+  })
 export type IdiomFields = z.infer<typeof IdiomFields>
 
-/** Changed fields of an idiom: absent means unchanged (no defaults, unlike IdiomFields.partial()). */
+/**
+ * Changed fields of an idiom: absent means unchanged (no defaults, unlike IdiomFields.partial()).
+ * The senses' rules across fields (sensesProblem) apply to the idiom the changes make.
+ */
 export const IdiomChanges = z.object(idiomFieldShape).partial()
 export type IdiomChanges = z.infer<typeof IdiomChanges>
 
@@ -158,6 +181,8 @@ export const Idiom = z.object({
   translation: z.string(),
   meanings: z.array(z.string()),
   literals: z.array(z.string()),
+  /** Each sense's own meaning phrases (decision 067); absent or [] for an idiom of one sense. */
+  senses: z.array(z.array(z.string())).optional(),
   tone: Tone,
   usage: z.number().int(),
   source: z.string(),

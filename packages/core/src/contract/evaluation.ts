@@ -61,8 +61,16 @@ export const EvaluatorExample = z.object({
   idiom: z.object({
     text: z.string(),
     translation: z.string(),
-    /** Ways to say the idiom's meaning in English (paraphrases, equivalent English idioms). */
+    /**
+     * Ways to say the idiom's meaning in English (paraphrases, equivalent English idioms); for an
+     * idiom with `senses`, the phrases true of every sense.
+     */
     meanings: z.array(z.string()).optional(),
+    /**
+     * For an idiom of two senses or more, each sense's own phrases, the first naming it (decision
+     * 067): the evaluator accepts the sense the reference translation says, not another.
+     */
+    senses: z.array(z.array(z.string())).optional(),
     /** Literal readings of the idiom that betray a misunderstanding. */
     literals: z.array(z.string()).optional(),
   }),

@@ -57,7 +57,7 @@ describe('content/idioms/*.json', () => {
     const { files } = await loadContentFiles()
     const refused = files.flatMap((file) =>
       file.idioms.flatMap((idiom) => {
-        const { text, translation, tone, usage, source, meanings, literals } = idiom
+        const { text, translation, tone, usage, source, meanings, literals, senses } = idiom
         const checked = IdiomFields.safeParse({
           text,
           translation,
@@ -66,6 +66,7 @@ describe('content/idioms/*.json', () => {
           source,
           meanings,
           literals,
+          senses,
         })
         return checked.success
           ? []
