@@ -8,6 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
   ErrorBody,
   Idiom,
+  ImportResult,
+  ValidationResult,
   NextExercise,
   ExercisePayload,
   type ContentFile,
@@ -198,6 +200,68 @@ describe('idiom senses through the API', () => {
     })
     expect(merged.status).toBe(200)
     expect(await read(created.idiomId)).not.toHaveProperty('senses')
+  })
+
+  it('imports senses from a CSV (|| between senses, | between phrases) and refuses a bad cell with INVALID_SENSES', async () => {
+    const csv = [
+      'text,translation,tone,usage,meanings,senses',
+      'Hacer la gamba,to help out; to keep company,Casual,7,,"help out | lend a hand || keep someone company"',
+      'Una acepción,one sense only,Casual,5,,be one thing',
+      'Doble lista,twice,Casual,5,say it twice,say it twice || once more',
+    ].join('\n')
+    const form = new FormData()
+    form.append('file', new Blob([csv], { type: 'text/csv' }), 'senses.csv')
+    const validated = await fetch(`${base}/api/admin/idioms/validate`, {
+      method: 'POST',
+      headers: bearer(admin),
+      body: form,
+    })
+    expect(validated.status).toBe(200)
+    const result = ValidationResult.parse(await validated.json())
+    expect(result.idioms.map((i) => [i.text, i.senses])).toEqual([
+      ['Hacer la gamba', [['help out', 'lend a hand'], ['keep someone company']]],
+    ])
+    expect(result.errors).toEqual([
+      {
+        row: 2,
+        field: 'senses',
+        code: 'INVALID_SENSES',
+        message:
+          'An idiom with senses has two or more: put the phrases of a single sense in its meanings',
+      },
+      {
+        row: 3,
+        field: 'senses',
+        code: 'INVALID_SENSES',
+        message: '"say it twice" stands in two lists: keep each phrase in one',
+      },
+    ])
+
+    // The review page sends the rows back as the file had them; the server checks them again.
+    const saved = await call('POST', '/api/admin/idioms', admin, {
+      idioms: [
+        {
+          text: 'Hacer la gamba',
+          translation: 'to help out; to keep company',
+          tone: 'Casual',
+          usage: '7',
+          senses: 'help out | lend a hand || keep someone company',
+        },
+        { text: 'Una acepción', translation: 'one sense only', senses: 'be one thing' },
+      ],
+    })
+    expect(saved.status).toBe(200)
+    const imported = ImportResult.parse(saved.body)
+    expect(imported.created.map((c) => c.text)).toEqual(['Hacer la gamba'])
+    expect(imported.errors).toEqual([
+      expect.objectContaining({ row: 2, field: 'senses', code: 'INVALID_SENSES' }),
+    ])
+    expect(await read(imported.created[0]!.idiomId)).toMatchObject({
+      meanings: [],
+      senses: [['help out', 'lend a hand'], ['keep someone company']],
+      listsOrigin: 'own',
+    })
+    expect(await row('Una acepción')).toBeUndefined()
   })
 
   it('keeps the senses an admin changed through the next release, until the admin restores the library’s', async () => {
