@@ -67,6 +67,50 @@ describe('IdiomDetailPage', { timeout: 20_000 }, () => {
   })
 })
 
+describe('IdiomDetailPage: an idiom’s senses (decision 067)', { timeout: 20_000 }, () => {
+  it('shows each sense, named by its first phrase, and saves only the senses an admin changed', async () => {
+    const user = userEvent.setup()
+    const idiom = makeIdiom({
+      text: 'Estar en bolas',
+      meanings: [],
+      senses: [
+        ['be clueless', 'have no idea'],
+        ['be stark naked', 'be in the buff'],
+      ],
+    })
+    const fetch = stubFetch({
+      [`GET /api/idiom/${IDIOM_ID}`]: () => json(idiom),
+      [`GET /api/example/idiom/${IDIOM_ID}`]: () => json([]),
+      'GET /api/idioms/tones': () => json(tones),
+      'POST /api/admin/idiom/update': () => json(idiom),
+    })
+    renderRoutes(
+      [{ path: '/admin/idioms/:idiomId', element: <IdiomDetailPage /> }],
+      `/admin/idioms/${IDIOM_ID}`,
+    )
+    const senses = await screen.findByRole('region', { name: '2 senses' })
+    expect(
+      within(senses)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['be clueless · have no idea', 'be stark naked · be in the buff'])
+
+    await user.click(screen.getByRole('button', { name: 'Edit idiom' }))
+    const second = screen.getByRole('textbox', { name: /Sense 2/ })
+    expect(second).toHaveValue('be stark naked\nbe in the buff')
+    await user.click(second)
+    await user.paste('\nbe in the nude')
+    await user.click(screen.getByRole('button', { name: 'Save changes' }))
+    expect(await saved(fetch)).toEqual({
+      idiomId: IDIOM_ID,
+      senses: [
+        ['be clueless', 'have no idea'],
+        ['be stark naked', 'be in the buff', 'be in the nude'],
+      ],
+    })
+  })
+})
+
 describe('IdiomDetailPage: restoring the library’s lists (decision 065)', {
   timeout: 20_000,
 }, () => {
