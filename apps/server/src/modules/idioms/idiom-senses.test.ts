@@ -1,5 +1,4 @@
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
-import type { AddressInfo } from 'node:net'
+import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { eq } from 'drizzle-orm'
@@ -19,6 +18,7 @@ import { evaluate } from '@che/core/evaluator'
 import { buildApp } from '../../app.js'
 import { idioms } from '../../db/schema.js'
 import { libraryIdiom } from '../../test/library-idiom.js'
+import { jsonCaller, listen, writeContentDir } from '../../test/http.js'
 import { bearer, startTestApp, type TestApp } from '../../test/support.js'
 import { listsFingerprint } from '../content/content-lists.js'
 
@@ -44,23 +44,8 @@ describe('idiom senses through the API', () => {
   let admin: string
   let learner: string
 
-  async function contentDir(name: string, file: ContentFile): Promise<string> {
-    const dir = join(root, name)
-    await mkdir(join(dir, 'idioms'), { recursive: true })
-    await writeFile(join(dir, 'idioms', 'part-1.json'), JSON.stringify(file))
-    return dir
-  }
-  async function call(method: 'GET' | 'POST', path: string, token: string, body?: unknown) {
-    const res = await fetch(`${base}${path}`, {
-      method,
-      headers: {
-        ...bearer(token),
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    })
-    return { status: res.status, body: (await res.json()) as unknown }
-  }
+  const contentDir = (name: string, file: ContentFile) => writeContentDir(root, name, file)
+  const call = jsonCaller(() => base)
   const read = async (idiomId: string) => {
     const res = await call('GET', `/api/idiom/${idiomId}`, admin)
     expect(res.status).toBe(200)
@@ -81,8 +66,7 @@ describe('idiom senses through the API', () => {
       idioms: [bolas(), libraryIdiom(HORNO, ['be in trouble'], ['be in the oven'])],
     })
     t = await startTestApp({}, { contentDir: dir })
-    await t.app.listen({ port: 0, host: '127.0.0.1' })
-    base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`
+    base = await listen(t.app)
     admin = (await t.userWithRole('admin')).token
     learner = (await t.userWithRole('learner')).token
   }, 120_000)
@@ -302,8 +286,7 @@ describe('idiom senses through the API', () => {
         ),
       })
 
-      await upgraded.listen({ port: 0, host: '127.0.0.1' })
-      const url = `http://127.0.0.1:${(upgraded.server.address() as AddressInfo).port}`
+      const url = await listen(upgraded)
       const restored = await fetch(`${url}/api/admin/idiom/restore-lists`, {
         method: 'POST',
         headers: { ...bearer(admin), 'content-type': 'application/json' },

@@ -19,9 +19,10 @@ const tones = TONES.map((tone) => ({ tone, description: TONE_DESCRIPTIONS[tone] 
 
 configureApiClientForEachTest({ token: null })
 
-/** The detail page of an idiom with meanings and literals; every save answers the idiom back. */
-function renderDetail() {
-  const idiom = makeIdiom({ meanings: ['be in trouble'], literals: ['be in the oven'] })
+/** The detail page of `idiom` (one with meanings and literals); every save answers it back. */
+function renderDetail(
+  idiom: object = makeIdiom({ meanings: ['be in trouble'], literals: ['be in the oven'] }),
+) {
   const fetch = stubFetch({
     [`GET /api/idiom/${IDIOM_ID}`]: () => json(idiom),
     [`GET /api/example/idiom/${IDIOM_ID}`]: () => json([]),
@@ -78,16 +79,7 @@ describe('IdiomDetailPage: an idiom’s senses (decision 067)', { timeout: 20_00
         ['be stark naked', 'be in the buff'],
       ],
     })
-    const fetch = stubFetch({
-      [`GET /api/idiom/${IDIOM_ID}`]: () => json(idiom),
-      [`GET /api/example/idiom/${IDIOM_ID}`]: () => json([]),
-      'GET /api/idioms/tones': () => json(tones),
-      'POST /api/admin/idiom/update': () => json(idiom),
-    })
-    renderRoutes(
-      [{ path: '/admin/idioms/:idiomId', element: <IdiomDetailPage /> }],
-      `/admin/idioms/${IDIOM_ID}`,
-    )
+    const fetch = renderDetail(idiom)
     const senses = await screen.findByRole('region', { name: '2 senses' })
     expect(
       within(senses)
