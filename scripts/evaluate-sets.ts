@@ -47,7 +47,9 @@ const content: ContentMeaning[] = readdirSync(join(root, 'content/idioms'))
         }
       ).idioms,
   )
-  .map((idiom) => (noMeanings ? { ...idiom, meanings: undefined, literals: undefined } : idiom))
+  .map((idiom) =>
+    noMeanings ? { ...idiom, meanings: undefined, literals: undefined, senses: undefined } : idiom,
+  )
 
 const sets: [string, string][] = [
   ['dev', process.env.EVALUATOR_DEV_SET ?? join(root, '../shared/evaluator/dev.jsonl')],

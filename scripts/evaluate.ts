@@ -48,7 +48,9 @@ const content: ContentMeaning[] = readdirSync(contentDir)
       (JSON.parse(readFileSync(join(contentDir, f), 'utf8')) as { idioms: ContentMeaning[] })
         .idioms,
   )
-  .map((idiom) => (noMeanings ? { ...idiom, meanings: undefined, literals: undefined } : idiom))
+  .map((idiom) =>
+    noMeanings ? { ...idiom, meanings: undefined, literals: undefined, senses: undefined } : idiom,
+  )
 
 const cases = withContent(parseCases(readFileSync(file, 'utf8')), content)
 const { results, summary } = scoreCases(cases, evaluate)

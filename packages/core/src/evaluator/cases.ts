@@ -16,6 +16,8 @@ export interface ContentMeaning {
   text: string
   meanings?: string[]
   literals?: string[]
+  /** Each sense's own meaning phrases, for an idiom of two senses or more (decision 067). */
+  senses?: string[][]
   examples?: { text: string; alternatives?: string[]; literal?: string }[]
 }
 
@@ -50,6 +52,8 @@ export function withContent(cases: GradedCase[], idioms: readonly ContentMeaning
         ...c.idiom,
         meanings: c.idiom.meanings ?? idiom.meanings,
         literals: c.idiom.literals ?? idiom.literals,
+        // a case that names its own meanings names all of them: the library's senses stay out
+        senses: c.idiom.senses ?? (c.idiom.meanings ? undefined : idiom.senses),
       },
       alternatives: c.alternatives ?? example?.alternatives,
       literal: c.literal ?? example?.literal,

@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url'
 
 import { describe, expect, it } from 'vitest'
 
+import { allMeanings } from '../contract/senses.js'
 import { type ContentMeaning, parseCases, scoreCases, withContent } from './cases.js'
 import { evaluate } from './index.js'
 import { fold } from './normalise.js'
@@ -100,11 +101,11 @@ describe('evaluator agreement', () => {
     // "married her … and ran off with" are majors now; "I'm stark naked" for "I'm totally
     // clueless" (the other sense of "estar en bolas") is left: nothing the engine has tells two
     // senses of a gloss apart from two wordings of one sense
-    // 90.4 % in session 12, 91.1 % in session 13, 91.8 % in session 14
+    // 90.4 % in session 12, 91.1 % in session 13, 91.8 % in session 14; session 17 (decision
+    // 067, the idiom's senses): "stark naked" a major, 92.5 % (0.9247) with none
     'spent v5 tuning': [
       fileURLToPath(new URL('./heldout-v5/tuning.jsonl', import.meta.url)),
-      0.915,
-      1,
+      0.924,
     ],
     // the sixth set, measured once at the end of session 7 (heldout-v6/RESULTS.md: 86.2 %
     // untouched, 85.5 % tuning); its 9 critical errors (a meaning reversed by an antonym phrase,
@@ -118,8 +119,9 @@ describe('evaluator agreement', () => {
     // 89.5 %; session 14: 91.0 % with two of the three left (the library's first parts' richer
     // meaning and literal lists, and decision 055's round); session 15: 91.3 % (a bare present);
     // session 16: 91.6 %, "the right wing and the left wing" a major (a compound's first word),
-    // "tossed … up for grabs" left (another sense of the idiom)
-    'spent v6': [fileURLToPath(new URL('./heldout-v6/all.jsonl', import.meta.url)), 0.915, 1],
+    // "tossed … up for grabs" left (another sense of the idiom); session 17 (decision 067): that
+    // one a major too, 91.9 % with none
+    'spent v6': [fileURLToPath(new URL('./heldout-v6/all.jsonl', import.meta.url)), 0.918],
     // the seventh set, measured once at the end of session 9 (heldout-v7/RESULTS.md: 86.3 %
     // untouched with one critical error, a meaning list's entry that held the literal reading,
     // fixed in the content since; 88.2 % tuning)
@@ -176,8 +178,9 @@ describe('evaluator agreement', () => {
     // the twelfth set, measured once at 18:05 on 2026-11-24, session 15 (heldout-v12/RESULTS.md:
     // 92.1 % untouched with no critical error; 85.2 % tuning with two, "put on my oldest clothes"
     // for getting dressed up and the word-for-word "with full rights"); session 16: the first a
-    // major (a reference's verb is not carried over by a noun), 85.6 % with one
-    'v12 tuning': [fileURLToPath(new URL('./heldout-v12/tuning.jsonl', import.meta.url)), 0.855, 1],
+    // major (a reference's verb is not carried over by a noun), 85.6 % with one; session 17
+    // (decision 067): "with full rights", the idiom's other sense, a major, 86.1 % with none
+    'v12 tuning': [fileURLToPath(new URL('./heldout-v12/tuning.jsonl', import.meta.url)), 0.86],
     'spent v12 untouched': [
       fileURLToPath(new URL('./heldout-v12/untouched.jsonl', import.meta.url)),
       0.92,
@@ -446,7 +449,12 @@ describe('evaluator agreement', () => {
   }
   for (const [name, [path, bar]] of Object.entries(withoutMeanings)) {
     it.skipIf(!existsSync(path))(`meets the bar on the ${name} set with a gloss only`, () => {
-      const glossOnly = content().map((i) => ({ ...i, meanings: undefined, literals: undefined }))
+      const glossOnly = content().map((i) => ({
+        ...i,
+        meanings: undefined,
+        literals: undefined,
+        senses: undefined,
+      }))
       const cases = withContent(
         parseCases(readFileSync(path, 'utf8')).map((c) => ({
           ...c,
@@ -462,7 +470,10 @@ describe('evaluator agreement', () => {
 
   it('every content idiom says its meaning several ways and has literal readings', () => {
     for (const idiom of content()) {
-      expect(idiom.meanings?.length ?? 0, idiom.text).toBeGreaterThanOrEqual(3)
+      expect(allMeanings(idiom).length, idiom.text).toBeGreaterThanOrEqual(3)
+      // each sense of an idiom of several (decision 067) several ways too
+      for (const sense of idiom.senses ?? [])
+        expect(sense.length, `${idiom.text}: ${sense[0]}`).toBeGreaterThanOrEqual(3)
       expect(idiom.literals?.length ?? 0, idiom.text).toBeGreaterThanOrEqual(1)
     }
   })

@@ -495,6 +495,11 @@ interface Gloss {
    * wall"): no content word to the lexicon, yet the phrase's own; said, or the phrase is not.
    */
   owned: string[]
+  /**
+   * Which of the idiom's senses it says (an index into `idiom.senses`), or -1: true of every
+   * sense, or the idiom has one (decision 067).
+   */
+  sense: number
 }
 
 // Glosses, where a reference says the idiom and the words of literal readings depend only on
@@ -536,18 +541,34 @@ function byExample<T>(signature: string[], make: () => T): T {
   return value
 }
 
-function makeGlosses(idiomTranslation: string, extra: string[]): Gloss[] {
+/**
+ * The idiom's glosses: the parts of its translation and its meaning phrases, common (`extra`) and
+ * of each sense (`senses`, decision 067), each tagged with its sense (Gloss.sense). A part of the
+ * translation takes the sense of the phrases that say it ("be clueless" of "to be clueless; to be
+ * stark naked"), when they are one sense's only.
+ */
+function makeGlosses(
+  idiomTranslation: string,
+  extra: readonly string[],
+  senses: readonly (readonly string[])[] = [],
+): Gloss[] {
   const bare = idiomTranslation.replace(/\([^)]*\)/g, ' ')
   const verbalIdiom = /^\s*to\s+(?!be\b)/i.test(bare)
+  const senseOf = new Map<string, number>()
   // "flat out; all the way, totally" lists meanings; "if you don't ask, you don't get" is one:
   // each part between semicolons is kept whole too
   const parts = bare
     .split(/[;,]|\bor\b/)
     .concat(bare.split(';').filter((p) => p.includes(',')))
-    .map((p): readonly [string, number] => [p, REFERENCE_SENSE_RANK])
-    .concat(extra.map((p): readonly [string, number] => [p, MEANING_SENSE_RANK]))
+    .map((p): readonly [string, number, number] => [p, REFERENCE_SENSE_RANK, -1])
+    .concat(extra.map((p): readonly [string, number, number] => [p, MEANING_SENSE_RANK, -1]))
+    .concat(
+      senses.flatMap((phrases, sense) =>
+        phrases.map((p): readonly [string, number, number] => [p, MEANING_SENSE_RANK, sense]),
+      ),
+    )
     .map(
-      ([p, rank]) =>
+      ([p, rank, sense]) =>
         [
           p
             .trim()
@@ -555,23 +576,29 @@ function makeGlosses(idiomTranslation: string, extra: string[]): Gloss[] {
             .replace(/^be\s+/i, '')
             .trim(),
           rank,
+          sense,
         ] as const,
     )
     .filter(([p]) => p.length > 0)
+  for (const [p, , sense] of parts) if (sense >= 0 && !senseOf.has(p)) senseOf.set(p, sense)
   const beParts = new Set(
     bare
       .split(/[;,]|\bor\b/)
-      .concat(extra)
+      .concat(extra, ...senses)
       .flatMap((p) => {
         const m = /^\s*(?:to\s+)?be\s+(.+)$/i.exec(p)
         return m ? [m[1]!.trim()] : []
       }),
   )
   const glosses: Gloss[] = []
+  /** The glosses that are parts of the translation. */
+  const ofTranslation: Gloss[] = []
   const seen = new Set<string>()
-  for (const [p, rank] of parts) {
+  for (const [p, rank, ownSense] of parts) {
     if (seen.has(p)) continue
     seen.add(p)
+    // a part of the translation a sense's phrase spells out is that sense's
+    const sense = senseOf.get(p) ?? ownSense
     const glossText = analyseCached(p, rank, true)
     // "go" or "pass" alone would be found in almost any sentence: no evidence of a meaning; a
     // longer phrase of general words ("tell it to someone else") is, said word for word
@@ -588,7 +615,9 @@ function makeGlosses(idiomTranslation: string, extra: string[]): Gloss[] {
       slots: [],
       row: null,
       owned: ownedWords(glossText),
+      sense,
     })
+    if (rank === REFERENCE_SENSE_RANK && ownSense < 0) ofTranslation.push(glosses.at(-1)!)
     // "go back to square one" is also said as "are back to square one"
     const verb = /^(?:go|get|come|become)\s+(.+)$/i.exec(p)
     if (verb && !seen.has(verb[1]!)) {
@@ -605,12 +634,47 @@ function makeGlosses(idiomTranslation: string, extra: string[]): Gloss[] {
           slots: [],
           row: null,
           owned: ownedWords(rest),
+          sense,
         })
+        if (rank === REFERENCE_SENSE_RANK && ownSense < 0) ofTranslation.push(glosses.at(-1)!)
       }
     }
   }
   indexGlosses(glosses)
+  if (senses.length > 1) senseTranslationParts(glosses, ofTranslation)
   return glosses
+}
+
+/**
+ * Gives a part of the translation no sense's phrase spells out ("any old way, carelessly") the
+ * sense whose phrases say it, when only one sense's do.
+ */
+function senseTranslationParts(glosses: Gloss[], parts: Gloss[]): void {
+  for (const g of parts) {
+    if (g.sense >= 0) continue
+    const said = new Set<number>()
+    const text = analyseCached(g.text, REFERENCE_SENSE_RANK)
+    for (const other of glosses)
+      if (other.sense >= 0 && !said.has(other.sense) && matchGloss(other, text))
+        said.add(other.sense)
+    if (said.size === 1) g.sense = [...said][0]!
+  }
+}
+
+/**
+ * The sense an example's references say (decision 067): the one sense some of whose glosses the
+ * references express, or -1 when they express none or several (every sense is then accepted).
+ */
+function senseSaid(glosses: Gloss[], refs: EnglishText[]): number {
+  const said = new Set<number>()
+  for (const g of glosses)
+    if (g.sense >= 0 && !said.has(g.sense) && refs.some((r) => matchGloss(g, r))) said.add(g.sense)
+  return said.size === 1 ? [...said][0]! : -1
+}
+
+/** The name of a sense for feedback: its part of the translation, else its first phrase. */
+function senseName(glosses: Gloss[], sense: number): string {
+  return glosses.find((g) => g.sense === sense)?.text ?? ''
 }
 
 /** Owners a meaning phrase's noun stands after ("one's back", "my way"). */
@@ -1514,6 +1578,8 @@ export const TRANSLATION_CONFIDENCE = {
   opposite: 0.75,
   missingWithOtherWords: 0.4,
   missingNothingElse: 0.85,
+  /** The learner says a meaning phrase of the idiom's other sense, none of this one's. */
+  otherSense: 0.85,
 } as const
 
 const RANK: Record<Accuracy, number> = { perfect: 2, minor: 1, major: 0 }
@@ -3346,6 +3412,7 @@ function judge(
   example: EvaluatorExample,
   snippetSpan: [number, number] | null,
   spanishNegated: boolean,
+  meaning: string,
 ): Judgement {
   const p: Pair = {
     snippetAt: snippetSpan && (snippetSpan[0] + snippetSpan[1]) / 2,
@@ -3358,7 +3425,7 @@ function judge(
     user,
     glosses,
     idiomName: `"${example.idiom.text}"`,
-    meaning: glosses[0]?.text ?? example.idiom.translation,
+    meaning,
     ...locateIdiom(key, ref, user, glosses),
   }
   const reversed = reversedIdiom(p) ?? unnegatedIdiom(p) ?? antonymOfMeaning(p)
@@ -4001,6 +4068,20 @@ function literalOwn(phrase: string, references: EnglishText[], glosses: Gloss[])
 }
 
 /**
+ * The idiom's other sense, said where the sentence uses another (decision 067): a gloss of a sense
+ * the references do not say, in the learner's text, where no gloss of the sense they say (nor a
+ * common one) is. The other sense's gloss that the learner says, or null. Read only to name a
+ * missing meaning: the other sense's glosses no longer say the idiom, so the grade is major
+ * already, and a loose match (WordNet finds "snitch" in "sneakers") never makes one.
+ */
+function otherSenseSaid(user: EnglishText, inSense: Gloss[], otherSense: Gloss[]): Gloss | null {
+  if (otherSense.length === 0) return null
+  const found = otherSense.find((g) => matchGloss(g, user))
+  if (!found || answerMatches(user, inSense).userMatches.length > 0) return null
+  return found
+}
+
+/**
  * Grades the learner's English against the reference translation (and the example's accepted
  * alternatives), following RUBRIC.md: the idiom's figurative meaning must be there, found through
  * the reference, the idiom's glosses and WordNet synonyms; a literal word-for-word rendering,
@@ -4018,6 +4099,9 @@ export function gradeTranslation(example: EvaluatorExample, answer: string): Tra
     wheneverForEveryTime(digitsForNumbers(r)),
   )
   const meanings = example.idiom.meanings ?? []
+  // an idiom of two senses or more (decision 067): each sense's own phrases
+  const senses = (example.idiom.senses?.length ?? 0) > 1 ? example.idiom.senses! : []
+  const allPhrases = senses.length > 0 ? [...meanings, ...senses.flat()] : meanings
   const literals = [
     ...(example.literal ? [example.literal] : []),
     ...(example.idiom.literals ?? []),
@@ -4030,6 +4114,9 @@ export function gradeTranslation(example: EvaluatorExample, answer: string): Tra
     glossWords,
     idiomWords,
     glosses,
+    inSense,
+    otherSense,
+    meaning,
     refs,
     owns,
     literalRows,
@@ -4044,27 +4131,35 @@ export function gradeTranslation(example: EvaluatorExample, answer: string): Tra
       example.conjugatedSnippet,
       example.idiom.translation,
       ...meanings,
+      ...senses.flatMap((phrases) => ['\u0003', ...phrases]),
       '\u0002',
       ...literals,
     ],
     () => {
-      const glosses = makeGlosses(example.idiom.translation, meanings)
+      const glosses = makeGlosses(example.idiom.translation, meanings, senses)
       const refs = references.map((r) => analyseCached(r, REFERENCE_SENSE_RANK))
+      // the sense the references say: only its glosses and the common ones say the idiom here
+      const sense = senses.length > 0 ? senseSaid(glosses, refs) : -1
+      const inSense = sense < 0 ? glosses : glosses.filter((g) => g.sense < 0 || g.sense === sense)
       return {
         id: ++examples,
         referenceWords: new Set(references.flatMap(tokeniseEnglish)),
         spanish: new Set(tokeniseSpanish(example.text).map((t) => t.folded)),
-        glossWords: new Set(tokeniseEnglish([example.idiom.translation, ...meanings].join(' '))),
+        glossWords: new Set(tokeniseEnglish([example.idiom.translation, ...allPhrases].join(' '))),
         idiomWords: tokeniseSpanish(example.conjugatedSnippet)
           .map((t) => t.folded)
           .filter((w) => w.length >= 4 && !SPANISH_FUNCTION_WORDS.has(w)),
         glosses,
+        inSense,
+        otherSense: sense < 0 ? [] : glosses.filter((g) => g.sense >= 0 && g.sense !== sense),
+        meaning:
+          sense < 0 ? (glosses[0]?.text ?? example.idiom.translation) : senseName(glosses, sense),
         refs,
         owns: literals.map((phrase) => literalOwn(phrase, refs, glosses)),
         literalRows: literalRowsOf(example.idiom.literals ?? [], refs),
         literalAdverbs: literalAdverbsOf(example.idiom.literals ?? [], references, [
           example.idiom.translation,
-          ...meanings,
+          ...allPhrases,
         ]),
         snippetAt: snippetSpan(example.text, example.conjugatedSnippet),
         spanishNegated: snippetNegated(example.text, example.conjugatedSnippet),
@@ -4112,14 +4207,25 @@ export function gradeTranslation(example: EvaluatorExample, answer: string): Tra
       refs[i]!,
       userText,
       user,
-      glosses,
+      inSense,
       example,
       snippetRange,
       spanishNegated,
+      meaning,
     )
     if (!best || j.rank > best.rank) best = j
     if (best.rank === RANK.perfect) break
   }
   const { accuracy, mistakeType, feedback, confidence } = best!
+  // the idiom's meaning missing where the learner gave its other sense ("stark naked" for
+  // "clueless"): said so, and sure of it
+  const other = mistakeType === 'meaning' ? otherSenseSaid(user, inSense, otherSense) : null
+  if (other) {
+    return majorOnly(
+      'meaning',
+      `You gave "${example.idiom.text}" another of its meanings ("${other.text}"). In this sentence it means "${meaning}".`,
+      TRANSLATION_CONFIDENCE.otherSense,
+    )
+  }
   return { accuracy, mistakeType, feedback, confidence }
 }
