@@ -9,7 +9,7 @@ import { api } from './support/api.js'
 import { accessToken, signIn } from './support/auth.js'
 import { launchBrowser, newPage } from './support/browser.js'
 
-/** Set CURATION_SCREENSHOTS=<dir> to save the idiom page with its restore button and dialog. */
+/** Set CURATION_SCREENSHOTS=<dir> to save the idiom form with two senses, and the idiom page with its restore button and dialog. */
 const shots = process.env.CURATION_SCREENSHOTS
 
 async function screenshot(page: Page, name: string) {
@@ -39,7 +39,7 @@ describe('admin curation: idioms, examples, CSV import and settings', () => {
     rmSync(tmp, { recursive: true, force: true })
   })
 
-  it("creates an idiom, is asked 'Idiom saved. Add an example?' and adds one", async () => {
+  it("creates an idiom of two senses, is asked 'Idiom saved. Add an example?' and adds one", async () => {
     const text = `Estar al horno ${run}`
     await page.goto('/admin/idiom')
     await page.getByRole('heading', { name: 'Create Idiom' }).waitFor()
@@ -48,7 +48,19 @@ describe('admin curation: idioms, examples, CSV import and settings', () => {
       '8',
     )
     await page.getByRole('textbox', { name: 'Text' }).fill(text)
-    await page.getByRole('textbox', { name: 'Translation' }).fill('To be in trouble')
+    await page
+      .getByRole('textbox', { name: 'Translation' })
+      .fill('To be in trouble; to be very hot')
+    // Two senses (decision 067): the meanings typed so far become the first.
+    await page
+      .getByRole('textbox', { name: /Meanings in English/ })
+      .fill('be in trouble\nbe in hot water')
+    await page.getByRole('button', { name: 'Add a second sense' }).click()
+    expect(await page.getByRole('textbox', { name: /Sense 1/ }).inputValue()).toBe(
+      'be in trouble\nbe in hot water',
+    )
+    await page.getByRole('textbox', { name: /Sense 2/ }).fill('be boiling\nbe roasting')
+    await screenshot(page, 'idiom-form-two-senses')
     await page.getByRole('button', { name: 'Create idiom' }).click()
 
     const confirm = page.getByRole('dialog', { name: 'Idiom saved. Add an example?' })
@@ -80,6 +92,20 @@ describe('admin curation: idioms, examples, CSV import and settings', () => {
     await page.waitForURL(`**/admin/idioms/${idiomId}`)
     await page.getByRole('heading', { name: text }).waitFor()
     await page.getByText('Che, con este laburo').waitFor()
+    const senses = page.getByRole('region', { name: '2 senses' })
+    expect(await senses.getByRole('listitem').allTextContents()).toEqual([
+      'be in trouble · be in hot water',
+      'be boiling · be roasting',
+    ])
+    await screenshot(page, 'idiom-two-senses')
+    const idiom = await api<Idiom>(await accessToken(page), 'GET', `/api/idiom/${idiomId}`)
+    expect(idiom).toMatchObject({
+      meanings: [],
+      senses: [
+        ['be in trouble', 'be in hot water'],
+        ['be boiling', 'be roasting'],
+      ],
+    })
   })
 
   it("imports a CSV with a bad row and a duplicate and reads 'Successfully saved 2 / errors: 1 / duplicates: 1.'", async () => {

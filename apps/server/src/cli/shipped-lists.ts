@@ -7,7 +7,7 @@ import { listsFingerprint, SHIPPED_LISTS_FILE } from '../modules/content/content
 
 /**
  * `npx tsx apps/server/src/cli/shipped-lists.ts`: writes content/shipped-lists.json, the
- * fingerprint of every meanings/literals pair each library idiom had in any commit of
+ * fingerprint of every set of meaning lists (meanings, literals, senses) each library idiom had in any commit of
  * content/idioms/ reachable from HEAD (decision 065). The content import replaces the lists of an
  * idiom imported before fingerprints existed only when they are one of these. Re-running it
  * only adds fingerprints; the file is needed for installs made before decision 065 and so need
@@ -25,7 +25,9 @@ function main(): void {
       .split('\n')
       .filter((n) => n.endsWith('.json'))
     for (const name of paths) {
-      let file: { idioms?: { text?: unknown; meanings?: unknown; literals?: unknown }[] }
+      let file: {
+        idioms?: { text?: unknown; meanings?: unknown; literals?: unknown; senses?: unknown }[]
+      }
       try {
         file = JSON.parse(git('show', `${commit}:${folder}/${name}`))
       } catch {
@@ -38,7 +40,8 @@ function main(): void {
         const key = idiomKey(idiom.text)
         const set = shipped.get(key) ?? new Set<string>()
         shipped.set(key, set)
-        set.add(listsFingerprint(list(idiom.meanings), list(idiom.literals)))
+        const senses = Array.isArray(idiom.senses) ? idiom.senses.map(list) : []
+        set.add(listsFingerprint(list(idiom.meanings), list(idiom.literals), senses))
       }
     }
   }

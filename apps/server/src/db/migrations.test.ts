@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
@@ -10,12 +10,14 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
 import pg from 'pg'
 import { afterAll, describe, expect, it } from 'vitest'
-import { idiomKey, type Evaluation } from '@che/core'
+import { idiomKey, type ContentIdiom, type Evaluation } from '@che/core'
 import { newCard, scheduleReview, type CardState } from '@che/core/scheduler'
 import { loadContentFiles } from '../modules/content/content-files.js'
+import { listsFingerprint } from '../modules/content/content-lists.js'
 import { createContentRepo } from '../modules/content/content.repo.js'
 import { createContentService } from '../modules/content/content.service.js'
 import { toHistoryEntry } from '../modules/exercises/exercises.service.js'
+import { libraryIdiom } from '../test/library-idiom.js'
 import { openDatabase, usePglite, type Database } from './client.js'
 import { idioms, progress, reviewLog } from './schema.js'
 
@@ -24,6 +26,8 @@ const MIGRATIONS = resolve(import.meta.dirname, '../../drizzle')
 const BEFORE_REVIEW_LOG = '0006_reports'
 /** The last migration before idioms.content_lists_hash (decision 065). */
 const BEFORE_LISTS_HASH = '0018_perf-attempts-created-index'
+/** The last migration before idioms.senses (decision 067). */
+const BEFORE_SENSES = '0019_health-content-lists-hash'
 
 /** A copy of the migrations folder that stops at `lastTag`. */
 function migrationsUpTo(lastTag: string): string {
@@ -217,5 +221,58 @@ describe('migrations', () => {
     const [after] = await database.db.select().from(idioms).where(eq(idioms.contentKey, key))
     expect(after).toMatchObject({ meanings: today.meanings, literals: today.literals })
     expect(after!.meanings).not.toEqual(lists.meanings)
+  })
+
+  it('gives every idiom of an older release no senses, losing nothing, and the library’s lists still follow the release', async () => {
+    const json = (v: unknown) => `'${JSON.stringify(v).replaceAll("'", "''")}'::jsonb`
+    const library = { meanings: ['be clueless', 'be naked'], literals: ['be in balls'] }
+    const hash = listsFingerprint(library.meanings, library.literals)
+    const { database } = await upgradedFrom(BEFORE_SENSES, async (exec) => {
+      await exec(`insert into idioms (text, translation, normalized_text, content_key, meanings, literals, content_lists_hash)
+        values ('Estar en bolas', 'to be clueless', 'estar en bolas', 'estar en bolas',
+          ${json(library.meanings)}, ${json(library.literals)}, '${hash}'),
+        ('Estar al horno', 'to be in trouble', 'estar al horno', 'estar al horno',
+          ${json(['in hot water (admin)'])}, '[]'::jsonb, 'edited')`)
+      await exec(`insert into idioms (text, translation, normalized_text, meanings)
+        values ('Tirar la goma', 'to flirt', 'tirar la goma', ${json(['flirt'])})`)
+    })
+    const rows = await database.db.select().from(idioms).orderBy(asc(idioms.normalizedText))
+    expect(rows.map((r) => [r.text, r.meanings, r.literals, r.senses, r.contentListsHash])).toEqual(
+      [
+        ['Estar al horno', ['in hot water (admin)'], [], [], 'edited'],
+        ['Estar en bolas', library.meanings, library.literals, [], hash],
+        ['Tirar la goma', ['flirt'], [], [], null],
+      ],
+    )
+
+    // The next release splits both library idioms into senses: the one whose lists are still
+    // the library's (its fingerprint from before senses existed) takes them, the edited one not.
+    const sensed = (text: string): ContentIdiom => ({
+      ...libraryIdiom(text, [], ['be in balls']),
+      senses: [['be clueless'], ['be stark naked']],
+    })
+    const dir = mkdtempSync(join(tmpdir(), 'che-senses-content-'))
+    cleanups.push(() => rmSync(dir, { recursive: true, force: true }))
+    mkdirSync(join(dir, 'idioms'))
+    writeFileSync(
+      join(dir, 'idioms', 'part-1.json'),
+      JSON.stringify({ idioms: [sensed('Estar en bolas'), sensed('Estar al horno')] }),
+    )
+    const content = createContentService({
+      content: createContentRepo(database.db),
+      clock: () => new Date(T0),
+    })
+    expect(await content.importDir(dir)).toMatchObject({ idiomsRefreshed: 1, invalidFiles: [] })
+    const after = await database.db.select().from(idioms).orderBy(asc(idioms.normalizedText))
+    expect(after.map((r) => [r.text, r.meanings, r.senses, r.contentListsHash])).toEqual([
+      ['Estar al horno', ['in hot water (admin)'], [], 'edited'],
+      [
+        'Estar en bolas',
+        [],
+        [['be clueless'], ['be stark naked']],
+        listsFingerprint([], ['be in balls'], [['be clueless'], ['be stark naked']]),
+      ],
+      ['Tirar la goma', ['flirt'], [], null],
+    ])
   })
 })

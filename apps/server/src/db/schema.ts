@@ -149,7 +149,7 @@ const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull(
 /** The five tones (spec §3), repeated here so the database refuses anything else too. */
 const TONE_VALUES = ['Casual', 'Neutral', 'Street', 'Esoteric', 'Official'] as const
 
-/** `idioms.content_lists_hash` of an idiom whose meanings or literals an admin changed. */
+/** `idioms.content_lists_hash` of an idiom whose meanings, literals or senses an admin changed. */
 export const LISTS_EDITED = 'edited'
 
 /** Curated idioms. */
@@ -163,6 +163,11 @@ export const idioms = pgTable(
     meanings: jsonb('meanings').$type<string[]>().notNull().default([]),
     /** Literal readings of the idiom that betray a misunderstanding (graded major). */
     literals: jsonb('literals').$type<string[]>().notNull().default([]),
+    /**
+     * Each sense's own meaning phrases, the first naming it, for an idiom of two senses or more
+     * (decision 067); `meanings` then holds the phrases true of every sense. [] for one sense.
+     */
+    senses: jsonb('senses').$type<string[][]>().notNull().default([]),
     tone: text('tone', { enum: TONE_VALUES }).notNull().default('Casual'),
     /** 1-10, 10 = super common. */
     usage: integer('usage').notNull().default(8),
@@ -172,7 +177,7 @@ export const idioms = pgTable(
     /** Set on rows imported from content/ (the idiomKey of the content text), so re-imports know them. */
     contentKey: text('content_key'),
     /**
-     * Whose `meanings` and `literals` these are (decision 065): the fingerprint of the library's
+     * Whose `meanings`, `literals` and `senses` these are (decision 065): the fingerprint of the library's
      * lists as the content import last wrote them; LISTS_EDITED once an admin changed them; null
      * on admins' own idioms and on library rows the import has not settled yet.
      */

@@ -3403,6 +3403,8 @@ export interface operations {
                             row: number;
                             field: string;
                             message: string;
+                            /** @enum {string} */
+                            code?: "INVALID_SENSES";
                         }[];
                     };
                 };
@@ -3495,6 +3497,8 @@ export interface operations {
                             row: number;
                             field: string;
                             message: string;
+                            /** @enum {string} */
+                            code?: "INVALID_SENSES";
                         }[];
                         duplicates: {
                             text: string;

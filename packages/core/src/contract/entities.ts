@@ -354,7 +354,16 @@ export const CsvIdiomRow = z.object({
   tone: z.string(),
   usage: z.union([z.string(), z.number()]),
 })
-export const RowError = z.object({ row: z.number().int(), field: z.string(), message: z.string() })
+/**
+ * One problem of a CSV row. `code`, where present, is stable for clients to act on:
+ * INVALID_SENSES, a `senses` cell that breaks decision 067's rules (the message says which).
+ */
+export const RowError = z.object({
+  row: z.number().int(),
+  field: z.string(),
+  message: z.string(),
+  code: z.enum(['INVALID_SENSES']).optional(),
+})
 export const ValidationResult = z.object({
   idioms: z.array(IdiomFields),
   errors: z.array(RowError),

@@ -68,6 +68,78 @@ describe('csv-import', () => {
     })
   })
 
+  describe('validateIdiomRow: senses (decision 067)', () => {
+    const row = (senses: unknown, meanings: unknown = '') => ({
+      text: 'estar en bolas',
+      translation: 'to be clueless; to be stark naked',
+      meanings,
+      senses,
+    })
+    it('splits the senses cell on || and each sense on |, dropping blanks', () => {
+      const r = validateIdiomRow(
+        row(' be clueless | have no idea | || be stark naked|in the buff ||  ', 'be out of it'),
+        1,
+      )
+      expect(r).toMatchObject({
+        ok: true,
+        idiom: {
+          meanings: ['be out of it'],
+          senses: [
+            ['be clueless', 'have no idea'],
+            ['be stark naked', 'in the buff'],
+          ],
+        },
+      })
+      // An empty cell, or none: one sense, no field (as before senses existed).
+      for (const cell of ['', ' || ', undefined]) {
+        const one = validateIdiomRow(row(cell, 'be clueless'), 2)
+        expect(one.ok && 'senses' in one.idiom).toBe(false)
+      }
+    })
+    it('takes the lists a client sends back', () => {
+      expect(validateIdiomRow(row([['a', 'b'], 'c | d']), 3)).toMatchObject({
+        ok: true,
+        idiom: {
+          senses: [
+            ['a', 'b'],
+            ['c', 'd'],
+          ],
+        },
+      })
+    })
+    it('refuses a bad senses cell with the code INVALID_SENSES and says why', () => {
+      const refused = (senses: string, meanings = '') => {
+        const r = validateIdiomRow(row(senses, meanings), 7)
+        return r.ok ? [] : r.errors
+      }
+      expect(refused('be clueless | have no idea')).toEqual([
+        {
+          row: 7,
+          field: 'senses',
+          code: 'INVALID_SENSES',
+          message:
+            'An idiom with senses has two or more: put the phrases of a single sense in its meanings',
+        },
+      ])
+      expect(refused('be clueless || Be Naked', 'be naked')).toEqual([
+        {
+          row: 7,
+          field: 'senses',
+          code: 'INVALID_SENSES',
+          message: '"Be Naked" stands in two lists: keep each phrase in one',
+        },
+      ])
+      expect(refused('a || b || c || d || e')[0]).toMatchObject({
+        code: 'INVALID_SENSES',
+        message: 'At most 4 senses, separated by ||',
+      })
+      expect(refused(`a || ${'b'.repeat(201)}`)[0]).toMatchObject({
+        code: 'INVALID_SENSES',
+        message: 'A phrase is longer than 200 characters',
+      })
+    })
+  })
+
   describe('validateIdiomRow', () => {
     it('turns a good row into IdiomFields', () => {
       expect(

@@ -1,5 +1,10 @@
 import type { z } from 'zod'
-import { IdiomFields, type RowError as RowErrorSchema } from '../contract/entities.js'
+import {
+  IDIOM_PHRASES_MAX,
+  IdiomFields,
+  type RowError as RowErrorSchema,
+} from '../contract/entities.js'
+import { IDIOM_SENSES_MAX, sensesProblem } from '../contract/senses.js'
 import { fold } from '../evaluator/normalise.js'
 import { TONES, type Tone } from './tones.js'
 import { USAGE_DEFAULT, USAGE_MAX, USAGE_MIN } from './usage.js'
@@ -10,11 +15,19 @@ type RowError = z.infer<typeof RowErrorSchema>
 export const CSV_REQUIRED_COLUMNS = ['text', 'translation', 'tone', 'usage'] as const
 /**
  * `meanings` and `literals` hold English phrases separated by `|` ("give up | throw in the
- * towel"): the ways to say the idiom's meaning, and the literal readings graded major.
+ * towel"): the ways to say the idiom's meaning, and the literal readings graded major. `senses`,
+ * for an idiom of two senses or more (decision 067), holds each sense's own phrases, the senses
+ * separated by `||` and each sense's phrases by `|`, the first naming the sense ("be clueless |
+ * have no idea || be stark naked | in the buff"); `meanings` then holds the phrases true of every
+ * sense.
  */
-export const CSV_OPTIONAL_COLUMNS = ['source', 'meanings', 'literals'] as const
-/** Between the phrases of a `meanings` or `literals` cell. */
+export const CSV_OPTIONAL_COLUMNS = ['source', 'meanings', 'literals', 'senses'] as const
+/** Between the phrases of a `meanings`, `literals` or `senses` cell. */
 export const CSV_PHRASE_SEPARATOR = '|'
+/** Between the senses of a `senses` cell. */
+export const CSV_SENSE_SEPARATOR = '||'
+/** RowError.code of a `senses` cell that breaks decision 067's rules (contract/senses.ts). */
+export const INVALID_SENSES = 'INVALID_SENSES'
 const PHRASES_MAX = 40
 const PHRASE_MAX = 200
 
@@ -67,6 +80,17 @@ function phrases(value: unknown): string[] {
   return [...new Set(list.map((p) => p.trim()).filter(Boolean))]
 }
 
+/**
+ * A `senses` cell: senses split on `||`, each one's phrases on `|`, blanks and senses left
+ * empty dropped (a client may send back the arrays, or one string per sense).
+ */
+function senseLists(value: unknown): string[][] {
+  const list = Array.isArray(value)
+    ? (value as unknown[])
+    : String(value ?? '').split(CSV_SENSE_SEPARATOR)
+  return list.map((sense) => phrases(sense)).filter((sense) => sense.length > 0)
+}
+
 export type RowResult = { ok: true; idiom: IdiomFields } | { ok: false; errors: RowError[] }
 
 /**
@@ -83,6 +107,7 @@ export function validateIdiomRow(input: Record<string, unknown>, row: number): R
   const source = String(cell(input, 'source') ?? '').trim()
   const meanings = phrases(input.meanings)
   const literals = phrases(input.literals)
+  const senses = senseLists(input.senses)
 
   if (!text) errors.push({ row, field: 'text', message: 'Text is required' })
   else if (text.length > TEXT_MAX)
@@ -134,10 +159,33 @@ export function validateIdiomRow(input: Record<string, unknown>, row: number): R
       errors.push({ row, field, message: `A phrase is longer than ${PHRASE_MAX} characters` })
   }
 
+  const senseError = (message: string) =>
+    errors.push({ row, field: 'senses', message, code: INVALID_SENSES })
+  if (senses.length > IDIOM_SENSES_MAX)
+    senseError(`At most ${IDIOM_SENSES_MAX} senses, separated by ${CSV_SENSE_SEPARATOR}`)
+  else if (senses.some((sense) => sense.length > PHRASES_MAX))
+    senseError(`At most ${PHRASES_MAX} phrases in a sense, separated by ${CSV_PHRASE_SEPARATOR}`)
+  else if (senses.some((sense) => sense.some((p) => p.length > PHRASE_MAX)))
+    senseError(`A phrase is longer than ${PHRASE_MAX} characters`)
+  else {
+    const problem = sensesProblem(meanings, senses, IDIOM_PHRASES_MAX)
+    if (problem) senseError(problem)
+  }
+
   if (errors.length) return { ok: false, errors }
   return {
     ok: true,
-    idiom: IdiomFields.parse({ text, translation, tone, usage, source, meanings, literals }),
+    idiom: IdiomFields.parse({
+      text,
+      translation,
+      tone,
+      usage,
+      source,
+      meanings,
+      literals,
+      // Absent for an idiom of one sense, as the contract reads it (decision 067).
+      ...(senses.length ? { senses } : {}),
+    }),
   }
 }
 

@@ -6,11 +6,18 @@ import { toMessage } from '../../errors.js'
 
 /**
  * An idiom's meaning lists as one short value: 16 hex digits (64 bits) of SHA-256 over
- * `JSON.stringify([meanings, literals])`, so order and spelling count (decision 065).
+ * `JSON.stringify([meanings, literals])`, or `[meanings, literals, senses]` for an idiom with
+ * senses (decision 067), so order and spelling count (decision 065). An idiom of one sense keeps
+ * the fingerprint it had before senses existed, so stored fingerprints and shipped-lists.json
+ * stay valid.
  */
-export function listsFingerprint(meanings: readonly string[], literals: readonly string[]): string {
+export function listsFingerprint(
+  meanings: readonly string[],
+  literals: readonly string[],
+  senses: readonly (readonly string[])[] = [],
+): string {
   return createHash('sha256')
-    .update(JSON.stringify([meanings, literals]))
+    .update(JSON.stringify(senses.length ? [meanings, literals, senses] : [meanings, literals]))
     .digest('hex')
     .slice(0, 16)
 }
@@ -23,7 +30,7 @@ const ShippedListsFile = z.object({
   idioms: z.record(z.string(), z.array(z.string().regex(/^[0-9a-f]{16}$/))),
 })
 
-/** For each content key, the fingerprints of every meanings/literals pair the library shipped. */
+/** For each content key, the fingerprints of every set of meaning lists the library shipped. */
 export type ShippedLists = ReadonlyMap<string, ReadonlySet<string>>
 
 /**

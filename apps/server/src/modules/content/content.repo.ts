@@ -19,6 +19,7 @@ export interface LibraryIdiomRow {
   normalizedText: string
   meanings: string[]
   literals: string[]
+  senses: string[][]
   contentListsHash: string | null
 }
 
@@ -29,6 +30,7 @@ const LIBRARY_COLUMNS = {
   normalizedText: idioms.normalizedText,
   meanings: idioms.meanings,
   literals: idioms.literals,
+  senses: idioms.senses,
   contentListsHash: idioms.contentListsHash,
 }
 
@@ -36,10 +38,11 @@ export interface ListsReplacement {
   id: string
   meanings: string[]
   literals: string[]
-  /** The fingerprint of `meanings` and `literals`. */
+  senses: string[][]
+  /** The fingerprint of `meanings`, `literals` and `senses`. */
   hash: string
   /** What the row held when it was read. */
-  was: Pick<LibraryIdiomRow, 'meanings' | 'literals' | 'contentListsHash'>
+  was: Pick<LibraryIdiomRow, 'meanings' | 'literals' | 'senses' | 'contentListsHash'>
 }
 
 /** Queries of the content import; `inTransaction` runs them all in one transaction. */
@@ -84,12 +87,18 @@ function contentQueries(db: Db) {
         n += (
           await db
             .update(idioms)
-            .set({ meanings: r.meanings, literals: r.literals, contentListsHash: r.hash })
+            .set({
+              meanings: r.meanings,
+              literals: r.literals,
+              senses: r.senses,
+              contentListsHash: r.hash,
+            })
             .where(
               and(
                 eq(idioms.id, r.id),
                 sql`${idioms.meanings} = ${JSON.stringify(r.was.meanings)}::jsonb`,
                 sql`${idioms.literals} = ${JSON.stringify(r.was.literals)}::jsonb`,
+                sql`${idioms.senses} = ${JSON.stringify(r.was.senses)}::jsonb`,
                 r.was.contentListsHash === null
                   ? isNull(idioms.contentListsHash)
                   : eq(idioms.contentListsHash, r.was.contentListsHash),
@@ -113,7 +122,12 @@ function contentQueries(db: Db) {
     async setLists(id: string, lists: Omit<ListsReplacement, 'id' | 'was'>): Promise<void> {
       await db
         .update(idioms)
-        .set({ meanings: lists.meanings, literals: lists.literals, contentListsHash: lists.hash })
+        .set({
+          meanings: lists.meanings,
+          literals: lists.literals,
+          senses: lists.senses,
+          contentListsHash: lists.hash,
+        })
         .where(eq(idioms.id, id))
     },
     async examplesOf(idiomIds: string[]) {

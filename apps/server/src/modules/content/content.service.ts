@@ -14,7 +14,7 @@ export interface ContentImportCounts {
   idiomsCreated: number
   /** Content idioms already in the database (from an earlier import, or entered by an admin). */
   idiomsSkipped: number
-  /** Library idioms whose meanings and literals were an earlier release's and are now this one's. */
+  /** Library idioms whose meanings, literals and senses were an earlier release's and are now this one's. */
   idiomsRefreshed: number
   examplesCreated: number
   examplesSkipped: number
@@ -26,16 +26,16 @@ export interface ContentImportReport extends ContentImportCounts {
 }
 
 /**
- * True when a library idiom's meanings and literals are the library's own, not an admin's
+ * True when a library idiom's meanings, literals and senses are the library's own, not an admin's
  * (decision 065): they still match the fingerprint the import wrote with them; or, on a row
  * imported before fingerprints existed, they are a pair some release shipped for this idiom
  * (`shipped`) or both empty (content before meaning data, which earlier imports always filled).
  * Lists an admin changed are marked LISTS_EDITED and match nothing.
  */
 function listsAreTheLibrarys(row: LibraryIdiomRow, shipped: ShippedLists): boolean {
-  const current = listsFingerprint(row.meanings, row.literals)
+  const current = listsFingerprint(row.meanings, row.literals, row.senses)
   if (row.contentListsHash !== null) return row.contentListsHash === current
-  if (row.meanings.length === 0 && row.literals.length === 0) return true
+  if (row.meanings.length === 0 && row.literals.length === 0 && row.senses.length === 0) return true
   return shipped.get(row.contentKey ?? '')?.has(current) ?? false
 }
 
@@ -97,7 +97,8 @@ export function createContentService(deps: {
         found.flatMap((row) => {
           const idiom = row.contentKey ? unique.get(row.contentKey) : undefined
           if (!idiom) return [] // an admin's own idiom, found by its text: never touched
-          const hash = listsFingerprint(idiom.meanings, idiom.literals)
+          const senses = idiom.senses ?? []
+          const hash = listsFingerprint(idiom.meanings, idiom.literals, senses)
           if (!listsAreTheLibrarys(row, shipped)) return []
           if (row.contentListsHash === hash) return []
           return [
@@ -105,10 +106,12 @@ export function createContentService(deps: {
               id: row.id,
               meanings: idiom.meanings,
               literals: idiom.literals,
+              senses,
               hash,
               was: {
                 meanings: row.meanings,
                 literals: row.literals,
+                senses: row.senses,
                 contentListsHash: row.contentListsHash,
               },
             },
@@ -125,7 +128,8 @@ export function createContentService(deps: {
             translation: i.translation,
             meanings: i.meanings,
             literals: i.literals,
-            contentListsHash: listsFingerprint(i.meanings, i.literals),
+            senses: i.senses ?? [],
+            contentListsHash: listsFingerprint(i.meanings, i.literals, i.senses),
             tone: i.tone,
             usage: i.usage,
             source: i.source,
@@ -210,7 +214,7 @@ export function createContentService(deps: {
 
     /**
      * An admin takes the library's lists again for an idiom whose lists they changed: its
-     * meanings and literals become the library's current ones (read from the content files, as
+     * meanings, literals and senses become the library's current ones (read from the content files, as
      * the import on start reads them; the first idiom of a key wins, as there) with their
      * fingerprint, so later releases replace them again (decision 065). One transaction, the row
      * locked from the read to the write. 404 for an unknown idiom; 409 NOT_LIBRARY_IDIOM for an
@@ -238,11 +242,20 @@ export function createContentService(deps: {
             'NOT_LIBRARY_IDIOM',
             'The library no longer has this idiom: there are no library lists to restore',
           )
-        const hash = listsFingerprint(idiom.meanings, idiom.literals)
+        const senses = idiom.senses ?? []
+        const hash = listsFingerprint(idiom.meanings, idiom.literals, senses)
         // Already the library's: nothing to write (a write would make every instance reload).
-        if (row.contentListsHash === hash && listsFingerprint(row.meanings, row.literals) === hash)
+        if (
+          row.contentListsHash === hash &&
+          listsFingerprint(row.meanings, row.literals, row.senses) === hash
+        )
           return
-        await q.setLists(row.id, { meanings: idiom.meanings, literals: idiom.literals, hash })
+        await q.setLists(row.id, {
+          meanings: idiom.meanings,
+          literals: idiom.literals,
+          senses,
+          hash,
+        })
       })
     },
   }

@@ -319,15 +319,16 @@ describe('the repository’s library over an install made on 2026-11-23', () => 
       const today = Object.fromEntries(
         (await database.db.select().from(idioms)).map((r) => [r.contentKey, r] as const),
       )
-      // The install as that day's release left it: its lists, no fingerprint (migration 0019).
+      // The install as that day's release left it: its lists, no fingerprint (migration 0019),
+      // no senses (migration 0020; today's library gives "al pedo" two).
       for (const [key, l] of Object.entries(old.idioms)) {
-        expect(lists(today[key])).not.toEqual(l)
+        expect(allLists(today[key])).not.toEqual({ ...l, senses: [] })
         await database.db
           .update(idioms)
-          .set({ ...l, contentListsHash: null })
+          .set({ ...l, senses: [], contentListsHash: null })
           .where(eq(idioms.contentKey, key))
       }
-      const edited = { meanings: ['an admin’s own phrase'], literals: [] }
+      const edited = { meanings: ['an admin’s own phrase'], literals: [], senses: [] }
       await database.db
         .update(idioms)
         .set({ ...edited, contentListsHash: null })
@@ -339,8 +340,8 @@ describe('the repository’s library over an install made on 2026-11-23', () => 
         (await database.db.select().from(idioms)).map((r) => [r.contentKey, r] as const),
       )
       for (const key of Object.keys(old.idioms))
-        expect(lists(after[key])).toEqual(lists(today[key]))
-      expect(lists(after['andar con pie de plomo'])).toEqual(edited)
+        expect(allLists(after[key])).toEqual(allLists(today[key]))
+      expect(allLists(after['andar con pie de plomo'])).toEqual(edited)
       expect(await content.importDir()).toMatchObject({ idiomsRefreshed: 0 })
     } finally {
       await database.drop()
@@ -350,4 +351,9 @@ describe('the repository’s library over an install made on 2026-11-23', () => 
 
 function lists(r: { meanings: string[]; literals: string[] } | undefined) {
   return { meanings: r?.meanings, literals: r?.literals }
+}
+
+/** An idiom's lists, senses included (decision 067). */
+function allLists(r: { meanings: string[]; literals: string[]; senses: string[][] } | undefined) {
+  return { ...lists(r), senses: r?.senses }
 }

@@ -1,5 +1,4 @@
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
-import type { AddressInfo } from 'node:net'
+import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { eq, sql } from 'drizzle-orm'
@@ -9,6 +8,7 @@ import { ErrorBody, Idiom, type ContentFile } from '@che/core'
 import { buildApp } from '../../app.js'
 import { cacheVersions, idioms } from '../../db/schema.js'
 import { libraryIdiom as idiom } from '../../test/library-idiom.js'
+import { jsonCaller, listen, writeContentDir } from '../../test/http.js'
 import { bearer, startTestApp, type TestApp } from '../../test/support.js'
 import { listsFingerprint } from './content-lists.js'
 
@@ -42,23 +42,8 @@ describe('POST /api/admin/idiom/restore-lists: an admin takes the library’s li
   let learner: string
   const ids: Record<string, string> = {}
 
-  async function contentDir(name: string, file: ContentFile): Promise<string> {
-    const dir = join(root, name)
-    await mkdir(join(dir, 'idioms'), { recursive: true })
-    await writeFile(join(dir, 'idioms', 'part-1.json'), JSON.stringify(file))
-    return dir
-  }
-  async function call(method: 'GET' | 'POST', path: string, token: string, body?: unknown) {
-    const res = await fetch(`${base}${path}`, {
-      method,
-      headers: {
-        ...bearer(token),
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    })
-    return { status: res.status, body: (await res.json()) as unknown }
-  }
+  const contentDir = (name: string, file: ContentFile) => writeContentDir(root, name, file)
+  const call = jsonCaller(() => base)
   const restore = (idiomId: string, token = admin) =>
     call('POST', '/api/admin/idiom/restore-lists', token, { idiomId })
   const read = async (idiomId: string, token = admin) => {
@@ -109,8 +94,7 @@ describe('POST /api/admin/idiom/restore-lists: an admin takes the library’s li
       database: t.database,
       contentDir: await contentDir('r2', release(2)),
     })
-    await upgraded.listen({ port: 0, host: '127.0.0.1' })
-    base = `http://127.0.0.1:${(upgraded.server.address() as AddressInfo).port}`
+    base = await listen(upgraded)
   })
   afterAll(async () => {
     await upgraded?.close()

@@ -12,6 +12,7 @@ const idiom: IdiomRow = {
   translation: 'to blunder',
   meanings: [],
   literals: [],
+  senses: [],
   tone: 'Neutral',
   usage: 9,
   source: '',

@@ -111,6 +111,7 @@ export function evaluatorExample(example: ExampleRow, idiom: IdiomRow): Evaluato
       text: idiom.text,
       translation: idiom.translation,
       ...(idiom.meanings.length ? { meanings: idiom.meanings } : {}),
+      ...(idiom.senses.length ? { senses: idiom.senses } : {}),
       ...(idiom.literals.length ? { literals: idiom.literals } : {}),
     },
     ...(example.alternatives.length ? { alternatives: example.alternatives } : {}),

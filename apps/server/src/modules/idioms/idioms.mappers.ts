@@ -54,7 +54,7 @@ export function toExample(
 }
 
 /**
- * Where the idiom's meanings and literals come from (decision 065). A library row without a
+ * Where the idiom's meanings, literals and senses come from (decision 065). A library row without a
  * fingerprint is one whose lists the import on start did not recognise as any release's (changed
  * before fingerprints existed, migration 0019): no release replaces them, as with 'edited'.
  */
@@ -78,6 +78,8 @@ export function toIdiom(
     translation: row.translation,
     meanings: row.meanings,
     literals: row.literals,
+    // Only an idiom of two senses or more carries the field (decision 067).
+    ...(row.senses.length ? { senses: row.senses } : {}),
     tone: row.tone,
     usage: row.usage,
     source: row.source,

@@ -57,28 +57,53 @@ export function createIdiomsRepo(db: Db) {
     },
     /**
      * Throws a unique violation (see isUniqueViolation) when the new text is another idiom's.
-     * New meanings or literals that differ from the stored ones mark the lists as the admin's
-     * (LISTS_EDITED), so the content import never replaces them (decision 065); the same lists
-     * sent again (a client may send every field with each save) leave them as they were.
+     * New meanings, literals or senses that differ from the stored ones mark the lists as the
+     * admin's (LISTS_EDITED), so the content import never replaces them (decision 065); the same
+     * lists sent again (a client may send every field with each save) leave them as they were.
+     * When the changes touch meanings or senses, `check` sees the lists the idiom would have
+     * (the changes over the stored row, read locked in the update's transaction) and may throw
+     * to refuse them: nothing is written then (decision 067's rules span both lists).
      */
-    async update(id: string, changes: Partial<NewIdiomRow>): Promise<IdiomRow | undefined> {
+    async update(
+      id: string,
+      changes: Partial<NewIdiomRow>,
+      check?: (lists: { meanings: string[]; senses: string[][] }) => void,
+    ): Promise<IdiomRow | undefined> {
       const changed = [
         changes.meanings && sql`${idioms.meanings} <> ${JSON.stringify(changes.meanings)}::jsonb`,
         changes.literals && sql`${idioms.literals} <> ${JSON.stringify(changes.literals)}::jsonb`,
+        changes.senses && sql`${idioms.senses} <> ${JSON.stringify(changes.senses)}::jsonb`,
       ].filter((c) => c !== undefined)
-      const [row] = await db
-        .update(idioms)
-        .set({
-          ...changes,
-          ...(changed.length
-            ? {
-                contentListsHash: sql`case when ${or(...changed)} then ${LISTS_EDITED} else ${idioms.contentListsHash} end`,
-              }
-            : {}),
+      const write = async (q: Db) => {
+        const [row] = await q
+          .update(idioms)
+          .set({
+            ...changes,
+            ...(changed.length
+              ? {
+                  contentListsHash: sql`case when ${or(...changed)} then ${LISTS_EDITED} else ${idioms.contentListsHash} end`,
+                }
+              : {}),
+          })
+          .where(eq(idioms.id, id))
+          .returning()
+        return row
+      }
+      if (!check || (changes.meanings === undefined && changes.senses === undefined))
+        return write(db)
+      return db.transaction(async (tx) => {
+        const [stored] = await tx
+          .select({ meanings: idioms.meanings, senses: idioms.senses })
+          .from(idioms)
+          .where(eq(idioms.id, id))
+          .for('update')
+        if (!stored) return undefined
+        check({
+          meanings: changes.meanings ?? stored.meanings,
+          senses: changes.senses ?? stored.senses,
         })
-        .where(eq(idioms.id, id))
-        .returning()
-      return row
+        return write(tx)
+      })
     },
   }
 }

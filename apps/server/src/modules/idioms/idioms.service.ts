@@ -1,5 +1,7 @@
 import {
+  IDIOM_PHRASES_MAX,
   idiomKey,
+  sensesProblem,
   type Assigned,
   TONE_DESCRIPTIONS,
   TONES,
@@ -10,7 +12,7 @@ import {
   type Tone,
 } from '@che/core'
 import type { z } from 'zod'
-import { conflict, notFound } from '../../errors.js'
+import { badRequest, conflict, notFound } from '../../errors.js'
 import { listsOriginOf, toIdiom, toIdiomSummary, type AudioOf } from './idioms.mappers.js'
 import { isUniqueViolation, type ExampleRow, type IdiomsRepo } from './idioms.repo.js'
 
@@ -95,17 +97,29 @@ export function createIdiomsService(deps: {
       return toIdiom(row, [], deps.audioOf)
     },
 
+    /**
+     * Changes meanings or senses only when the idiom they make keeps decision 067's rules (two
+     * senses or more, each phrase in one list...): else 400 VALIDATION_FAILED on `senses`, as
+     * IdiomFields answers a new idiom, and nothing is written.
+     */
     async update(idiomId: string, changes: IdiomChanges): Promise<Idiom> {
       const set = Object.fromEntries(
         Object.entries(changes).filter(([, v]) => v !== undefined),
       ) as IdiomChanges
       let row: Awaited<ReturnType<IdiomsRepo['update']>>
       try {
-        row = await deps.idioms.update(idiomId, {
-          ...set,
-          ...(set.text !== undefined ? { normalizedText: idiomKey(set.text) } : {}),
-          updatedAt: deps.clock(),
-        })
+        row = await deps.idioms.update(
+          idiomId,
+          {
+            ...set,
+            ...(set.text !== undefined ? { normalizedText: idiomKey(set.text) } : {}),
+            updatedAt: deps.clock(),
+          },
+          ({ meanings, senses }) => {
+            const problem = sensesProblem(meanings, senses, IDIOM_PHRASES_MAX)
+            if (problem) throw badRequest(problem, [{ field: 'senses', message: problem }])
+          },
+        )
       } catch (err) {
         if (isUniqueViolation(err) && set.text !== undefined) throw duplicate(set.text)
         throw err

@@ -28,6 +28,8 @@ export function useRestoreIdiomLists() {
   })
 }
 
-/** "3 meanings and 1 literal reading". */
-export const listsCount = (idiom: Pick<Idiom, 'meanings' | 'literals'>) =>
-  `${idiom.meanings.length} ${idiom.meanings.length === 1 ? 'meaning' : 'meanings'} and ${idiom.literals.length} ${idiom.literals.length === 1 ? 'literal reading' : 'literal readings'}`
+/** "3 meanings and 1 literal reading"; "2 senses, 3 meanings and 1 literal reading" (decision 067). */
+export const listsCount = (idiom: Pick<Idiom, 'meanings' | 'literals' | 'senses'>) => {
+  const senses = idiom.senses?.length ?? 0
+  return `${senses ? `${senses} senses, ` : ''}${idiom.meanings.length} ${idiom.meanings.length === 1 ? 'meaning' : 'meanings'} and ${idiom.literals.length} ${idiom.literals.length === 1 ? 'literal reading' : 'literal readings'}`
+}

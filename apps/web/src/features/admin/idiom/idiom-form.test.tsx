@@ -106,6 +106,88 @@ describe('IdiomForm', { timeout: 20_000 }, () => {
     // form: 3-4 s alone, past 20 s at load 12-20 on the shared 2-core machine (measured).
   }, 40_000)
 
+  it('adds a second sense (the meanings so far become the first) and sends each sense’s phrases', async () => {
+    const user = userEvent.setup()
+    stubFetch({ 'GET /api/idioms/tones': () => json(tones) })
+    const onSubmit = vi.fn()
+    renderWithProviders(
+      <IdiomForm
+        initial={{
+          text: 'Estar en bolas',
+          translation: 'to be clueless; to be stark naked',
+          tone: 'Street',
+          usage: 7,
+          source: '',
+          meanings: ['be clueless', 'have no idea'],
+          literals: [],
+        }}
+        onSubmit={onSubmit}
+      />,
+    )
+    expect(screen.queryByRole('textbox', { name: /Sense 1/ })).toBeNull()
+    await user.click(screen.getByRole('button', { name: 'Add a second sense' }))
+    const meanings = screen.getByRole('textbox', { name: /Meanings in English/ })
+    expect(meanings).toHaveValue('')
+    expect(screen.getByRole('textbox', { name: /Sense 1/ })).toHaveValue(
+      'be clueless\nhave no idea',
+    )
+    const second = screen.getByRole('textbox', { name: /Sense 2/ })
+    // The cursor goes to the new sense.
+    expect(second).toHaveFocus()
+    await user.paste('be stark naked\nbe in the buff\n')
+    await user.click(meanings)
+    await user.paste('be in a state')
+    await user.click(screen.getByRole('button', { name: 'Save' }))
+    expect(onSubmit).toHaveBeenCalledWith(
+      expect.objectContaining({
+        meanings: ['be in a state'],
+        senses: [
+          ['be clueless', 'have no idea'],
+          ['be stark naked', 'be in the buff'],
+        ],
+      }),
+    )
+  })
+
+  it('refuses a phrase in two lists under the senses; removing a sense leaves one, whose phrases join the meanings', async () => {
+    const user = userEvent.setup()
+    stubFetch({ 'GET /api/idioms/tones': () => json(tones) })
+    const onSubmit = vi.fn()
+    renderWithProviders(
+      <IdiomForm
+        initial={{
+          text: 'Estar en bolas',
+          translation: 'to be clueless; to be stark naked',
+          tone: 'Street',
+          usage: 7,
+          source: '',
+          meanings: [],
+          literals: [],
+          senses: [['be clueless'], ['be stark naked']],
+        }}
+        onSubmit={onSubmit}
+      />,
+    )
+    const first = screen.getByRole('textbox', { name: /Sense 1/ })
+    expect(first).toHaveAccessibleDescription(expect.stringContaining('the first naming the sense'))
+    await user.click(screen.getByRole('textbox', { name: /Sense 2/ }))
+    await user.paste('\nBe Clueless')
+    await user.click(screen.getByRole('button', { name: 'Save' }))
+    expect(first).toBeInvalid()
+    expect(first).toHaveAccessibleDescription(
+      expect.stringContaining('"Be Clueless" stands in two lists: keep each phrase in one'),
+    )
+    expect(onSubmit).not.toHaveBeenCalled()
+
+    await user.click(screen.getByRole('button', { name: 'Remove sense 2' }))
+    expect(screen.queryByRole('textbox', { name: /Sense \d/ })).toBeNull()
+    expect(screen.getByRole('textbox', { name: /Meanings in English/ })).toHaveValue('be clueless')
+    await user.click(screen.getByRole('button', { name: 'Save' }))
+    expect(onSubmit).toHaveBeenCalledWith(expect.objectContaining({ meanings: ['be clueless'] }))
+    // One sense again: no senses field, as for any idiom of one sense.
+    expect(onSubmit.mock.calls[0]![0]).not.toHaveProperty('senses')
+  })
+
   it("refuses a value over the contract's limit with the server's message, under the field", async () => {
     const user = userEvent.setup()
     stubFetch({ 'GET /api/idioms/tones': () => json(tones) })

@@ -1,8 +1,18 @@
-import { Button, Group, Select, Slider, Stack, Text, Textarea, TextInput } from '@mantine/core'
+import {
+  Button,
+  Fieldset,
+  Group,
+  Select,
+  Slider,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+} from '@mantine/core'
 import { useForm } from '@mantine/form'
-import { IdiomFields, USAGE_DEFAULT, USAGE_MAX, USAGE_MIN } from '@che/core'
+import { IDIOM_SENSES_MAX, IdiomFields, USAGE_DEFAULT, USAGE_MAX, USAGE_MIN } from '@che/core'
 import type { Tone } from '@che/core'
-import { useId } from 'react'
+import { useId, useState } from 'react'
 import { contractResolver } from '../../../lib/form'
 import { FALLBACK_TONES, useTones } from '../../../lib/queries/tones'
 
@@ -24,7 +34,7 @@ const USAGE_MARKS = Array.from({ length: USAGE_MAX - USAGE_MIN + 1 }, (_, i) => 
   label: String(USAGE_MIN + i),
 }))
 
-/** What the form holds: IdiomFields' input, with meanings and literals one line each. */
+/** What the form holds: IdiomFields' input, with meanings, literals and each sense one line each. */
 interface IdiomFormValues {
   text: string
   translation: string
@@ -33,7 +43,11 @@ interface IdiomFormValues {
   source: string
   meanings: string[]
   literals: string[]
+  /** Each sense's lines (decision 067); [] for an idiom of one sense. */
+  senses: string[][]
 }
+
+const filled = (lines: readonly string[]) => lines.filter((l) => l.trim().length > 0)
 
 /** The lines of a one-phrase-per-line textarea, as typed: the schema trims and drops blanks. */
 function linesInput(value: string[], set: (lines: string[]) => void) {
@@ -41,6 +55,12 @@ function linesInput(value: string[], set: (lines: string[]) => void) {
     value: value.join('\n'),
     onChange: (e: { currentTarget: { value: string } }) => set(e.currentTarget.value.split('\n')),
   }
+}
+
+/** The fields to send: an idiom of one sense has no senses field, as the contract reads it. */
+function submitted(values: IdiomFormValues): IdiomFields {
+  const { senses, ...fields } = IdiomFields.parse(values)
+  return senses?.length ? { ...fields, senses } : fields
 }
 
 /**
@@ -66,15 +86,40 @@ export function IdiomForm({
       source: initial?.source ?? '',
       meanings: initial?.meanings ?? [],
       literals: initial?.literals ?? [],
+      senses: initial?.senses ?? [],
     },
     validate: contractResolver(IdiomFields),
   })
   const usageLabelId = useId()
-  const { tone, usage } = form.values
+  const { tone, usage, senses } = form.values
+  /** The sense just added, to put the cursor in it. */
+  const [added, setAdded] = useState<number | null>(null)
+
+  /**
+   * A second sense: the meanings so far become the first sense's phrases (the admin then moves
+   * what every sense shares back), and an empty second sense follows. Later: one more sense.
+   */
+  function addSense() {
+    if (senses.length === 0) {
+      form.setValues({ senses: [filled(form.values.meanings), []], meanings: [] })
+      setAdded(1)
+    } else {
+      form.setFieldValue('senses', [...senses, []])
+      setAdded(senses.length)
+    }
+  }
+  /** Without its second-last sense an idiom has one sense: that sense's phrases join the meanings. */
+  function removeSense(index: number) {
+    const rest = senses.filter((_, i) => i !== index)
+    if (rest.length === 1)
+      form.setValues({ senses: [], meanings: [...filled(form.values.meanings), ...rest[0]!] })
+    else form.setFieldValue('senses', rest)
+    setAdded(null)
+  }
   const description = toneList.find((t) => t.tone === tone)?.description
 
   return (
-    <form onSubmit={form.onSubmit((values) => onSubmit(IdiomFields.parse(values)))} noValidate>
+    <form onSubmit={form.onSubmit((values) => onSubmit(submitted(values)))} noValidate>
       <Stack gap="md">
         <TextInput
           label="Text"
@@ -130,13 +175,65 @@ export function IdiomForm({
         />
         <Textarea
           label="Meanings in English"
-          description="Optional, one per line: other ways to say what the idiom means (paraphrases, English idioms). Answers that use them count as the idiom's meaning."
+          description={
+            senses.length
+              ? 'Optional, one per line: the ways to say what every sense of the idiom means. Each sense’s own phrases go under Senses.'
+              : "Optional, one per line: other ways to say what the idiom means (paraphrases, English idioms). Answers that use them count as the idiom's meaning."
+          }
           {...linesInput(form.values.meanings, (lines) => form.setFieldValue('meanings', lines))}
           error={form.errors.meanings}
           autosize
           minRows={2}
           maxRows={8}
         />
+        <Fieldset legend="Senses" variant="filled" p="sm">
+          <Stack gap="sm">
+            <Text size="xs" c="dimmed">
+              Optional, for an idiom that means two different things (“estar en bolas”: to be
+              clueless; to be stark naked). Each sense lists its own phrases, one per line, the
+              first naming the sense; an answer must say the sense of its sentence. Adding a second
+              sense moves the meanings above into the first.
+            </Text>
+            {senses.map((sense, i) => (
+              <Group
+                // Senses have no identity but their place; removing one re-labels the rest.
+                key={`sense-${i}-of-${senses.length}`}
+                align="flex-start"
+                wrap="nowrap"
+                gap="xs"
+              >
+                <Textarea
+                  label={`Sense ${i + 1}`}
+                  description={i === 0 ? 'One phrase per line, the first naming the sense.' : null}
+                  {...linesInput(sense, (lines) => form.setFieldValue(`senses.${i}`, lines))}
+                  error={i === 0 ? form.errors.senses : form.errors.senses ? true : undefined}
+                  autoFocus={added === i}
+                  autosize
+                  minRows={2}
+                  maxRows={6}
+                  style={{ flex: 1 }}
+                />
+                <Button
+                  variant="subtle"
+                  color="red"
+                  size="xs"
+                  mt={24}
+                  onClick={() => removeSense(i)}
+                  aria-label={`Remove sense ${i + 1}`}
+                >
+                  Remove
+                </Button>
+              </Group>
+            ))}
+            {senses.length < IDIOM_SENSES_MAX ? (
+              <Group>
+                <Button variant="light" size="xs" onClick={addSense}>
+                  {senses.length === 0 ? 'Add a second sense' : 'Add a sense'}
+                </Button>
+              </Group>
+            ) : null}
+          </Stack>
+        </Fieldset>
         <Textarea
           label="Literal readings"
           description="Optional, one per line: word-for-word readings that show the idiom was not understood. Answers that use them are graded major."

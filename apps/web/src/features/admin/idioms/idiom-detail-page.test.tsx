@@ -19,9 +19,10 @@ const tones = TONES.map((tone) => ({ tone, description: TONE_DESCRIPTIONS[tone] 
 
 configureApiClientForEachTest({ token: null })
 
-/** The detail page of an idiom with meanings and literals; every save answers the idiom back. */
-function renderDetail() {
-  const idiom = makeIdiom({ meanings: ['be in trouble'], literals: ['be in the oven'] })
+/** The detail page of `idiom` (one with meanings and literals); every save answers it back. */
+function renderDetail(
+  idiom: object = makeIdiom({ meanings: ['be in trouble'], literals: ['be in the oven'] }),
+) {
   const fetch = stubFetch({
     [`GET /api/idiom/${IDIOM_ID}`]: () => json(idiom),
     [`GET /api/example/idiom/${IDIOM_ID}`]: () => json([]),
@@ -64,6 +65,41 @@ describe('IdiomDetailPage', { timeout: 20_000 }, () => {
     await user.type(translation, 'To be toast')
     await user.click(screen.getByRole('button', { name: 'Save changes' }))
     expect(await saved(fetch)).toEqual({ idiomId: IDIOM_ID, translation: 'To be toast' })
+  })
+})
+
+describe('IdiomDetailPage: an idiom’s senses (decision 067)', { timeout: 20_000 }, () => {
+  it('shows each sense, named by its first phrase, and saves only the senses an admin changed', async () => {
+    const user = userEvent.setup()
+    const idiom = makeIdiom({
+      text: 'Estar en bolas',
+      meanings: [],
+      senses: [
+        ['be clueless', 'have no idea'],
+        ['be stark naked', 'be in the buff'],
+      ],
+    })
+    const fetch = renderDetail(idiom)
+    const senses = await screen.findByRole('region', { name: '2 senses' })
+    expect(
+      within(senses)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['be clueless · have no idea', 'be stark naked · be in the buff'])
+
+    await user.click(screen.getByRole('button', { name: 'Edit idiom' }))
+    const second = screen.getByRole('textbox', { name: /Sense 2/ })
+    expect(second).toHaveValue('be stark naked\nbe in the buff')
+    await user.click(second)
+    await user.paste('\nbe in the nude')
+    await user.click(screen.getByRole('button', { name: 'Save changes' }))
+    expect(await saved(fetch)).toEqual({
+      idiomId: IDIOM_ID,
+      senses: [
+        ['be clueless', 'have no idea'],
+        ['be stark naked', 'be in the buff', 'be in the nude'],
+      ],
+    })
   })
 })
 

@@ -5,6 +5,7 @@ import {
   Card,
   Group,
   Highlight,
+  List,
   Modal,
   Paper,
   Stack,
@@ -62,6 +63,7 @@ function IdiomDetail({ idiom }: { idiom: Idiom }) {
             </Text>
           ) : null}
         </Group>
+        {idiom.senses?.length ? <Senses senses={idiom.senses} /> : null}
       </Stack>
 
       <Banner
@@ -82,6 +84,7 @@ function IdiomDetail({ idiom }: { idiom: Idiom }) {
               source: idiom.source,
               meanings: idiom.meanings,
               literals: idiom.literals,
+              senses: idiom.senses ?? [],
             }}
             submitLabel="Save changes"
             saving={update.isPending}
@@ -129,6 +132,33 @@ function IdiomDetail({ idiom }: { idiom: Idiom }) {
       )}
 
       <Examples idiomId={idiom.idiomId} />
+    </Stack>
+  )
+}
+
+/** An idiom's senses (decision 067): each named by its first phrase, its other phrases after it. */
+function Senses({ senses }: { senses: string[][] }) {
+  return (
+    <Stack gap={2} mt="xs" component="section" aria-labelledby="senses-heading">
+      <Text id="senses-heading" size="sm" fw={600}>
+        {senses.length} senses
+      </Text>
+      <List type="ordered" size="sm" spacing={2}>
+        {senses.map((sense, i) => (
+          // A sense has no identity but its place.
+          <List.Item key={`sense-${i}`}>
+            <Text span inherit fw={500}>
+              {sense[0]}
+            </Text>
+            {sense.length > 1 ? (
+              <Text span inherit c="dimmed">
+                {' '}
+                · {sense.slice(1).join(' · ')}
+              </Text>
+            ) : null}
+          </List.Item>
+        ))}
+      </List>
     </Stack>
   )
 }
@@ -192,10 +222,14 @@ function changedFields(idiom: Idiom, fields: IdiomFields): IdiomChanges {
   if (fields.tone !== idiom.tone) changes.tone = fields.tone
   if (fields.usage !== idiom.usage) changes.usage = fields.usage
   if (fields.source !== idiom.source) changes.source = fields.source
-  // Sent only when they changed: the server marks changed lists as the admin's, so the library's
+  // Sent only when they changed (senses too): the server marks changed lists as the admin's, so the library's
   // next release no longer replaces them (decision 065).
   if (!sameLines(fields.meanings, idiom.meanings)) changes.meanings = fields.meanings
   if (!sameLines(fields.literals, idiom.literals)) changes.literals = fields.literals
+  const senses = fields.senses ?? []
+  const before = idiom.senses ?? []
+  if (senses.length !== before.length || senses.some((s, i) => !sameLines(s, before[i]!)))
+    changes.senses = senses
   return changes
 }
 

@@ -1,12 +1,10 @@
 import { CSV_OPTIONAL_COLUMNS, CSV_REQUIRED_COLUMNS, idiomKey, validateIdiomRow } from '@che/core'
-import type { IdiomFields } from '@che/core'
+import type { IdiomFields, RowError as ContractRowError } from '@che/core'
+import type { z } from 'zod'
 import type { SaveTotals } from '../api/create-idioms'
 
-export interface RowError {
-  row: number
-  field: string
-  message: string
-}
+/** One problem of a row: field, message and, where the contract gives one, a stable code. */
+export type RowError = z.infer<typeof ContractRowError>
 
 export type ReviewStatus = 'new' | 'error' | 'duplicate' | 'exists'
 

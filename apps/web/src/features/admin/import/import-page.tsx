@@ -167,7 +167,10 @@ function Importer({ existing }: { existing: IdiomRow[] }) {
           <Text size="sm" c="dimmed">
             A CSV file with a header row and the columns <b>text</b>, <b>translation</b>,{' '}
             <b>tone</b> and <b>usage</b> (1–10, 10 is super common); <b>source</b> is optional. An
-            empty tone means Casual and an empty usage means 8.
+            empty tone means Casual and an empty usage means 8. Optional <b>meanings</b> and{' '}
+            <b>literals</b> hold English phrases separated by |; for an idiom with two senses or
+            more, <b>senses</b> holds each sense’s phrases, the senses separated by || (“be clueless
+            | have no idea || be stark naked”).
           </Text>
           <Group align="flex-end" gap="sm">
             <FileInput
