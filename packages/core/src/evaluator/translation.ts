@@ -3750,8 +3750,43 @@ function isDetailUnit(text: EnglishText, u: Unit, isDetail: (u: Unit) => boolean
     ? isCompound(text, u) || saysWhen(text, u)
     : (!u.keys.some(isLightVerb) &&
         !verbAt(text.tokens, u.start) &&
-        isNounLike(text.tokens[u.start] ?? '')) ||
+        (isNounLike(text.tokens[u.start] ?? '') || headNounByPlace(text.tokens, u.start))) ||
         isDetail(u)
+}
+
+/** Possessive determiners: a word right after one, heading its phrase, names a thing. */
+const HEAD_OWNERS: ReadonlySet<string> = new Set('my your his her our their'.split(' '))
+
+/**
+ * A word `isNounLike` rules out as a verb form, which its place makes a noun that names a thing:
+ * heading its phrase (the sentence ends or a function word follows, not a noun it would
+ * modify: "the opening night", "my used car") right after an article or a possessive, an -ing
+ * word that is a noun of its own more than a form of its verb (WordNet gives it more noun senses
+ * than its verb has verb senses: "the wedding", "the ceiling", "the painting"; not "the
+ * washing", "the wiring", "the building", which name the verb's act or stuff and are often said
+ * by another noun), or a past form after a possessive ("your rent": no verb follows "your").
+ * Such a noun left out or changed is a detail like any other ("the party" for "the wedding").
+ */
+function headNounByPlace(tokens: string[], i: number): boolean {
+  const word = tokens[i] ?? ''
+  const before = tokens[i - 1] ?? ''
+  const next = tokens[i + 1]
+  if (next !== undefined && !isFunctionWord(next)) return false
+  const owner = HEAD_OWNERS.has(before)
+  if (!owner && !ARTICLES.has(before)) return false
+  if (owner && isPastForm(word)) return true
+  return /^[a-z]{3,}ing$/.test(word) && senseSpan(word, NOUN) > senseSpan(verbLemma(word), VERB)
+}
+
+/**
+ * How many senses of one part of speech a lexicon key has, as far as the packed lexicon tells
+ * (its rarest kept sense's rank plus one; 0 for none: "ceiling" has no verb senses).
+ */
+function senseSpan(key: string, pos: number): number {
+  const other = sensesOutside(key, 7, pos)
+  let span = 0
+  for (const [id, rank] of sensesOf(key, 7)) if (!other.has(id)) span = Math.max(span, rank + 1)
+  return span
 }
 
 /** Words after which a word is a verb ("we'll walk", "can't stop"). */
