@@ -1097,6 +1097,54 @@ function spanNegative(text: EnglishText, span: number[] | null, gloss: Gloss | n
   return ((negators % 2 === 1) !== gloss.negative) !== particleReversed(gloss, text, span)
 }
 
+/**
+ * Words that open another clause, whose subject a negator before them does not reach: "I didn't
+ * say she was broke" denies the saying, not "broke".
+ */
+const CLAUSE_BOUNDARIES: ReadonlySet<string> = new Set([
+  ...'when while because if after before until since though although but and or that which who whom whose where'.split(
+    ' ',
+  ),
+  'i',
+  'you',
+  'he',
+  'she',
+  'we',
+  'they',
+])
+
+/**
+ * Whether the idiom is negated by the negators of its whole clause, not only those right before
+ * its words (`spanNegative`): from the idiom back to the clause's punctuation or to the nearest
+ * word that opens another clause (a conjunction, "that", a subject pronoun; not "so", which is
+ * as often "so closed-minded"), and on as
+ * `negatorsAt` reads it. English puts a clause's "not" on its verb, its subject or its object as
+ * it likes: "don't sign the contract in a rush" and "don't rush into signing the contract",
+ * "going without a holiday was a bummer" and "not getting a holiday was a letdown", "one salary
+ * is no longer enough to put food on the table" and "a single income isn't enough to feed a
+ * family" deny the same thing. Two texts whose idiom is negated this way alike do not say
+ * opposite things, though a negator stands before the idiom's words in one of them only.
+ */
+function clauseNegative(text: EnglishText, span: number[], gloss: Gloss | null): boolean {
+  if (span.length === 0 || !gloss) return false
+  const first = span[0]!
+  const end = span[span.length - 1]!
+  const starts = clauseStarts(text)
+  let from = first
+  while (from > 0 && !starts.has(from) && !CLAUSE_BOUNDARIES.has(text.tokens[from - 1] ?? ''))
+    from--
+  let last = end + (gloss.negative ? 2 * NEGATION_WINDOW : 0)
+  for (let i = end + 1; i <= last; i++)
+    if (starts.has(i)) {
+      last = i - 1
+      break
+    }
+  let negators = cancelledAt(text, first) ? 1 : 0
+  for (let i = from; i <= last && i < text.tokens.length; i++)
+    if (negatesAt(text.tokens, i)) negators++
+  return ((negators % 2 === 1) !== gloss.negative) !== particleReversed(gloss, text, span)
+}
+
 const AUXILIARIES = new Set([
   'am',
   'is',
@@ -2634,6 +2682,14 @@ function oppositeIdiom(p: Pair): Judgement | null {
   if (!p.refSpan || !p.userSpan) return null
   const refNegative = spanNegative(p.ref, p.refSpan, p.refGloss)
   if (refNegative === spanNegative(p.user, p.userSpan, p.userGloss)) return null
+  // one negator said at another word of the same clause ("don't sign it in a rush" / "don't
+  // rush into signing it", "if I don't sleep" / "if I don't get enough sleep")
+  if (
+    p.refSpan.length > 0 &&
+    p.userSpan.length > 0 &&
+    clauseNegative(p.ref, p.refSpan, p.refGloss) === clauseNegative(p.user, p.userSpan, p.userGloss)
+  )
+    return null
   // the learner's longest meaning phrase may be another clause's words ("suggested going on
   // strike, no one stood by him"): another of their meaning phrases said as the reference says
   // the idiom agrees with it
