@@ -3061,6 +3061,8 @@ function slipsOf(
         `You added ${quoteList(addedTimes.map((u) => surfaceOf(user, u)))}: the sentence does not say when.`,
       )
     }
+    const prefixed = missingDetails.length ? null : prefixedNoun(p, extraDetails)
+    if (prefixed) slips.push(`You wrote "${prefixed[0]}" where the sentence says "${prefixed[1]}".`)
     const companions = missingDetails.length ? [] : addedCompanions(p, extraDetails)
     if (companions.length)
       slips.push(`You added ${quoteList(companions)}: the sentence does not name anyone else.`)
@@ -3089,6 +3091,39 @@ function slipsOf(
     if (quantity) slips.push(quantity)
   }
   return slips
+}
+
+/**
+ * A word the learner joins by a hyphen to a noun the reference has, making another thing of it
+ * ("the semi-final" for "the final", "my ex-boss" for "my boss", "my step-father" for "my
+ * father"): the first word says which one, as a prefix does, so the thing named changed, a
+ * detail slip, where the reference's word before the noun is a function word or kept by the
+ * learner ("the former official" may be "the ex-official"). An added word otherwise is the learner's own way of
+ * saying it. Returns the
+ * learner's words and the reference's noun, or null.
+ */
+function prefixedNoun(p: Pair, extraDetails: Unit[]): [string, string] | null {
+  const { tokens } = p.user
+  for (const u of extraDetails) {
+    const head = tokens[u.end + 1]
+    if (u.multi || head === undefined || !isNounLike(head)) continue
+    const word = tokens[u.start]!
+    if (p.ref.tokens.includes(word)) continue
+    // the word before the reference's noun kept or a function word: "the former official" may
+    // be said "the ex-official", "the lost final" is not "the lost semi-final"
+    const bare = p.ref.tokens.some((t, i) => {
+      if (t !== head || i === 0) return t === head
+      const before = p.ref.tokens[i - 1]!
+      return isFunctionWord(before) || tokens.includes(before)
+    })
+    if (!bare) continue
+    const literal = (w: string): string => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+    const written = new RegExp(`\\b${literal(word)}[-\u2010\u2011]${literal(head)}\\b`, 'iu').exec(
+      p.userText,
+    )
+    if (written) return [written[0], head]
+  }
+  return null
 }
 
 /** Possessive determiners by whose the thing is ("its" left out: a pet or a thing may be "his"). */
