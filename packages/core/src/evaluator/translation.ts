@@ -1610,6 +1610,20 @@ function negatingVerbSaid(text: EnglishText, i: number, other: EnglishText): boo
   return text.units.some((u) => u.start === i && u.end === i && !u.light && hasUnit(u, other))
 }
 
+/** Pronouns that make a clause negative from its subject ("Nobody asked you,"). */
+const NEGATIVE_SUBJECTS: ReadonlySet<string> = new Set(['nobody', 'nothing', 'none', 'noone'])
+
+/**
+ * Whether a short opening before a comma is a clause with a negative subject ("Nobody asked
+ * you,", "No one called,", "Nothing happened,"), not an interjection ("Don't worry," for
+ * "Relax,", whose "not" the other text may leave out): its negation is part of what is said.
+ */
+function negativeSubjectOpening(tokens: string[], opening: ReadonlySet<number>): boolean {
+  if (!opening.has(0)) return false
+  const first = tokens[0] ?? ''
+  return NEGATIVE_SUBJECTS.has(first) || (first === 'no' && tokens[1] === 'one')
+}
+
 /**
  * Whether the statements of a text are negated, by the parity of their negators, and the first
  * negated clause (for feedback). Left out:
@@ -1634,7 +1648,9 @@ function statementPolarity(
   // this text says; only worked out where the other text has a negator
   const otherNegated = other ? negatedWords(other) : NO_LEMMAS
   const otherForms = (): ReadonlySet<string> => (other ? lemmaSet(other) : NO_LEMMAS)
-  const skip = new Set(analysed.opening)
+  const skip = negativeSubjectOpening(analysed.tokens, analysed.opening)
+    ? new Set<number>()
+    : new Set(analysed.opening)
   // a short negative reply ("No way.", "Not a chance.") kept by one in the other text
   const replies =
     other && shortReplies(other.raw, !isReference).length > 0
