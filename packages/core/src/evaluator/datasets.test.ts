@@ -125,8 +125,9 @@ describe('evaluator agreement', () => {
     // the seventh set, measured once at the end of session 9 (heldout-v7/RESULTS.md: 86.3 %
     // untouched with one critical error, a meaning list's entry that held the literal reading,
     // fixed in the content since; 88.2 % tuning)
-    // 90.6 % tuning, 88.8 % untouched in session 12 (decision 055), 91.1 % tuning in session 15
-    'v7 tuning': [fileURLToPath(new URL('./heldout-v7/tuning.jsonl', import.meta.url)), 0.91],
+    // 90.6 % tuning, 88.8 % untouched in session 12 (decision 055), 91.1 % tuning in session 15,
+    // 91.6 % in session 17
+    'v7 tuning': [fileURLToPath(new URL('./heldout-v7/tuning.jsonl', import.meta.url)), 0.915],
     // 87.3 % since session 10's second round (decision 055), 89.3 % in session 14, 90.2 % in
     // session 17
     'spent v7 untouched': [
