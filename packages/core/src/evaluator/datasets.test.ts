@@ -50,7 +50,8 @@ describe('evaluator agreement', () => {
   const withMeanings: Record<string, readonly [path: string, bar: number, critical?: number]> = {
     dev: [sets.dev, 0.98],
     extra: [sets.extra, 0.98],
-    tuning: [fileURLToPath(new URL('./heldout/tuning.jsonl', import.meta.url)), 0.97],
+    // 98.4 % in session 17 (decision 055: a verb form heading a noun phrase is a detail)
+    tuning: [fileURLToPath(new URL('./heldout/tuning.jsonl', import.meta.url)), 0.98],
     // the first held-out set's untouched half was measured once in session 2 and may be tuned
     // on since (decision 036); the second set's untouched half has no threshold here
     // raised in session 8 (98.4 % met)
@@ -82,7 +83,8 @@ describe('evaluator agreement', () => {
     ],
     'spent v4 untouched': [
       fileURLToPath(new URL('./heldout-v4/untouched.jsonl', import.meta.url)),
-      0.925,
+      // 93.7 % in session 17
+      0.935,
     ],
     // the fifth set was measured once at the start of session 7 (heldout-v5/RESULTS.md); its
     // tuning half keeps one critical error (below); its untouched half
@@ -95,8 +97,8 @@ describe('evaluator agreement', () => {
     // decision 042 (session 5): its two critical errors, "far away from the corner" for "right
     // there, on the corner" and "Ask the landlord …" for "… if you don't ask, you don't get", were
     // meaning phrases found only in the sentence's own ordinary words
-    // raised in session 13 (decision 055): 91.8 % met
-    'v3 tuning': [fileURLToPath(new URL('./heldout-v3/tuning.jsonl', import.meta.url)), 0.91],
+    // raised in session 13 (decision 055): 91.8 % met; 93.4 % in session 17
+    'v3 tuning': [fileURLToPath(new URL('./heldout-v3/tuning.jsonl', import.meta.url)), 0.93],
     // decision 042 (session 7): of its three critical errors, "call off the work-to-rule" and
     // "married her … and ran off with" are majors now; "I'm stark naked" for "I'm totally
     // clueless" (the other sense of "estar en bolas") is left: nothing the engine has tells two
@@ -125,23 +127,26 @@ describe('evaluator agreement', () => {
     // the seventh set, measured once at the end of session 9 (heldout-v7/RESULTS.md: 86.3 %
     // untouched with one critical error, a meaning list's entry that held the literal reading,
     // fixed in the content since; 88.2 % tuning)
-    // 90.6 % tuning, 88.8 % untouched in session 12 (decision 055), 91.1 % tuning in session 15
-    'v7 tuning': [fileURLToPath(new URL('./heldout-v7/tuning.jsonl', import.meta.url)), 0.91],
-    // 87.3 % since session 10's second round (decision 055), 89.3 % in session 14
+    // 90.6 % tuning, 88.8 % untouched in session 12 (decision 055), 91.1 % tuning in session 15,
+    // 91.6 % in session 17
+    'v7 tuning': [fileURLToPath(new URL('./heldout-v7/tuning.jsonl', import.meta.url)), 0.915],
+    // 87.3 % since session 10's second round (decision 055), 89.3 % in session 14, 90.2 % in
+    // session 17
     'spent v7 untouched': [
       fileURLToPath(new URL('./heldout-v7/untouched.jsonl', import.meta.url)),
-      0.89,
+      0.9,
     ],
     // the eighth set, measured once at 01:40 on 2026-11-24, session 10 (heldout-v8/RESULTS.md:
     // 86.1 % untouched with two critical errors, an opposite said in words no list holds;
     // 87.5 % tuning); both critical errors are majors since session 10's second round (decision
     // 055: a verb phrase's first word said as a noun or an adjective), 87.5 % with a time phrase
     // as a detail; 91.7 % tuning, 88.9 % untouched in session 12; 89.4 % untouched in session 13
-    'v8 tuning': [fileURLToPath(new URL('./heldout-v8/tuning.jsonl', import.meta.url)), 0.915],
+    // 93.1 % tuning, 90.3 % untouched in session 17 (decision 055: a clause's "not")
+    'v8 tuning': [fileURLToPath(new URL('./heldout-v8/tuning.jsonl', import.meta.url)), 0.93],
     // 89.8 % in session 15 (one word of the learner's says one of the reference's)
     'spent v8 untouched': [
       fileURLToPath(new URL('./heldout-v8/untouched.jsonl', import.meta.url)),
-      0.895,
+      0.9,
     ],
     // the ninth set, measured once at 07:42 on 2026-11-24, session 12 (heldout-v9/RESULTS.md:
     // 88.4 % untouched, no critical error; 88.9 % tuning, whose one critical error is a role
@@ -149,10 +154,11 @@ describe('evaluator agreement', () => {
     // raised in session 13 (decision 055): 89.4 % tuning, 88.9 % untouched; session 14: the role
     // swap is a major ("not" moved, decision 055), 89.8 % tuning with no critical error
     'v9 tuning': [fileURLToPath(new URL('./heldout-v9/tuning.jsonl', import.meta.url)), 0.895],
-    // 89.4 % in session 14; 90.7 % in session 16's second round ("couldn't" for "can't")
+    // 89.4 % in session 14; 90.7 % in session 16's second round ("couldn't" for "can't"); 91.7 %
+    // in session 17
     'spent v9 untouched': [
       fileURLToPath(new URL('./heldout-v9/untouched.jsonl', import.meta.url)),
-      0.9,
+      0.915,
     ],
     // the tenth set, measured once at 11:25 on 2026-11-24, session 13 (heldout-v10/RESULTS.md:
     // 89.4 % untouched with one critical error, "isn't well enough to sign" for "doesn't see fit
@@ -160,10 +166,11 @@ describe('evaluator agreement', () => {
     // raised in session 14 (decision 055): the role swap and "well enough to" are majors, 89.4 %
     // tuning (the "headache" left; 89.8 % with "whenever"), 91.7 % untouched with no critical error;
     // session 16: "had a headache" a major (a noun only says no verb phrase), 90.3 % tuning
-    'v10 tuning': [fileURLToPath(new URL('./heldout-v10/tuning.jsonl', import.meta.url)), 0.9],
+    // session 17: 90.7 % tuning, 92.1 % untouched
+    'v10 tuning': [fileURLToPath(new URL('./heldout-v10/tuning.jsonl', import.meta.url)), 0.905],
     'spent v10 untouched': [
       fileURLToPath(new URL('./heldout-v10/untouched.jsonl', import.meta.url)),
-      0.915,
+      0.92,
     ],
     // the eleventh set, measured once at 15:12 on 2026-11-24, session 14 (heldout-v11/RESULTS.md:
     // 88.9 % untouched with one critical error, a "not" moved to the other clause; 91.7 % tuning
@@ -179,8 +186,9 @@ describe('evaluator agreement', () => {
     // 92.1 % untouched with no critical error; 85.2 % tuning with two, "put on my oldest clothes"
     // for getting dressed up and the word-for-word "with full rights"); session 16: the first a
     // major (a reference's verb is not carried over by a noun), 85.6 % with one; session 17
-    // (decision 067): "with full rights", the idiom's other sense, a major, 86.1 % with none
-    'v12 tuning': [fileURLToPath(new URL('./heldout-v12/tuning.jsonl', import.meta.url)), 0.86],
+    // (decision 067): "with full rights", the idiom's other sense, a major, 86.1 % with none;
+    // with session 17's rules (decision 055), 86.6 % before senses
+    'v12 tuning': [fileURLToPath(new URL('./heldout-v12/tuning.jsonl', import.meta.url)), 0.865],
     'spent v12 untouched': [
       fileURLToPath(new URL('./heldout-v12/untouched.jsonl', import.meta.url)),
       0.92,
@@ -189,13 +197,13 @@ describe('evaluator agreement', () => {
     // 85.6 % untouched with three critical errors, an opposite English idiom, a phrasal verb's
     // particle replaced and a literal reading that keeps "talk"; 88.4 % tuning with one); session
     // 16's second round: the tuning one ("against the wall" without its "back") a major, 89.4 %;
-    // third round: "texted" a past, 89.8 %
-    'v13 tuning': [fileURLToPath(new URL('./heldout-v13/tuning.jsonl', import.meta.url)), 0.895, 0],
+    // third round: "texted" a past, 89.8 %; session 17: 90.3 %
+    'v13 tuning': [fileURLToPath(new URL('./heldout-v13/tuning.jsonl', import.meta.url)), 0.9, 0],
     // (second round: the phrasal verb's particle replaced and the opposite English idiom majors,
-    // 86.6 % with one)
+    // 86.6 % with one; session 17: 87.0 %)
     'spent v13 untouched': [
       fileURLToPath(new URL('./heldout-v13/untouched.jsonl', import.meta.url)),
-      0.865,
+      0.87,
       1,
     ],
   }
@@ -443,8 +451,8 @@ describe('evaluator agreement', () => {
   const withoutMeanings: Record<string, readonly [path: string, bar: number]> = {
     dev: [sets.dev, 0.97],
     extra: [sets.extra, 0.98],
-    // raised in session 13 (decision 055): 87.5 % and 83.3 % met
-    'v1 tuning': [fileURLToPath(new URL('./heldout/tuning.jsonl', import.meta.url)), 0.87],
+    // raised in session 13 (decision 055): 87.5 % and 83.3 % met; v1 tuning 88.6 % in session 17
+    'v1 tuning': [fileURLToPath(new URL('./heldout/tuning.jsonl', import.meta.url)), 0.88],
     'v2 untouched': [fileURLToPath(new URL('./heldout-v2/untouched.jsonl', import.meta.url)), 0.83],
   }
   for (const [name, [path, bar]] of Object.entries(withoutMeanings)) {

@@ -1161,6 +1161,54 @@ function spanNegative(text: EnglishText, span: number[] | null, gloss: Gloss | n
   return ((negators % 2 === 1) !== gloss.negative) !== particleReversed(gloss, text, span)
 }
 
+/**
+ * Words that open another clause, whose subject a negator before them does not reach: "I didn't
+ * say she was broke" denies the saying, not "broke".
+ */
+const CLAUSE_BOUNDARIES: ReadonlySet<string> = new Set([
+  ...'when while because if after before until since though although but and or that which who whom whose where'.split(
+    ' ',
+  ),
+  'i',
+  'you',
+  'he',
+  'she',
+  'we',
+  'they',
+])
+
+/**
+ * Whether the idiom is negated by the negators of its whole clause, not only those right before
+ * its words (`spanNegative`): from the idiom back to the clause's punctuation or to the nearest
+ * word that opens another clause (a conjunction, "that", a subject pronoun; not "so", which is
+ * as often "so closed-minded"), and on as
+ * `negatorsAt` reads it. English puts a clause's "not" on its verb, its subject or its object as
+ * it likes: "don't sign the contract in a rush" and "don't rush into signing the contract",
+ * "going without a holiday was a bummer" and "not getting a holiday was a letdown", "one salary
+ * is no longer enough to put food on the table" and "a single income isn't enough to feed a
+ * family" deny the same thing. Two texts whose idiom is negated this way alike do not say
+ * opposite things, though a negator stands before the idiom's words in one of them only.
+ */
+function clauseNegative(text: EnglishText, span: number[], gloss: Gloss | null): boolean {
+  if (span.length === 0 || !gloss) return false
+  const first = span[0]!
+  const end = span[span.length - 1]!
+  const starts = clauseStarts(text)
+  let from = first
+  while (from > 0 && !starts.has(from) && !CLAUSE_BOUNDARIES.has(text.tokens[from - 1] ?? ''))
+    from--
+  let last = end + (gloss.negative ? 2 * NEGATION_WINDOW : 0)
+  for (let i = end + 1; i <= last; i++)
+    if (starts.has(i)) {
+      last = i - 1
+      break
+    }
+  let negators = cancelledAt(text, first) ? 1 : 0
+  for (let i = from; i <= last && i < text.tokens.length; i++)
+    if (negatesAt(text.tokens, i)) negators++
+  return ((negators % 2 === 1) !== gloss.negative) !== particleReversed(gloss, text, span)
+}
+
 const AUXILIARIES = new Set([
   'am',
   'is',
@@ -1628,6 +1676,20 @@ function negatingVerbSaid(text: EnglishText, i: number, other: EnglishText): boo
   return text.units.some((u) => u.start === i && u.end === i && !u.light && hasUnit(u, other))
 }
 
+/** Pronouns that make a clause negative from its subject ("Nobody asked you,"). */
+const NEGATIVE_SUBJECTS: ReadonlySet<string> = new Set(['nobody', 'nothing', 'none', 'noone'])
+
+/**
+ * Whether a short opening before a comma is a clause with a negative subject ("Nobody asked
+ * you,", "No one called,", "Nothing happened,"), not an interjection ("Don't worry," for
+ * "Relax,", whose "not" the other text may leave out): its negation is part of what is said.
+ */
+function negativeSubjectOpening(tokens: string[], opening: ReadonlySet<number>): boolean {
+  if (!opening.has(0)) return false
+  const first = tokens[0] ?? ''
+  return NEGATIVE_SUBJECTS.has(first) || (first === 'no' && tokens[1] === 'one')
+}
+
 /**
  * Whether the statements of a text are negated, by the parity of their negators, and the first
  * negated clause (for feedback). Left out:
@@ -1652,7 +1714,9 @@ function statementPolarity(
   // this text says; only worked out where the other text has a negator
   const otherNegated = other ? negatedWords(other) : NO_LEMMAS
   const otherForms = (): ReadonlySet<string> => (other ? lemmaSet(other) : NO_LEMMAS)
-  const skip = new Set(analysed.opening)
+  const skip = negativeSubjectOpening(analysed.tokens, analysed.opening)
+    ? new Set<number>()
+    : new Set(analysed.opening)
   // a short negative reply ("No way.", "Not a chance.") kept by one in the other text
   const replies =
     other && shortReplies(other.raw, !isReference).length > 0
@@ -2700,6 +2764,14 @@ function oppositeIdiom(p: Pair): Judgement | null {
   if (!p.refSpan || !p.userSpan) return null
   const refNegative = spanNegative(p.ref, p.refSpan, p.refGloss)
   if (refNegative === spanNegative(p.user, p.userSpan, p.userGloss)) return null
+  // one negator said at another word of the same clause ("don't sign it in a rush" / "don't
+  // rush into signing it", "if I don't sleep" / "if I don't get enough sleep")
+  if (
+    p.refSpan.length > 0 &&
+    p.userSpan.length > 0 &&
+    clauseNegative(p.ref, p.refSpan, p.refGloss) === clauseNegative(p.user, p.userSpan, p.userGloss)
+  )
+    return null
   // the learner's longest meaning phrase may be another clause's words ("suggested going on
   // strike, no one stood by him"): another of their meaning phrases said as the reference says
   // the idiom agrees with it
@@ -3071,6 +3143,8 @@ function slipsOf(
         `You added ${quoteList(addedTimes.map((u) => surfaceOf(user, u)))}: the sentence does not say when.`,
       )
     }
+    const prefixed = missingDetails.length ? null : prefixedNoun(p, extraDetails)
+    if (prefixed) slips.push(`You wrote "${prefixed[0]}" where the sentence says "${prefixed[1]}".`)
     const companions = missingDetails.length ? [] : addedCompanions(p, extraDetails)
     if (companions.length)
       slips.push(`You added ${quoteList(companions)}: the sentence does not name anyone else.`)
@@ -3099,6 +3173,39 @@ function slipsOf(
     if (quantity) slips.push(quantity)
   }
   return slips
+}
+
+/**
+ * A word the learner joins by a hyphen to a noun the reference has, making another thing of it
+ * ("the semi-final" for "the final", "my ex-boss" for "my boss", "my step-father" for "my
+ * father"): the first word says which one, as a prefix does, so the thing named changed, a
+ * detail slip, where the reference's word before the noun is a function word or kept by the
+ * learner ("the former official" may be "the ex-official"). An added word otherwise is the learner's own way of
+ * saying it. Returns the
+ * learner's words and the reference's noun, or null.
+ */
+function prefixedNoun(p: Pair, extraDetails: Unit[]): [string, string] | null {
+  const { tokens } = p.user
+  for (const u of extraDetails) {
+    const head = tokens[u.end + 1]
+    if (u.multi || head === undefined || !isNounLike(head)) continue
+    const word = tokens[u.start]!
+    if (p.ref.tokens.includes(word)) continue
+    // the word before the reference's noun kept or a function word: "the former official" may
+    // be said "the ex-official", "the lost final" is not "the lost semi-final"
+    const bare = p.ref.tokens.some((t, i) => {
+      if (t !== head || i === 0) return t === head
+      const before = p.ref.tokens[i - 1]!
+      return isFunctionWord(before) || tokens.includes(before)
+    })
+    if (!bare) continue
+    const literal = (w: string): string => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+    const written = new RegExp(`\\b${literal(word)}[-\u2010\u2011]${literal(head)}\\b`, 'iu').exec(
+      p.userText,
+    )
+    if (written) return [written[0], head]
+  }
+  return null
 }
 
 /** Possessive determiners by whose the thing is ("its" left out: a pet or a thing may be "his"). */
@@ -3817,8 +3924,43 @@ function isDetailUnit(text: EnglishText, u: Unit, isDetail: (u: Unit) => boolean
     ? isCompound(text, u) || saysWhen(text, u)
     : (!u.keys.some(isLightVerb) &&
         !verbAt(text.tokens, u.start) &&
-        isNounLike(text.tokens[u.start] ?? '')) ||
+        (isNounLike(text.tokens[u.start] ?? '') || headNounByPlace(text.tokens, u.start))) ||
         isDetail(u)
+}
+
+/** Possessive determiners: a word right after one, heading its phrase, names a thing. */
+const HEAD_OWNERS: ReadonlySet<string> = new Set('my your his her our their'.split(' '))
+
+/**
+ * A word `isNounLike` rules out as a verb form, which its place makes a noun that names a thing:
+ * heading its phrase (the sentence ends or a function word follows, not a noun it would
+ * modify: "the opening night", "my used car") right after an article or a possessive, an -ing
+ * word that is a noun of its own more than a form of its verb (WordNet gives it more noun senses
+ * than its verb has verb senses: "the wedding", "the ceiling", "the painting"; not "the
+ * washing", "the wiring", "the building", which name the verb's act or stuff and are often said
+ * by another noun), or a past form after a possessive ("your rent": no verb follows "your").
+ * Such a noun left out or changed is a detail like any other ("the party" for "the wedding").
+ */
+function headNounByPlace(tokens: string[], i: number): boolean {
+  const word = tokens[i] ?? ''
+  const before = tokens[i - 1] ?? ''
+  const next = tokens[i + 1]
+  if (next !== undefined && !isFunctionWord(next)) return false
+  const owner = HEAD_OWNERS.has(before)
+  if (!owner && !ARTICLES.has(before)) return false
+  if (owner && isPastForm(word)) return true
+  return /^[a-z]{3,}ing$/.test(word) && senseSpan(word, NOUN) > senseSpan(verbLemma(word), VERB)
+}
+
+/**
+ * How many senses of one part of speech a lexicon key has, as far as the packed lexicon tells
+ * (its rarest kept sense's rank plus one; 0 for none: "ceiling" has no verb senses).
+ */
+function senseSpan(key: string, pos: number): number {
+  const other = sensesOutside(key, 7, pos)
+  let span = 0
+  for (const [id, rank] of sensesOf(key, 7)) if (!other.has(id)) span = Math.max(span, rank + 1)
+  return span
 }
 
 /** Words after which a word is a verb ("we'll walk", "can't stop"). */
