@@ -68,6 +68,25 @@ function percentile(sorted: number[], p: number): number {
 /** Latency bounds (ms) of the histogram's buckets; the last bucket has no upper bound. */
 const BUCKETS = [10, 25, 50, 100, 200, 300, 400, 500, 750, 1000, 2000]
 
+/** Windows of the closed loop by when a request started (s from the start): where the tail is. */
+const WINDOWS = [0, 0.25, 0.5, 1, 2, Number.POSITIVE_INFINITY]
+
+/** p99 and count of the requests started in each window, e.g. `0–0.25 s: p99 212.4 (n 400)`. */
+function byStart(t: Timing, started: number): string {
+  return WINDOWS.slice(1)
+    .map((end, w) => {
+      const from = WINDOWS[w]!
+      const ms = t.ms
+        .filter((_, i) => {
+          const s = (t.at[i]! - started) / 1000
+          return s >= from && s < end
+        })
+        .sort((a, b) => a - b)
+      return `${from}–${end === Number.POSITIVE_INFINITY ? 'end' : end} s: p99 ${percentile(ms, 99)} (n ${ms.length})`
+    })
+    .join(', ')
+}
+
 /** Percentiles and a bucket count of one kind of request, printed under the table. */
 function histogram(ms: number[]): string {
   const sorted = [...ms].sort((a, b) => a - b)
@@ -127,6 +146,8 @@ async function learningLoad(kind: 'PGlite' | 'PostgreSQL'): Promise<{
   cpuPerRequest: number
   clientCpuPerRequest: number
   histograms: Record<string, string>
+  /** p99 of the closed loop by when requests started (byStart). */
+  windows: string
 }> {
   const dataDir = mkdtempSync(join(tmpdir(), 'che-bench-learning-'))
   const fresh =
@@ -362,6 +383,7 @@ async function learningLoad(kind: 'PGlite' | 'PostgreSQL'): Promise<{
         ),
         open: histogram(open.ms),
       },
+      windows: byStart(all, started),
     }
   } finally {
     client.close()
@@ -405,6 +427,10 @@ export async function run(): Promise<void> {
   for (const r of results)
     console.log(
       `server CPU time per request, closed loop (${r.rows[0]!.label.match(/\((.*)\)/)?.[1]}): ${r.cpuPerRequest.toFixed(2)} ms (a round is two requests); the load generator's: ${r.clientCpuPerRequest.toFixed(2)} ms`,
+    )
+  for (const r of results)
+    console.log(
+      `closed loop by start time (${r.rows[0]!.label.match(/\((.*)\)/)?.[1]}): ${r.windows}`,
     )
   for (const r of results)
     for (const [kind, h] of Object.entries(r.histograms))

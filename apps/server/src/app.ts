@@ -107,6 +107,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       url: config.databaseUrl,
       dataDir: config.dataDir,
       onConnectionLost: (message) => app.log.warn({ err: message }, 'database connection lost'),
+      keepPoolOpen: true,
     }))
   if (!opts.database) app.addHook('onClose', () => database.close())
   const { db } = database

@@ -28,6 +28,9 @@ export interface Database {
   close(): Promise<void>
 }
 
+/** Pooled PostgreSQL connections per instance (decision 050: 4, 10 and 20 measured alike). */
+export const POOL_SIZE = 10
+
 /** How long a query waits for a connection before failing (503) while PostgreSQL is away. */
 const CONNECT_TIMEOUT_MS = 3_000
 
@@ -48,11 +51,21 @@ export async function openDatabase(opts: {
    * apps/server/pglite-template); false always runs initdb.
    */
   template?: string | false
+  /**
+   * PostgreSQL: open every pooled connection before answering, and keep them open when idle
+   * (decision 050, session 17). Without it the pool opens a connection when a burst needs one
+   * and closes it after 10 s idle, so the first burst after start-up or after a lull waits for
+   * new backends (fork, authentication, cold catalog caches, statements parsed again). The
+   * server asks for it; tests and tools, which open many short-lived pools on one cluster, do not.
+   */
+  keepPoolOpen?: boolean
 }): Promise<Database> {
   if (opts.url) {
     const pool = new pg.Pool({
       connectionString: opts.url,
-      max: 10,
+      max: POOL_SIZE,
+      // Idle connections above `min` close after idleTimeoutMillis (10 s); none do with min = max.
+      min: opts.keepPoolOpen ? POOL_SIZE : 0,
       connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
       keepAlive: true,
     })
@@ -78,6 +91,10 @@ export async function openDatabase(opts: {
     } finally {
       await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => {})
       client.release()
+    }
+    if (opts.keepPoolOpen) {
+      const clients = await Promise.all(Array.from({ length: POOL_SIZE }, () => pool.connect()))
+      for (const c of clients) c.release()
     }
     return {
       db,

@@ -63,9 +63,14 @@ export function registerEndpoint<E extends Endpoint>(
     rateLimit?: { max: number; timeWindow: string }
     /** Passed to `resolveCaller` (see ContractDeps): starts work that only needs the user id. */
     early?: (request: FastifyRequest, userId: string) => void
+    /**
+     * Writes the handler's result as the JSON reply's UTF-8 bytes instead of Fastify's
+     * `JSON.stringify` (the same text, made faster for a large reply: decision 050, session 17).
+     */
+    serialize?: (response: Out<E['response']>) => Buffer
   } = {},
 ): void {
-  const early = options.early
+  const { early, serialize } = options
   app.route({
     method: endpoint.method,
     url: endpoint.path,
@@ -112,7 +117,10 @@ export function registerEndpoint<E extends Endpoint>(
         request,
         reply,
       } as HandlerInput<E>
-      return handler(input)
+      if (!serialize) return handler(input)
+      const bytes = serialize(await handler(input))
+      reply.type('application/json; charset=utf-8')
+      return bytes
     },
   })
 }

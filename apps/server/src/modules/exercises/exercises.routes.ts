@@ -5,6 +5,7 @@ import { unauthenticated } from '../../errors.js'
 import { warmEvaluator } from '../../lib/evaluator-module.js'
 import { registerEndpoint, type Caller } from '../../plugins/contract.js'
 import type { UserRow } from '../users/users.repo.js'
+import { calendarJson } from './calendar-json.js'
 import type { EarlyAttempt } from './exercises.service.js'
 
 /** The caller's user row; the learning loop needs a synced profile (POST /api/users/sync). */
@@ -27,8 +28,13 @@ export function registerExercisesRoutes(ctx: AppContext): void {
   registerEndpoint(app, contract, api.exercisesStats, ({ caller, query, request }) =>
     exercises.stats(syncedUser(caller), query.tz, request),
   )
-  registerEndpoint(app, contract, api.exercisesCalendar, ({ caller, request }) =>
-    exercises.calendar(syncedUser(caller), request),
+  // A long-time learner's calendar is large (≈ 150 KB for 770 cards): written as bytes card by card.
+  registerEndpoint(
+    app,
+    contract,
+    api.exercisesCalendar,
+    ({ caller, request }) => exercises.calendar(syncedUser(caller), request),
+    { serialize: calendarJson },
   )
   registerEndpoint(app, contract, api.exercisesNext, ({ caller, query, request }) => {
     warmEvaluator()
