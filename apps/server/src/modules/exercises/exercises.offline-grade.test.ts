@@ -39,7 +39,7 @@ describe('GET /api/exercises/next serves what the server grades with', () => {
       idiom: { text: first.idiom.text, translation: first.idiom.translation },
     })
     expect(reference.alternatives?.length).toBeGreaterThan(0)
-    // An idiom of two senses may have no common meanings, only each sense's (decision 067).
+    // an idiom of two senses keeps its phrases in `senses`, its common ones (maybe none) in `meanings`
     expect(allMeanings(reference.idiom).length).toBeGreaterThan(0)
 
     const answers = [
