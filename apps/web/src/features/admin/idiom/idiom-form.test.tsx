@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { TONE_DESCRIPTIONS, TONES } from '@che/core'
+import { TONE_DESCRIPTIONS, TONES, type IdiomFields } from '@che/core'
 import { describe, expect, it, vi } from 'vitest'
 import { renderRoutes, renderWithProviders } from '../../../test-utils'
 import {
@@ -26,6 +26,28 @@ function renderCreatePage() {
     ],
     '/admin/idiom',
   )
+}
+
+/** The form on "estar en bolas" (two senses, decision 067) with `lists`; its onSubmit mock. */
+function renderBolas(lists: Partial<IdiomFields>) {
+  stubFetch({ 'GET /api/idioms/tones': () => json(tones) })
+  const onSubmit = vi.fn()
+  renderWithProviders(
+    <IdiomForm
+      initial={{
+        text: 'Estar en bolas',
+        translation: 'to be clueless; to be stark naked',
+        tone: 'Street',
+        usage: 7,
+        source: '',
+        meanings: [],
+        literals: [],
+        ...lists,
+      }}
+      onSubmit={onSubmit}
+    />,
+  )
+  return onSubmit
 }
 
 describe('IdiomForm', { timeout: 20_000 }, () => {
@@ -108,22 +130,7 @@ describe('IdiomForm', { timeout: 20_000 }, () => {
 
   it('adds a second sense (the meanings so far become the first) and sends each sense’s phrases', async () => {
     const user = userEvent.setup()
-    stubFetch({ 'GET /api/idioms/tones': () => json(tones) })
-    const onSubmit = vi.fn()
-    renderWithProviders(
-      <IdiomForm
-        initial={{
-          text: 'Estar en bolas',
-          translation: 'to be clueless; to be stark naked',
-          tone: 'Street',
-          usage: 7,
-          source: '',
-          meanings: ['be clueless', 'have no idea'],
-          literals: [],
-        }}
-        onSubmit={onSubmit}
-      />,
-    )
+    const onSubmit = renderBolas({ meanings: ['be clueless', 'have no idea'] })
     expect(screen.queryByRole('textbox', { name: /Sense 1/ })).toBeNull()
     await user.click(screen.getByRole('button', { name: 'Add a second sense' }))
     const meanings = screen.getByRole('textbox', { name: /Meanings in English/ })
@@ -151,23 +158,7 @@ describe('IdiomForm', { timeout: 20_000 }, () => {
 
   it('refuses a phrase in two lists under the senses; removing a sense leaves one, whose phrases join the meanings', async () => {
     const user = userEvent.setup()
-    stubFetch({ 'GET /api/idioms/tones': () => json(tones) })
-    const onSubmit = vi.fn()
-    renderWithProviders(
-      <IdiomForm
-        initial={{
-          text: 'Estar en bolas',
-          translation: 'to be clueless; to be stark naked',
-          tone: 'Street',
-          usage: 7,
-          source: '',
-          meanings: [],
-          literals: [],
-          senses: [['be clueless'], ['be stark naked']],
-        }}
-        onSubmit={onSubmit}
-      />,
-    )
+    const onSubmit = renderBolas({ senses: [['be clueless'], ['be stark naked']] })
     const first = screen.getByRole('textbox', { name: /Sense 1/ })
     expect(first).toHaveAccessibleDescription(expect.stringContaining('the first naming the sense'))
     await user.click(screen.getByRole('textbox', { name: /Sense 2/ }))
