@@ -36,6 +36,8 @@ for (const idiom of idioms) {
     translation: (idiom as { translation?: string }).translation ?? '',
     meanings: idiom.meanings,
     literals: idiom.literals,
+    // an idiom of two senses keeps each sense's own phrases here (decision 067), as the server passes them
+    senses: idiom.senses,
   }
   for (const e of (idiom.examples ?? []) as {
     text: string
