@@ -209,8 +209,9 @@ describe('evaluator agreement', () => {
     // the fourteenth set, measured once at 23:58 on 2026-11-24, session 17 (heldout-v14/RESULTS.md:
     // 88.9 % untouched with two critical errors, a literal "has codes" and "at a later date" for
     // "today"; 87.0 % tuning with three, two literal readings and an other-sense answer whose
-    // reference says neither sense's words)
-    'v14 tuning': [fileURLToPath(new URL('./heldout-v14/tuning.jsonl', import.meta.url)), 0.87, 3],
+    // reference says neither sense's words); then "present the bill" and "send the bill for it"
+    // moved from pasar factura's meanings to its literals, 87.5 % with two
+    'v14 tuning': [fileURLToPath(new URL('./heldout-v14/tuning.jsonl', import.meta.url)), 0.875, 2],
     'spent v14 untouched': [
       fileURLToPath(new URL('./heldout-v14/untouched.jsonl', import.meta.url)),
       0.885,
