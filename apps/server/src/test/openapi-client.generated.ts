@@ -3404,7 +3404,7 @@ export interface operations {
                             field: string;
                             message: string;
                             /** @enum {string} */
-                            code?: "INVALID_SENSES";
+                            code?: "INVALID_SENSES" | "TOO_MANY_PHRASES";
                         }[];
                     };
                 };
@@ -3498,7 +3498,7 @@ export interface operations {
                             field: string;
                             message: string;
                             /** @enum {string} */
-                            code?: "INVALID_SENSES";
+                            code?: "INVALID_SENSES" | "TOO_MANY_PHRASES";
                         }[];
                         duplicates: {
                             text: string;

@@ -11,7 +11,7 @@ import { Tone } from '../domain/tones.js'
 import { USAGE_DEFAULT, USAGE_MAX, USAGE_MIN, UsageBand } from '../domain/usage.js'
 import { ReportFacts } from '../reports/schema.js'
 import { Evaluation, EvaluatorExample } from './evaluation.js'
-import { IDIOM_SENSES_MAX, sensesProblem } from './senses.js'
+import { IDIOM_PHRASES_MAX, IDIOM_SENSES_MAX, sensesProblem } from './senses.js'
 
 /** Roles, lowest to highest. An editor can do what a learner can; an admin everything. */
 export const ROLES = ['learner', 'editor', 'admin'] as const
@@ -86,15 +86,6 @@ export type VoiceKind = z.infer<typeof VoiceKind>
 
 export const AudioRef = z.object({ url: z.string(), voice: z.string(), kind: VoiceKind })
 
-/**
- * How many meanings (or literals) one idiom may carry; for meanings, the common ones and every
- * sense's together (decision 067). The curated library's richest idioms carry
- * up to 60 (content/idioms/part-7.json), and an admin must be able to save any library idiom as it
- * is: the cap is the library's largest with room to add, not a curator's target
- * (content-files.test.ts holds every library idiom to the admin's schema).
- */
-export const IDIOM_PHRASES_MAX = 80
-
 /** Short English phrases, one per item, blanks and duplicates removed (at most IDIOM_PHRASES_MAX of 200 characters). */
 export const IdiomPhrases = z
   .array(z.string().trim().max(200))
@@ -136,8 +127,10 @@ export const IdiomFields = z
     senses: idiomFieldShape.senses.optional(),
   })
   .superRefine((idiom, ctx) => {
-    const problem = sensesProblem(idiom.meanings, idiom.senses ?? [], IDIOM_PHRASES_MAX)
-    if (problem) ctx.addIssue({ code: 'custom', path: ['senses'], message: problem })
+    // On `senses` whatever the problem's place: empty senses are dropped above, so an index here
+    // would not be the sender's (the admin form reads its own lists to place it).
+    const problem = sensesProblem(idiom.meanings, idiom.senses ?? [])
+    if (problem) ctx.addIssue({ code: 'custom', path: ['senses'], message: problem.message })
   })
 export type IdiomFields = z.infer<typeof IdiomFields>
 
@@ -356,13 +349,14 @@ export const CsvIdiomRow = z.object({
 })
 /**
  * One problem of a CSV row. `code`, where present, is stable for clients to act on:
- * INVALID_SENSES, a `senses` cell that breaks decision 067's rules (the message says which).
+ * INVALID_SENSES, a `senses` cell that breaks decision 067's rules (the message says which);
+ * TOO_MANY_PHRASES, a `meanings` or `literals` cell over IDIOM_PHRASES_MAX (decision 070).
  */
 export const RowError = z.object({
   row: z.number().int(),
   field: z.string(),
   message: z.string(),
-  code: z.enum(['INVALID_SENSES']).optional(),
+  code: z.enum(['INVALID_SENSES', 'TOO_MANY_PHRASES']).optional(),
 })
 export const ValidationResult = z.object({
   idioms: z.array(IdiomFields),

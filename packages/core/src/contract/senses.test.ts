@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { ContentIdiom } from './content.js'
-import { IDIOM_PHRASES_MAX, IdiomChanges, IdiomFields } from './entities.js'
+import { IdiomChanges, IdiomFields } from './entities.js'
 import { EvaluatorExample } from './evaluation.js'
-import { allMeanings, IDIOM_SENSES_MAX } from './senses.js'
+import { allMeanings, IDIOM_PHRASES_MAX, IDIOM_SENSES_MAX, sensesProblem } from './senses.js'
 
 const base = { text: 'estar en bolas', translation: 'to be clueless; to be stark naked' }
 const issues = (input: unknown): string[] => {
@@ -53,6 +53,36 @@ describe('idiom senses (decision 067)', () => {
     expect(issues({ ...base, senses: [half('a'), half('b')] })).toEqual([
       `senses: At most ${IDIOM_PHRASES_MAX} meaning phrases in all, senses included`,
     ])
+  })
+
+  // The admin form shows a problem at the sense it concerns: "Sense 2", not always "Sense 1".
+  it('says which sense a problem concerns: an empty one, or the one where a phrase comes again', () => {
+    expect(sensesProblem(['be in a state'], [['be clueless'], []])).toEqual({
+      message: 'Each sense needs at least one phrase',
+      at: 1,
+    })
+    expect(
+      sensesProblem(
+        [],
+        [
+          ['be clueless', 'have no idea'],
+          ['naked', 'Have No Idea'],
+        ],
+      ),
+    ).toEqual({ message: '"Have No Idea" stands in two lists: keep each phrase in one', at: 1 })
+    expect(sensesProblem(['be clueless'], [['Be clueless'], ['naked']])).toMatchObject({ at: 0 })
+    expect(sensesProblem(['Give up', 'give up'], [['a'], ['b']])).toMatchObject({
+      at: 'meanings',
+    })
+    // The senses as a whole: no place.
+    expect(sensesProblem([], [['be clueless']])).not.toHaveProperty('at')
+    const half = (tag: string) =>
+      Array.from({ length: IDIOM_PHRASES_MAX / 2 + 1 }, (_, i) => `${tag} ${i}`)
+    expect(sensesProblem([], [half('a'), half('b')])).toEqual({
+      message: `At most ${IDIOM_PHRASES_MAX} meaning phrases in all, senses included`,
+    })
+    expect(sensesProblem(half('a'), [['b'], ['c']])).toBeNull()
+    expect(sensesProblem([], [])).toBeNull()
   })
 
   it('lets changes and content files carry senses, absent meaning unchanged or one sense', () => {

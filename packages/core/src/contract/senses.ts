@@ -10,6 +10,16 @@
 /** How many senses one idiom may have. */
 export const IDIOM_SENSES_MAX = 4
 
+/**
+ * How many meanings (or literals) one idiom may carry; for meanings, the common ones and every
+ * sense's together (decision 067). The curated library's richest idioms carry
+ * up to 60 (content/idioms/part-7.json), and an admin must be able to save any library idiom as it
+ * is: the cap is the library's largest with room to add, not a curator's target
+ * (content-files.test.ts holds every library idiom to the admin's schema). The admin form, the
+ * API and the CSV import all read this one limit (decision 070).
+ */
+export const IDIOM_PHRASES_MAX = 80
+
 /** An idiom's meaning lists: the common phrases and, optionally, each sense's own. */
 export interface MeaningLists {
   meanings?: readonly string[] | undefined
@@ -23,28 +33,52 @@ export function allMeanings(idiom: MeaningLists): string[] {
   return all
 }
 
+/** What is wrong with an idiom's senses, and where (see sensesProblem). */
+export interface SensesProblem {
+  /** In words an admin understands. */
+  message: string
+  /**
+   * Where it lies, for a screen to show it there: the index of the sense it concerns (an empty
+   * sense, or the sense where a phrase stands a second time), 'meanings' for a phrase the
+   * meanings hold twice, or absent when it concerns the senses as a whole (how many senses, how
+   * many phrases in all).
+   */
+  at?: number | 'meanings'
+}
+
 /**
- * What is wrong with an idiom's senses beside its meanings, in words an admin understands, or
- * null: a single sense (its phrases belong in the meanings), more than IDIOM_SENSES_MAX senses, a
- * sense without phrases, one phrase in two lists, or more than `max` phrases in all.
+ * What is wrong with an idiom's senses beside its meanings, or null: a single sense (its phrases
+ * belong in the meanings), more than IDIOM_SENSES_MAX senses, a sense without phrases, one phrase
+ * in two lists (case-folded), or more than IDIOM_PHRASES_MAX phrases in all.
  */
 export function sensesProblem(
   meanings: readonly string[],
   senses: readonly (readonly string[])[],
-  max: number,
-): string | null {
+): SensesProblem | null {
   if (senses.length === 0) return null
   if (senses.length === 1)
-    return 'An idiom with senses has two or more: put the phrases of a single sense in its meanings'
+    return {
+      message:
+        'An idiom with senses has two or more: put the phrases of a single sense in its meanings',
+    }
   if (senses.length > IDIOM_SENSES_MAX)
-    return `An idiom may have at most ${IDIOM_SENSES_MAX} senses`
-  if (senses.some((s) => s.length === 0)) return 'Each sense needs at least one phrase'
+    return { message: `An idiom may have at most ${IDIOM_SENSES_MAX} senses` }
+  const empty = senses.findIndex((s) => s.length === 0)
+  if (empty >= 0) return { message: 'Each sense needs at least one phrase', at: empty }
   const seen = new Set<string>()
-  for (const phrase of allMeanings({ meanings, senses })) {
-    const key = phrase.trim().toLowerCase()
-    if (seen.has(key)) return `"${phrase}" stands in two lists: keep each phrase in one`
-    seen.add(key)
+  const lists: [SensesProblem['at'], readonly string[]][] = [
+    ['meanings', meanings],
+    ...senses.map((sense, i): [number, readonly string[]] => [i, sense]),
+  ]
+  for (const [at, list] of lists) {
+    for (const phrase of list) {
+      const key = phrase.trim().toLowerCase()
+      if (seen.has(key))
+        return { message: `"${phrase}" stands in two lists: keep each phrase in one`, at }
+      seen.add(key)
+    }
   }
-  if (seen.size > max) return `At most ${max} meaning phrases in all, senses included`
+  if (seen.size > IDIOM_PHRASES_MAX)
+    return { message: `At most ${IDIOM_PHRASES_MAX} meaning phrases in all, senses included` }
   return null
 }

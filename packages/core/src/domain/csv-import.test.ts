@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest'
+import { IdiomFields } from '../contract/entities.js'
+import { IDIOM_PHRASES_MAX } from '../contract/senses.js'
 import {
   idiomKey,
   matchTone,
@@ -65,6 +67,71 @@ describe('csv-import', () => {
         ok: false,
         errors: [{ row: 3, field: 'literals', message: 'A phrase is longer than 200 characters' }],
       })
+    })
+  })
+
+  // The CSV kept a limit of its own (40) while the admin form took 80: an idiom saved from the form
+  // could not come back through a CSV. The contract's limit is the CSV's (decision 070).
+  describe('validateIdiomRow: the number of phrases is the contract’s', () => {
+    const list = (n: number, tag = 'phrase') =>
+      Array.from({ length: n }, (_, i) => `${tag} ${i + 1}`).join(' | ')
+    const row = (cells: Record<string, string>) => ({
+      text: 'estar hasta las manos',
+      translation: 'to be swamped',
+      ...cells,
+    })
+    it('imports a row of 60 meanings, as the admin form saves one', () => {
+      const r = validateIdiomRow(row({ meanings: list(60) }), 1)
+      expect(r.ok).toBe(true)
+      expect(r.ok && r.idiom.meanings).toHaveLength(60)
+      expect(r.ok && IdiomFields.safeParse(r.idiom).success).toBe(true)
+      // The limit itself imports, and so do the literals at it.
+      expect(
+        validateIdiomRow(
+          row({ meanings: list(IDIOM_PHRASES_MAX), literals: list(IDIOM_PHRASES_MAX) }),
+          2,
+        ).ok,
+      ).toBe(true)
+    })
+    it('refuses one phrase over the limit with the code TOO_MANY_PHRASES, as the form would', () => {
+      const over = list(IDIOM_PHRASES_MAX + 1)
+      expect(IdiomFields.safeParse({ ...row({}), meanings: over.split(' | ') }).success).toBe(false)
+      expect(validateIdiomRow(row({ meanings: over, literals: over }), 5)).toEqual({
+        ok: false,
+        errors: [
+          {
+            row: 5,
+            field: 'meanings',
+            code: 'TOO_MANY_PHRASES',
+            message: `At most ${IDIOM_PHRASES_MAX} phrases, separated by |`,
+          },
+          {
+            row: 5,
+            field: 'literals',
+            code: 'TOO_MANY_PHRASES',
+            message: `At most ${IDIOM_PHRASES_MAX} phrases, separated by |`,
+          },
+        ],
+      })
+    })
+    it('counts the meanings and every sense together, as the contract does', () => {
+      const senses = `${list(30, 'swamped')} || ${list(29, 'head over heels')}`
+      expect(validateIdiomRow(row({ meanings: list(21), senses }), 1).ok).toBe(true)
+      expect(validateIdiomRow(row({ meanings: list(22), senses }), 2)).toEqual({
+        ok: false,
+        errors: [
+          {
+            row: 2,
+            field: 'senses',
+            code: 'INVALID_SENSES',
+            message: `At most ${IDIOM_PHRASES_MAX} meaning phrases in all, senses included`,
+          },
+        ],
+      })
+      // 60 phrases in one sense: the CSV refused them (40 a sense), the contract does not.
+      expect(validateIdiomRow(row({ senses: `${list(60, 'swamped')} || in love` }), 3).ok).toBe(
+        true,
+      )
     })
   })
 

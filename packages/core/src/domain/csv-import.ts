@@ -1,10 +1,6 @@
 import type { z } from 'zod'
-import {
-  IDIOM_PHRASES_MAX,
-  IdiomFields,
-  type RowError as RowErrorSchema,
-} from '../contract/entities.js'
-import { IDIOM_SENSES_MAX, sensesProblem } from '../contract/senses.js'
+import { IdiomFields, type RowError as RowErrorSchema } from '../contract/entities.js'
+import { IDIOM_PHRASES_MAX, IDIOM_SENSES_MAX, sensesProblem } from '../contract/senses.js'
 import { fold } from '../evaluator/normalise.js'
 import { TONES, type Tone } from './tones.js'
 import { USAGE_DEFAULT, USAGE_MAX, USAGE_MIN } from './usage.js'
@@ -28,7 +24,11 @@ export const CSV_PHRASE_SEPARATOR = '|'
 export const CSV_SENSE_SEPARATOR = '||'
 /** RowError.code of a `senses` cell that breaks decision 067's rules (contract/senses.ts). */
 export const INVALID_SENSES = 'INVALID_SENSES'
-const PHRASES_MAX = 40
+/**
+ * RowError.code of a `meanings` or `literals` cell of more than IDIOM_PHRASES_MAX phrases: the
+ * contract's limit, the one the admin form and the API hold an idiom to (decision 070).
+ */
+export const TOO_MANY_PHRASES = 'TOO_MANY_PHRASES'
 const PHRASE_MAX = 200
 
 const TEXT_MAX = 300
@@ -153,23 +153,28 @@ export function validateIdiomRow(input: Record<string, unknown>, row: number): R
     ['meanings', meanings],
     ['literals', literals],
   ] as const) {
-    if (list.length > PHRASES_MAX)
-      errors.push({ row, field, message: `At most ${PHRASES_MAX} phrases, separated by |` })
+    if (list.length > IDIOM_PHRASES_MAX)
+      errors.push({
+        row,
+        field,
+        message: `At most ${IDIOM_PHRASES_MAX} phrases, separated by ${CSV_PHRASE_SEPARATOR}`,
+        code: TOO_MANY_PHRASES,
+      })
     if (list.some((p) => p.length > PHRASE_MAX))
       errors.push({ row, field, message: `A phrase is longer than ${PHRASE_MAX} characters` })
   }
 
   const senseError = (message: string) =>
     errors.push({ row, field: 'senses', message, code: INVALID_SENSES })
+  // A sense's own count needs no check: sensesProblem holds the meanings and every sense together
+  // to IDIOM_PHRASES_MAX.
   if (senses.length > IDIOM_SENSES_MAX)
     senseError(`At most ${IDIOM_SENSES_MAX} senses, separated by ${CSV_SENSE_SEPARATOR}`)
-  else if (senses.some((sense) => sense.length > PHRASES_MAX))
-    senseError(`At most ${PHRASES_MAX} phrases in a sense, separated by ${CSV_PHRASE_SEPARATOR}`)
   else if (senses.some((sense) => sense.some((p) => p.length > PHRASE_MAX)))
     senseError(`A phrase is longer than ${PHRASE_MAX} characters`)
   else {
-    const problem = sensesProblem(meanings, senses, IDIOM_PHRASES_MAX)
-    if (problem) senseError(problem)
+    const problem = sensesProblem(meanings, senses)
+    if (problem) senseError(problem.message)
   }
 
   if (errors.length) return { ok: false, errors }

@@ -1,5 +1,4 @@
 import {
-  IDIOM_PHRASES_MAX,
   idiomKey,
   sensesProblem,
   type Assigned,
@@ -116,8 +115,9 @@ export function createIdiomsService(deps: {
             updatedAt: deps.clock(),
           },
           ({ meanings, senses }) => {
-            const problem = sensesProblem(meanings, senses, IDIOM_PHRASES_MAX)
-            if (problem) throw badRequest(problem, [{ field: 'senses', message: problem }])
+            const problem = sensesProblem(meanings, senses)
+            if (problem)
+              throw badRequest(problem.message, [{ field: 'senses', message: problem.message }])
           },
         )
       } catch (err) {

@@ -1,7 +1,14 @@
 import { count } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { z } from 'zod'
-import { ErrorBody, IdiomSummary, ImportResult, ValidationResult } from '@che/core'
+import {
+  ErrorBody,
+  IDIOM_PHRASES_MAX,
+  Idiom,
+  IdiomSummary,
+  ImportResult,
+  ValidationResult,
+} from '@che/core'
 import { idioms } from '../../db/schema.js'
 import { bearer, startTestApp, type TestApp } from '../../test/support.js'
 import { createImportRepo } from './import.repo.js'
@@ -132,6 +139,53 @@ describe('import routes', () => {
           literals: ['throw the towel'],
         },
       ])
+    })
+
+    // An idiom the admin form saves (up to IDIOM_PHRASES_MAX meanings) comes in through a CSV
+    // too; the CSV used to stop at 40 (decision 070).
+    it('takes as many meanings as the admin form and refuses one more with TOO_MANY_PHRASES', async () => {
+      const list = (n: number) => Array.from({ length: n }, (_, i) => `swamped ${i + 1}`)
+      const rows = [
+        ['Estar hasta las manos', list(60)],
+        ['Estar a full', list(IDIOM_PHRASES_MAX + 1)],
+      ] as const
+      const csv = [
+        'text,translation,tone,usage,meanings',
+        ...rows.map(([text, meanings]) => `${text},to be swamped,Casual,8,${meanings.join(' | ')}`),
+      ].join('\n')
+      const r = await validOk(csv)
+      expect(r.idioms.map((i) => [i.text, i.meanings.length])).toEqual([
+        ['Estar hasta las manos', 60],
+      ])
+      expect(r.errors).toEqual([
+        {
+          row: 2,
+          field: 'meanings',
+          code: 'TOO_MANY_PHRASES',
+          message: `At most ${IDIOM_PHRASES_MAX} phrases, separated by |`,
+        },
+      ])
+
+      // Saved as the review page sends the rows back, and read back whole.
+      const saved = ImportResult.parse(
+        (
+          await save(
+            rows.map(([text, meanings]) => ({
+              text,
+              translation: 'to be swamped',
+              meanings: meanings.join(' | '),
+            })),
+          )
+        ).json(),
+      )
+      expect(saved.created.map((c) => c.text)).toEqual(['Estar hasta las manos'])
+      expect(saved.errors).toEqual([expect.objectContaining({ row: 2, code: 'TOO_MANY_PHRASES' })])
+      const read = await t.app.inject({
+        method: 'GET',
+        url: `/api/idiom/${saved.created[0]!.idiomId}`,
+        headers: bearer(admin),
+      })
+      expect(Idiom.parse(read.json()).meanings).toEqual(list(60))
     })
 
     it('keeps newlines inside quoted fields and numbers rows by record', async () => {
