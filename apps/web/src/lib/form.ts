@@ -14,12 +14,15 @@ export function contractResolver<V>(
   schema: z.ZodType,
   /** Rules the schema cannot state (one field checked against another); they win over it. */
   more: (values: V) => FormErrors = () => ({}),
+  /** Lists whose items are form fields of their own: an issue in 'senses.1.3' goes to 'senses.1'. */
+  itemFields: readonly string[] = [],
 ): (values: V) => FormErrors {
   const resolve = schemaResolver(schema, { sync: true })
   return (values) => {
     const out: FormErrors = {}
     for (const [path, message] of Object.entries(resolve(values))) {
-      const field = path.split('.')[0] ?? path
+      const [head = path, item] = path.split('.')
+      const field = item !== undefined && itemFields.includes(head) ? `${head}.${item}` : head
       out[field] ??= message
     }
     for (const [field, message] of Object.entries(more(values))) if (message) out[field] = message

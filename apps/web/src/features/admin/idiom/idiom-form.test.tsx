@@ -156,18 +156,22 @@ describe('IdiomForm', { timeout: 20_000 }, () => {
     )
   })
 
-  it('refuses a phrase in two lists under the senses; removing a sense leaves one, whose phrases join the meanings', async () => {
+  // The message stood under Sense 1 whichever sense it was about.
+  it('refuses a phrase in two lists at the sense that repeats it; removing a sense leaves one, whose phrases join the meanings', async () => {
     const user = userEvent.setup()
     const onSubmit = renderBolas({ senses: [['be clueless'], ['be stark naked']] })
     const first = screen.getByRole('textbox', { name: /Sense 1/ })
+    const second = screen.getByRole('textbox', { name: /Sense 2/ })
     expect(first).toHaveAccessibleDescription(expect.stringContaining('the first naming the sense'))
-    await user.click(screen.getByRole('textbox', { name: /Sense 2/ }))
+    await user.click(second)
     await user.paste('\nBe Clueless')
     await user.click(screen.getByRole('button', { name: 'Save' }))
-    expect(first).toBeInvalid()
-    expect(first).toHaveAccessibleDescription(
-      expect.stringContaining('"Be Clueless" stands in two lists: keep each phrase in one'),
+    expect(second).toBeInvalid()
+    expect(second).toHaveAccessibleDescription(
+      '"Be Clueless" stands in two lists: keep each phrase in one',
     )
+    expect(first).toBeValid()
+    expect(first).not.toHaveAccessibleDescription(expect.stringContaining('two lists'))
     expect(onSubmit).not.toHaveBeenCalled()
 
     await user.click(screen.getByRole('button', { name: 'Remove sense 2' }))
@@ -177,6 +181,67 @@ describe('IdiomForm', { timeout: 20_000 }, () => {
     expect(onSubmit).toHaveBeenCalledWith(expect.objectContaining({ meanings: ['be clueless'] }))
     // One sense again: no senses field, as for any idiom of one sense.
     expect(onSubmit.mock.calls[0]![0]).not.toHaveProperty('senses')
+  })
+
+  it('asks for a phrase at an empty Sense 2, not under Sense 1, and sends once it has one', async () => {
+    const user = userEvent.setup()
+    const onSubmit = renderBolas({ meanings: ['be clueless'] })
+    const sense = (n: number) => screen.getByRole('textbox', { name: new RegExp(`Sense ${n}`) })
+    await user.click(screen.getByRole('button', { name: 'Add a second sense' }))
+    await user.click(screen.getByRole('button', { name: 'Save' }))
+    // Was: "An idiom with senses has two or more…" under Sense 1.
+    expect(sense(2)).toHaveAccessibleDescription('Each sense needs at least one phrase')
+    expect(sense(1)).toBeValid()
+
+    await user.click(screen.getByRole('button', { name: 'Add a sense' }))
+    const [first, second, third] = [1, 2, 3].map(sense)
+    await user.click(third!)
+    await user.paste('be stark naked')
+    await user.click(screen.getByRole('button', { name: 'Save' }))
+    expect(second).toBeInvalid()
+    expect(second).toHaveAccessibleDescription('Each sense needs at least one phrase')
+    expect(first).toBeValid()
+    expect(third).toBeValid()
+    expect(onSubmit).not.toHaveBeenCalled()
+
+    await user.click(second!)
+    await user.paste('be out of it')
+    expect(second).toBeValid()
+    await user.click(screen.getByRole('button', { name: 'Save' }))
+    expect(onSubmit).toHaveBeenCalledWith(
+      expect.objectContaining({
+        meanings: [],
+        senses: [['be clueless'], ['be out of it'], ['be stark naked']],
+      }),
+    )
+  })
+
+  it('shows a phrase too long for the contract at its sense, and a phrase the meanings hold twice under the meanings', async () => {
+    const user = userEvent.setup()
+    const onSubmit = renderBolas({
+      meanings: ['be in a state', 'Be in a State'],
+      senses: [['be clueless'], ['be stark naked']],
+    })
+    const meanings = screen.getByRole('textbox', { name: /Meanings in English/ })
+    const [first, second] = [1, 2].map((n) =>
+      screen.getByRole('textbox', { name: new RegExp(`Sense ${n}`) }),
+    )
+    await user.click(screen.getByRole('button', { name: 'Save' }))
+    expect(meanings).toHaveAccessibleDescription(
+      expect.stringContaining('"Be in a State" stands in two lists: keep each phrase in one'),
+    )
+    expect(first).toBeValid()
+    expect(second).toBeValid()
+
+    await user.clear(meanings)
+    await user.click(second!)
+    await user.paste(`\n${'b'.repeat(201)}`)
+    await user.click(screen.getByRole('button', { name: 'Save' }))
+    expect(second).toBeInvalid()
+    expect(second).toHaveAccessibleDescription('Too big: expected string to have <=200 characters')
+    expect(first).toBeValid()
+    expect(meanings).toBeValid()
+    expect(onSubmit).not.toHaveBeenCalled()
   })
 
   it("refuses a value over the contract's limit with the server's message, under the field", async () => {

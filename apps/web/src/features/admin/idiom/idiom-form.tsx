@@ -10,7 +10,15 @@ import {
   TextInput,
 } from '@mantine/core'
 import { useForm } from '@mantine/form'
-import { IDIOM_SENSES_MAX, IdiomFields, USAGE_DEFAULT, USAGE_MAX, USAGE_MIN } from '@che/core'
+import type { FormErrors } from '@mantine/form'
+import {
+  IDIOM_SENSES_MAX,
+  IdiomFields,
+  sensesProblem,
+  USAGE_DEFAULT,
+  USAGE_MAX,
+  USAGE_MIN,
+} from '@che/core'
 import type { Tone } from '@che/core'
 import { useId, useState } from 'react'
 import { contractResolver } from '../../../lib/form'
@@ -57,6 +65,35 @@ function linesInput(value: string[], set: (lines: string[]) => void) {
   }
 }
 
+/** A list's phrases as the contract keeps them (IdiomPhrases): trimmed, blanks and repeats dropped. */
+const phrases = (lines: readonly string[]) => [
+  ...new Set(lines.map((l) => l.trim()).filter((l) => l.length > 0)),
+]
+
+const contract = contractResolver<IdiomFormValues>(IdiomFields, undefined, ['senses'])
+
+/**
+ * The contract's rules, a senses problem shown where it lies. The contract drops an empty sense
+ * before it checks the senses, so its message names none (and would stand under "Sense 1"); the
+ * same rules read on the lists as the admin typed them put an empty Sense 2, or a phrase repeated
+ * in it, at Sense 2, and a phrase the meanings hold twice under the meanings.
+ */
+function validate(values: IdiomFormValues): FormErrors {
+  const errors = contract(values)
+  const problem = sensesProblem(phrases(values.meanings), values.senses.map(phrases))
+  if (problem) {
+    delete errors.senses
+    const field =
+      problem.at === undefined
+        ? 'senses'
+        : problem.at === 'meanings'
+          ? 'meanings'
+          : `senses.${problem.at}`
+    errors[field] ??= problem.message
+  }
+  return errors
+}
+
 /** The fields to send: an idiom of one sense has no senses field, as the contract reads it. */
 function submitted(values: IdiomFormValues): IdiomFields {
   const { senses, ...fields } = IdiomFields.parse(values)
@@ -88,7 +125,7 @@ export function IdiomForm({
       literals: initial?.literals ?? [],
       senses: initial?.senses ?? [],
     },
-    validate: contractResolver(IdiomFields),
+    validate,
   })
   const usageLabelId = useId()
   const { tone, usage, senses } = form.values
@@ -206,7 +243,12 @@ export function IdiomForm({
                   label={`Sense ${i + 1}`}
                   description={i === 0 ? 'One phrase per line, the first naming the sense.' : null}
                   {...linesInput(sense, (lines) => form.setFieldValue(`senses.${i}`, lines))}
-                  error={i === 0 ? form.errors.senses : form.errors.senses ? true : undefined}
+                  // A problem of the senses as a whole (too many phrases in all) stands under
+                  // the first and marks the others.
+                  error={
+                    form.errors[`senses.${i}`] ??
+                    (i === 0 ? form.errors.senses : form.errors.senses ? true : undefined)
+                  }
                   autoFocus={added === i}
                   autosize
                   minRows={2}
