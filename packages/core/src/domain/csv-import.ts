@@ -91,6 +91,26 @@ function senseLists(value: unknown): string[][] {
   return list.map((sense) => phrases(sense)).filter((sense) => sense.length > 0)
 }
 
+/** A row's meaning lists as its `meanings`, `literals` and `senses` cells give them. */
+export interface CsvPhraseLists {
+  meanings: string[]
+  literals: string[]
+  senses: string[][]
+}
+
+/**
+ * The phrases of a row's `meanings`, `literals` and `senses` cells, read as validateIdiomRow
+ * reads them (split, trimmed, blanks and repeats dropped), whether or not the row is valid: what a
+ * review of the file shows.
+ */
+export function csvPhraseLists(input: Record<string, unknown>): CsvPhraseLists {
+  return {
+    meanings: phrases(input.meanings),
+    literals: phrases(input.literals),
+    senses: senseLists(input.senses),
+  }
+}
+
 export type RowResult = { ok: true; idiom: IdiomFields } | { ok: false; errors: RowError[] }
 
 /**
@@ -105,9 +125,7 @@ export function validateIdiomRow(input: Record<string, unknown>, row: number): R
   const rawTone = String(cell(input, 'tone') ?? '').trim()
   const rawUsage = cell(input, 'usage')
   const source = String(cell(input, 'source') ?? '').trim()
-  const meanings = phrases(input.meanings)
-  const literals = phrases(input.literals)
-  const senses = senseLists(input.senses)
+  const { meanings, literals, senses } = csvPhraseLists(input)
 
   if (!text) errors.push({ row, field: 'text', message: 'Text is required' })
   else if (text.length > TEXT_MAX)

@@ -1,5 +1,11 @@
-import { CSV_OPTIONAL_COLUMNS, CSV_REQUIRED_COLUMNS, idiomKey, validateIdiomRow } from '@che/core'
-import type { IdiomFields, RowError as ContractRowError } from '@che/core'
+import {
+  CSV_OPTIONAL_COLUMNS,
+  CSV_REQUIRED_COLUMNS,
+  csvPhraseLists,
+  idiomKey,
+  validateIdiomRow,
+} from '@che/core'
+import type { CsvPhraseLists, IdiomFields, RowError as ContractRowError } from '@che/core'
 import type { z } from 'zod'
 import type { SaveTotals } from '../api/create-idioms'
 
@@ -16,6 +22,8 @@ export interface ReviewRow {
     (typeof CSV_REQUIRED_COLUMNS)[number] | (typeof CSV_OPTIONAL_COLUMNS)[number],
     string
   >
+  /** The phrases of its meanings, literals and senses cells, as the import reads them. */
+  lists: CsvPhraseLists
   status: ReviewStatus
   errors: RowError[]
   /** For a duplicate: the earlier row of the same file with the same idiom. */
@@ -96,6 +104,7 @@ export function buildReview(
     rows.push({
       row,
       cells,
+      lists: csvPhraseLists(input),
       status,
       errors,
       ...(duplicateOf !== undefined ? { duplicateOf } : {}),
@@ -118,6 +127,18 @@ export function saveSummary(t: SaveTotals): { type: 'success' | 'error'; message
     type: 'success',
     message: `Successfully saved ${t.created} / errors: ${t.errors} / duplicates: ${t.duplicates}.`,
   }
+}
+
+/** "3 meanings · 2 senses · 1 literal", the lists a row has; '' when it has none. */
+export function phraseListsSummary(lists: CsvPhraseLists): string {
+  const count = (n: number, one: string) => (n ? `${n} ${one}${n === 1 ? '' : 's'}` : '')
+  return [
+    count(lists.meanings.length, 'meaning'),
+    count(lists.senses.length, 'sense'),
+    count(lists.literals.length, 'literal'),
+  ]
+    .filter(Boolean)
+    .join(' · ')
 }
 
 export function reviewStatusLabel(r: ReviewRow): string {

@@ -113,12 +113,90 @@ describe('ImportReview', () => {
     expect(screen.getByText(/5 rows: 2 new, 1 with errors, 2 duplicates/)).toBeInTheDocument()
   })
 
+  // The review showed text, translation, tone and usage only: an admin confirmed a file without
+  // seeing the meanings and senses it would save (decision 067's senses column among them).
+  it('shows each row’s meanings, senses and literals as counts, the phrases when opened', async () => {
+    const user = userEvent.setup()
+    const withLists = [
+      {
+        text: 'Estar en bolas',
+        translation: 'to be clueless; to be stark naked',
+        tone: 'Street',
+        usage: '7',
+        meanings: 'be in a state',
+        senses: 'be clueless | have no idea || be stark naked | in the buff',
+        literals: 'be in balls',
+      },
+      {
+        text: 'Tirar la toalla',
+        translation: 'to give up',
+        tone: 'Casual',
+        usage: '9',
+        meanings: 'give up | throw in the towel | give up',
+      },
+      // One sense alone: an error, its phrases shown all the same.
+      {
+        text: 'Al pedo',
+        translation: 'for nothing',
+        tone: 'Street',
+        usage: '8',
+        senses: 'in vain',
+      },
+      { text: 'Bondi', translation: 'bus', tone: 'Street', usage: '9' },
+    ]
+    renderWithProviders(<ImportReview review={buildReview(withLists, new Set())} />)
+    const table = screen.getByRole('table', { name: 'Parsed rows' })
+    expect(within(table).getByRole('columnheader', { name: 'Meanings' })).toHaveClass(
+      'mantine-visible-from-sm',
+    )
+    const body = within(table).getAllByRole('row').slice(1)
+    const bolas = within(body[0]!).getByRole('button', { name: '1 meaning · 2 senses · 1 literal' })
+    expect(bolas).toHaveAttribute('aria-expanded', 'false')
+    expect(within(body[0]!).queryByText(/have no idea/)).toBeNull()
+
+    await user.click(bolas)
+    expect(bolas).toHaveAttribute('aria-expanded', 'true')
+    const phrases = within(body[0]!).getByRole('list', { name: 'Phrases of row 1' })
+    expect(
+      within(phrases)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual([
+      'Meanings: be in a state',
+      'Sense 1: be clueless · have no idea',
+      'Sense 2: be stark naked · in the buff',
+      'Literals: be in balls',
+    ])
+    await user.click(bolas)
+    expect(within(body[0]!).queryByRole('list', { name: 'Phrases of row 1' })).toBeNull()
+
+    expect(within(body[1]!).getByRole('button', { name: '2 meanings' })).toBeInTheDocument()
+    expect(body[2]).toHaveAttribute('data-status', 'error')
+    await user.click(within(body[2]!).getByRole('button', { name: '1 sense' }))
+    expect(within(body[2]!).getByRole('list', { name: 'Phrases of row 3' })).toHaveTextContent(
+      'Sense 1: in vain',
+    )
+    expect(within(body[2]!).getByText(/senses: An idiom with senses has two or more/)).toBeVisible()
+    expect(within(body[3]!).queryByRole('button')).toBeNull()
+    // On a phone the counts go under the text with the other values.
+    expect(
+      within(table)
+        .getAllByTestId('row-details')
+        .map((d) => d.textContent),
+    ).toEqual([
+      'to be clueless; to be stark naked · Street · usage 7 · 1 meaning · 2 senses · 1 literal',
+      'to give up · Casual · usage 9 · 2 meanings',
+      'for nothing · Street · usage 8 · 1 sense',
+      'bus · Street · usage 9',
+    ])
+  })
+
   // On a 390 px phone the six columns scrolled sideways and the status, the point of the review,
   // was off screen: below sm, translation, tone and usage go under the text.
   it('keeps row, text and status as columns on a phone, the other values under the text', () => {
     renderWithProviders(<ImportReview review={buildReview(rows, existing)} />)
     const table = screen.getByRole('table', { name: 'Parsed rows' })
-    for (const name of ['Translation', 'Tone', 'Usage'])
+    for (const name of ['Translation', 'Tone', 'Usage', 'Meanings'])
       expect(within(table).getByRole('columnheader', { name })).toHaveClass(
         'mantine-visible-from-sm',
       )

@@ -1,5 +1,6 @@
 import {
   Badge,
+  Button,
   Group,
   List,
   Pagination,
@@ -12,8 +13,8 @@ import {
 import { LISTING_MAX_HEIGHT_PX } from '@che/core'
 import { useMediaQuery } from '@mantine/hooks'
 import { useMemo, useState } from 'react'
-import { reviewStatusLabel } from './csv-review'
-import type { Review, ReviewStatus } from './csv-review'
+import { phraseListsSummary, reviewStatusLabel } from './csv-review'
+import type { Review, ReviewRow, ReviewStatus } from './csv-review'
 
 const PAGE_SIZE = 50
 
@@ -82,6 +83,7 @@ export function ImportReview({ review }: { review: Review }) {
                 <Table.Th visibleFrom="sm">Translation</Table.Th>
                 <Table.Th visibleFrom="sm">Tone</Table.Th>
                 <Table.Th visibleFrom="sm">Usage</Table.Th>
+                <Table.Th visibleFrom="sm">Meanings</Table.Th>
                 <Table.Th>Status</Table.Th>
               </Table.Tr>
             </Table.Thead>
@@ -101,6 +103,7 @@ export function ImportReview({ review }: { review: Review }) {
                         r.idiom?.tone ?? r.cells.tone,
                         String(r.idiom?.usage ?? r.cells.usage) &&
                           `usage ${r.idiom?.usage ?? r.cells.usage}`,
+                        phraseListsSummary(r.lists),
                       ]
                         .filter(Boolean)
                         .join(' · ')}
@@ -109,6 +112,9 @@ export function ImportReview({ review }: { review: Review }) {
                   <Table.Td visibleFrom="sm">{r.cells.translation}</Table.Td>
                   <Table.Td visibleFrom="sm">{r.idiom?.tone ?? r.cells.tone}</Table.Td>
                   <Table.Td visibleFrom="sm">{r.idiom?.usage ?? r.cells.usage}</Table.Td>
+                  <Table.Td visibleFrom="sm">
+                    <PhraseLists row={r} />
+                  </Table.Td>
                   <Table.Td>
                     <Stack gap={2}>
                       <Badge
@@ -147,5 +153,50 @@ export function ImportReview({ review }: { review: Review }) {
         </Group>
       ) : null}
     </Stack>
+  )
+}
+
+/**
+ * A row's meanings, senses and literals (decision 067): their counts, and the phrases when the
+ * admin opens them; a row of 60 meanings would otherwise fill the screen.
+ */
+function PhraseLists({ row }: { row: ReviewRow }) {
+  const [open, setOpen] = useState(false)
+  const summary = phraseListsSummary(row.lists)
+  if (!summary) return null
+  const { meanings, senses, literals } = row.lists
+  return (
+    <Stack gap={2} align="flex-start">
+      <Button
+        size="compact-sm"
+        variant="subtle"
+        aria-expanded={open}
+        onClick={() => setOpen((o) => !o)}
+        style={{ whiteSpace: 'nowrap' }}
+      >
+        {summary}
+      </Button>
+      {open ? (
+        <List size="xs" spacing={0} aria-label={`Phrases of row ${row.row}`}>
+          {meanings.length ? <Phrases label="Meanings" phrases={meanings} /> : null}
+          {senses.map((sense, i) => (
+            // A sense has no identity but its place.
+            <Phrases key={`sense-${i}`} label={`Sense ${i + 1}`} phrases={sense} />
+          ))}
+          {literals.length ? <Phrases label="Literals" phrases={literals} /> : null}
+        </List>
+      ) : null}
+    </Stack>
+  )
+}
+
+function Phrases({ label, phrases }: { label: string; phrases: readonly string[] }) {
+  return (
+    <List.Item>
+      <Text span inherit fw={600}>
+        {label}:
+      </Text>{' '}
+      {phrases.join(' · ')}
+    </List.Item>
   )
 }
