@@ -1,4 +1,5 @@
 import {
+  AccordionChevron,
   Badge,
   Button,
   Group,
@@ -172,6 +173,13 @@ function PhraseLists({ row }: { row: ReviewRow }) {
         variant="subtle"
         aria-expanded={open}
         onClick={() => setOpen((o) => !o)}
+        rightSection={
+          <AccordionChevron
+            size={12}
+            aria-hidden
+            style={{ transform: open ? 'rotate(180deg)' : undefined }}
+          />
+        }
         style={{ whiteSpace: 'nowrap' }}
       >
         {summary}
