@@ -9,7 +9,11 @@ import { api } from './support/api.js'
 import { accessToken, signIn } from './support/auth.js'
 import { launchBrowser, newPage } from './support/browser.js'
 
-/** Set CURATION_SCREENSHOTS=<dir> to save the idiom form with two senses, and the idiom page with its restore button and dialog. */
+/**
+ * Set CURATION_SCREENSHOTS=<dir> to save the idiom form with two senses (and with an empty second
+ * sense refused), the CSV review with a row's senses opened, and the idiom page with its restore
+ * button and dialog.
+ */
 const shots = process.env.CURATION_SCREENSHOTS
 
 async function screenshot(page: Page, name: string) {
@@ -56,10 +60,17 @@ describe('admin curation: idioms, examples, CSV import and settings', () => {
       .getByRole('textbox', { name: /Meanings in English/ })
       .fill('be in trouble\nbe in hot water')
     await page.getByRole('button', { name: 'Add a second sense' }).click()
-    expect(await page.getByRole('textbox', { name: /Sense 1/ }).inputValue()).toBe(
-      'be in trouble\nbe in hot water',
+    const [first, second] = [1, 2].map((n) =>
+      page.getByRole('textbox', { name: new RegExp(`Sense ${n}`) }),
     )
-    await page.getByRole('textbox', { name: /Sense 2/ }).fill('be boiling\nbe roasting')
+    expect(await first!.inputValue()).toBe('be in trouble\nbe in hot water')
+    // Saved with Sense 2 still empty: the problem is shown at Sense 2, not under Sense 1.
+    await page.getByRole('button', { name: 'Create idiom' }).click()
+    await page.getByText('Each sense needs at least one phrase').waitFor()
+    expect(await second!.getAttribute('aria-invalid')).toBe('true')
+    expect(await first!.getAttribute('aria-invalid')).not.toBe('true')
+    await screenshot(page, 'idiom-form-empty-sense')
+    await second!.fill('be boiling\nbe roasting')
     await screenshot(page, 'idiom-form-two-senses')
     await page.getByRole('button', { name: 'Create idiom' }).click()
 
@@ -108,16 +119,18 @@ describe('admin curation: idioms, examples, CSV import and settings', () => {
     })
   })
 
-  it("imports a CSV with a bad row and a duplicate and reads 'Successfully saved 2 / errors: 1 / duplicates: 1.'", async () => {
+  it("imports a CSV with meanings, senses, a bad row and a duplicate and reads 'Successfully saved 3 / errors: 1 / duplicates: 1.'", async () => {
     const file = join(tmp, 'idioms.csv')
+    const bolas = `Estar en bolas ${run}`
     writeFileSync(
       file,
       [
-        'text,translation,tone,usage',
-        `Tirar la chancleta ${run},To let loose,Street,5`,
-        `Ni a palos ${run},No way,Casual,9`,
-        `Fila mala ${run},Bad row,Posh,12`,
-        `TIRAR LA CHANCLETA ${run.toUpperCase()},To let loose (again),Casual,4`,
+        'text,translation,tone,usage,meanings,senses',
+        `Tirar la chancleta ${run},To let loose,Street,5,let loose | let one's hair down,`,
+        `Ni a palos ${run},No way,Casual,9,,`,
+        `Fila mala ${run},Bad row,Posh,12,,`,
+        `TIRAR LA CHANCLETA ${run.toUpperCase()},To let loose (again),Casual,4,,`,
+        `${bolas},To be clueless; to be stark naked,Street,7,,be clueless | have no idea || be stark naked | in the buff`,
       ].join('\n'),
     )
     await page.goto('/admin/import')
@@ -132,14 +145,37 @@ describe('admin curation: idioms, examples, CSV import and settings', () => {
       await table
         .locator('tbody tr')
         .evaluateAll((rows) => rows.map((r) => r.getAttribute('data-status'))),
-    ).toEqual(['new', 'new', 'error', 'duplicate'])
+    ).toEqual(['new', 'new', 'error', 'duplicate', 'new'])
     await table.getByText('Duplicate of row 1').waitFor()
     await table.getByText(/Unknown tone "Posh"/).waitFor()
+    // Each row's meanings and senses: counted, their phrases shown when opened.
+    const rows = table.locator('tbody tr')
+    await rows.nth(0).getByRole('button', { name: '2 meanings' }).click()
+    await rows.nth(4).getByRole('button', { name: '2 senses' }).click()
+    expect(
+      await rows
+        .nth(4)
+        .getByRole('list', { name: 'Phrases of row 5' })
+        .getByRole('listitem')
+        .allTextContents(),
+    ).toEqual(['Sense 1: be clueless · have no idea', 'Sense 2: be stark naked · in the buff'])
+    await rows.nth(0).getByText("Meanings: let loose · let one's hair down").waitFor()
+    await screenshot(page, 'csv-review-senses')
 
-    await page.getByRole('button', { name: 'Save 2 new idioms' }).click()
+    await page.getByRole('button', { name: 'Save 3 new idioms' }).click()
     await page
-      .getByText('Successfully saved 2 / errors: 1 / duplicates: 1.', { exact: true })
+      .getByText('Successfully saved 3 / errors: 1 / duplicates: 1.', { exact: true })
       .waitFor()
+    const token = await accessToken(page)
+    const summaries = await api<{ idiomId: string; text: string }[]>(token, 'GET', '/api/idioms')
+    const saved = summaries.find((i) => i.text === bolas)!
+    expect(await api<Idiom>(token, 'GET', `/api/idiom/${saved.idiomId}`)).toMatchObject({
+      meanings: [],
+      senses: [
+        ['be clueless', 'have no idea'],
+        ['be stark naked', 'in the buff'],
+      ],
+    })
 
     await page.getByRole('button', { name: 'Upload another' }).click()
     expect(await table.count()).toBe(0)
