@@ -7,7 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Example, Idiom } from '@che/core'
 import { E2E_USERS } from './global-setup.js'
 import { accessToken, signIn } from './support/auth.js'
-import { baseUrl, launchBrowser, newPage } from './support/browser.js'
+import { baseUrl, launchBrowser, newPage, settle } from './support/browser.js'
+import { smallTargets } from './support/targets.js'
 import { api } from './support/api.js'
 
 /**
@@ -231,6 +232,28 @@ describe('editor audio: assign, record and upload, publish, hear', () => {
     await dialog.waitFor({ state: 'hidden', timeout: 20_000 })
     await item(uploaded.text).getByText('Fulfilled · v1').waitFor()
     await page.context().close()
+  })
+
+  // Session 18's phone sweep: in a card of Assigned Idioms the admin's Download link under a take
+  // was 25 px high (the touch rule left links inside list items alone).
+  it('on a phone the admin reaches every control of Assigned Idioms with a finger', async () => {
+    const context = await browser.newContext({
+      baseURL: baseUrl(),
+      viewport: { width: 390, height: 844 },
+      hasTouch: true,
+      isMobile: true,
+    })
+    const phone = await context.newPage()
+    await signIn(phone, 'admin')
+    await phone.goto('/editor/manage')
+    await phone.getByLabel(`Recording of ${recorded.text}`).waitFor()
+    await settle(phone)
+    expect(await phone.getByRole('link', { name: 'Download' }).count()).toBeGreaterThan(0)
+    expect(await smallTargets(phone)).toEqual([])
+    expect(
+      await phone.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+    ).toBeLessThanOrEqual(0)
+    await context.close()
   })
 
   it('the admin listens to each pending take and publishes it after confirming', async () => {

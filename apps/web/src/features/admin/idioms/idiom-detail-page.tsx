@@ -281,9 +281,11 @@ function Examples({ idiomId }: { idiomId: string }) {
                         />
                       ) : null}
                     </Stack>
+                    {/* It keeps its width: beside a long sentence on a phone it was cut to "Ed". */}
                     <Button
                       variant="subtle"
                       size="xs"
+                      style={{ flexShrink: 0 }}
                       onClick={() => setEditing(ex)}
                       aria-label={`Edit example: ${ex.text}`}
                     >

@@ -29,6 +29,35 @@ const rows = [
 ]
 const existing = new Set([idiomKey('estar al hórno')])
 
+/** Rows with meanings, senses and literals (decision 067). */
+const withLists = [
+  {
+    text: 'Estar en bolas',
+    translation: 'to be clueless; to be stark naked',
+    tone: 'Street',
+    usage: '7',
+    meanings: 'be in a state',
+    senses: 'be clueless | have no idea || be stark naked | in the buff',
+    literals: 'be in balls',
+  },
+  {
+    text: 'Tirar la toalla',
+    translation: 'to give up',
+    tone: 'Casual',
+    usage: '9',
+    meanings: 'give up | throw in the towel | give up',
+  },
+  // One sense alone: an error, its phrases shown all the same.
+  {
+    text: 'Al pedo',
+    translation: 'for nothing',
+    tone: 'Street',
+    usage: '8',
+    senses: 'in vain',
+  },
+  { text: 'Bondi', translation: 'bus', tone: 'Street', usage: '9' },
+]
+
 const summary = (text: string) => ({
   idiomId: '22222222-2222-4222-8222-222222222222',
   text,
@@ -41,6 +70,15 @@ const summary = (text: string) => ({
 })
 
 configureApiClientForEachTest({ token: null })
+
+/** A phone's width: Mantine's `(max-width: 48em)` matches (jsdom matches no query). */
+function onPhone() {
+  const desktop = window.matchMedia
+  vi.stubGlobal('matchMedia', (query: string) => ({
+    ...desktop(query),
+    matches: query === '(max-width: 48em)',
+  }))
+}
 
 describe('buildReview', () => {
   it('marks errors, duplicates within the file and idioms already stored', () => {
@@ -117,38 +155,9 @@ describe('ImportReview', () => {
   // seeing the meanings and senses it would save (decision 067's senses column among them).
   it('shows each row’s meanings, senses and literals as counts, the phrases when opened', async () => {
     const user = userEvent.setup()
-    const withLists = [
-      {
-        text: 'Estar en bolas',
-        translation: 'to be clueless; to be stark naked',
-        tone: 'Street',
-        usage: '7',
-        meanings: 'be in a state',
-        senses: 'be clueless | have no idea || be stark naked | in the buff',
-        literals: 'be in balls',
-      },
-      {
-        text: 'Tirar la toalla',
-        translation: 'to give up',
-        tone: 'Casual',
-        usage: '9',
-        meanings: 'give up | throw in the towel | give up',
-      },
-      // One sense alone: an error, its phrases shown all the same.
-      {
-        text: 'Al pedo',
-        translation: 'for nothing',
-        tone: 'Street',
-        usage: '8',
-        senses: 'in vain',
-      },
-      { text: 'Bondi', translation: 'bus', tone: 'Street', usage: '9' },
-    ]
     renderWithProviders(<ImportReview review={buildReview(withLists, new Set())} />)
     const table = screen.getByRole('table', { name: 'Parsed rows' })
-    expect(within(table).getByRole('columnheader', { name: 'Meanings' })).toHaveClass(
-      'mantine-visible-from-sm',
-    )
+    expect(within(table).getByRole('columnheader', { name: 'Meanings' })).toBeInTheDocument()
     const body = within(table).getAllByRole('row').slice(1)
     const bolas = within(body[0]!).getByRole('button', { name: '1 meaning · 2 senses · 1 literal' })
     expect(bolas).toHaveAttribute('aria-expanded', 'false')
@@ -178,41 +187,52 @@ describe('ImportReview', () => {
     )
     expect(within(body[2]!).getByText(/senses: An idiom with senses has two or more/)).toBeVisible()
     expect(within(body[3]!).queryByRole('button')).toBeNull()
-    // On a phone the counts go under the text with the other values.
-    expect(
-      within(table)
-        .getAllByTestId('row-details')
-        .map((d) => d.textContent),
-    ).toEqual([
-      'to be clueless; to be stark naked · Street · usage 7 · 1 meaning · 2 senses · 1 literal',
-      'to give up · Casual · usage 9 · 2 meanings',
-      'for nothing · Street · usage 8 · 1 sense',
-      'bus · Street · usage 9',
-    ])
   })
 
-  // On a 390 px phone the six columns scrolled sideways and the status, the point of the review,
-  // was off screen: below sm, translation, tone and usage go under the text.
-  it('keeps row, text and status as columns on a phone, the other values under the text', () => {
-    renderWithProviders(<ImportReview review={buildReview(rows, existing)} />)
-    const table = screen.getByRole('table', { name: 'Parsed rows' })
-    for (const name of ['Translation', 'Tone', 'Usage', 'Meanings'])
-      expect(within(table).getByRole('columnheader', { name })).toHaveClass(
-        'mantine-visible-from-sm',
-      )
-    for (const name of ['Row', 'Text', 'Status'])
-      expect(within(table).getByRole('columnheader', { name })).not.toHaveClass(
-        'mantine-visible-from-sm',
-      )
-    const details = within(table).getAllByTestId('row-details')
-    expect(details.map((d) => d.textContent)).toEqual([
-      'To be in trouble · Casual · usage 9',
-      'To let loose · Street · usage 5',
-      'Missing · Posh · usage 11',
-      'To let loose again · Casual · usage 6',
-      'No way · Casual · usage 8',
+  // On a 390 px phone the table's Status column cut "Already exists" to "ALREA…", and its hidden
+  // Meanings column left a row's phrases countable but not openable: there each row is a card.
+  it('shows each row as a card on a phone: status whole, values under the text, phrases openable', async () => {
+    const user = userEvent.setup()
+    onPhone()
+    renderWithProviders(
+      <ImportReview review={buildReview([...rows, ...withLists.slice(0, 2)], existing)} />,
+    )
+    expect(screen.queryByRole('table')).toBeNull()
+    const list = screen.getByRole('list', { name: 'Parsed rows' })
+    const cards = within(list).getAllByRole('listitem', { name: /^Row \d+$/ })
+    expect(cards.map((c) => [c.getAttribute('aria-label'), c.getAttribute('data-status')])).toEqual(
+      [
+        ['Row 1', 'exists'],
+        ['Row 2', 'new'],
+        ['Row 3', 'error'],
+        ['Row 4', 'duplicate'],
+        ['Row 6', 'new'],
+        ['Row 7', 'new'],
+        ['Row 8', 'new'],
+      ],
+    )
+    const [exists, , bad, duplicate, , bolas] = cards
+    expect(within(exists!).getByText('Already exists')).toBeInTheDocument()
+    expect(within(exists!).getByText('Estar al horno')).toBeInTheDocument()
+    expect(within(exists!).getByText('To be in trouble · Casual · usage 9')).toBeInTheDocument()
+    expect(within(duplicate!).getByText('Duplicate of row 2')).toBeInTheDocument()
+    expect(within(bad!).getByText(/tone: Unknown tone "Posh"/)).toBeInTheDocument()
+    expect(within(bad!).getByText('Missing · Posh · usage 11')).toBeInTheDocument()
+
+    const open = within(bolas!).getByRole('button', { name: '1 meaning · 2 senses · 1 literal' })
+    expect(open).toHaveAttribute('aria-expanded', 'false')
+    await user.click(open)
+    expect(
+      within(within(bolas!).getByRole('list', { name: 'Phrases of row 7' }))
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual([
+      'Meanings: be in a state',
+      'Sense 1: be clueless · have no idea',
+      'Sense 2: be stark naked · in the buff',
+      'Literals: be in balls',
     ])
-    expect(details[0]).toHaveClass('mantine-hidden-from-sm')
+    expect(within(exists!).queryByRole('button')).toBeNull()
   })
 
   // On a 390 px phone the five filters side by side made the whole page scroll sideways.
@@ -220,15 +240,11 @@ describe('ImportReview', () => {
     const filters = () =>
       screen.getByRole('radio', { name: 'All (5)' }).closest('[data-orientation]')
     const view = renderWithProviders(<ImportReview review={buildReview(rows, existing)} />)
-    expect(filters()).toHaveAttribute('data-orientation', 'vertical')
-    view.unmount()
-    const narrow = window.matchMedia
-    vi.stubGlobal('matchMedia', (query: string) => ({
-      ...narrow(query),
-      matches: query === '(min-width: 48em)',
-    }))
-    renderWithProviders(<ImportReview review={buildReview(rows, existing)} />)
     expect(filters()).toHaveAttribute('data-orientation', 'horizontal')
+    view.unmount()
+    onPhone()
+    renderWithProviders(<ImportReview review={buildReview(rows, existing)} />)
+    expect(filters()).toHaveAttribute('data-orientation', 'vertical')
   })
 })
 

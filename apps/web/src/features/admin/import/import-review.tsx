@@ -5,6 +5,7 @@ import {
   Group,
   List,
   Pagination,
+  Paper,
   ScrollArea,
   SegmentedControl,
   Stack,
@@ -14,6 +15,7 @@ import {
 import { LISTING_MAX_HEIGHT_PX } from '@che/core'
 import { useMediaQuery } from '@mantine/hooks'
 import { useMemo, useState } from 'react'
+import { PlainList } from '../../../components/plain-list'
 import { phraseListsSummary, reviewStatusLabel } from './csv-review'
 import type { Review, ReviewRow, ReviewStatus } from './csv-review'
 
@@ -32,8 +34,10 @@ type Show = 'all' | ReviewStatus
 export function ImportReview({ review }: { review: Review }) {
   const [show, setShow] = useState<Show>('all')
   const [page, setPage] = useState(1)
-  // Five filters do not fit side by side on a phone: they stack there instead of widening the page.
-  const wide = useMediaQuery('(min-width: 48em)', false, { getInitialValueInEffect: false })
+  // On a phone the five filters stack instead of widening the page, and each row is a card (as
+  // on Manage Assignments and Accounts): a table's Status column there cut "Already exists" to
+  // "ALREA…", and its Meanings column, hidden, left the phrases countable but not openable.
+  const narrow = useMediaQuery('(max-width: 48em)', false, { getInitialValueInEffect: false })
   const { counts } = review
   const duplicates = counts.duplicate + counts.exists
   const visible = useMemo(
@@ -61,7 +65,7 @@ export function ImportReview({ review }: { review: Review }) {
           setPage(1)
         }}
         aria-label="Show rows"
-        orientation={wide ? 'horizontal' : 'vertical'}
+        orientation={narrow ? 'vertical' : 'horizontal'}
         data={[
           { value: 'all', label: `All (${review.rows.length})` },
           { value: 'new', label: `New (${counts.new})` },
@@ -75,71 +79,47 @@ export function ImportReview({ review }: { review: Review }) {
         <Text c="dimmed">No rows to show.</Text>
       ) : (
         <ScrollArea.Autosize mah={LISTING_MAX_HEIGHT_PX} type="auto" offsetScrollbars>
-          <Table stickyHeader verticalSpacing="xs" aria-label="Parsed rows">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Row</Table.Th>
-                <Table.Th>Text</Table.Th>
-                {/* On a phone, translation, tone and usage go under the text: the status stays in view. */}
-                <Table.Th visibleFrom="sm">Translation</Table.Th>
-                <Table.Th visibleFrom="sm">Tone</Table.Th>
-                <Table.Th visibleFrom="sm">Usage</Table.Th>
-                <Table.Th visibleFrom="sm">Meanings</Table.Th>
-                <Table.Th>Status</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
+          {narrow ? (
+            <PlainList label="Parsed rows">
               {shown.map((r) => (
-                <Table.Tr
-                  key={r.row}
-                  data-status={r.status}
-                  bg={r.status === 'error' ? 'var(--mantine-color-red-light)' : undefined}
-                >
-                  <Table.Td>{r.row}</Table.Td>
-                  <Table.Td>
-                    {r.cells.text}
-                    <Text size="xs" hiddenFrom="sm" data-testid="row-details">
-                      {[
-                        r.cells.translation,
-                        r.idiom?.tone ?? r.cells.tone,
-                        String(r.idiom?.usage ?? r.cells.usage) &&
-                          `usage ${r.idiom?.usage ?? r.cells.usage}`,
-                        phraseListsSummary(r.lists),
-                      ]
-                        .filter(Boolean)
-                        .join(' · ')}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td visibleFrom="sm">{r.cells.translation}</Table.Td>
-                  <Table.Td visibleFrom="sm">{r.idiom?.tone ?? r.cells.tone}</Table.Td>
-                  <Table.Td visibleFrom="sm">{r.idiom?.usage ?? r.cells.usage}</Table.Td>
-                  <Table.Td visibleFrom="sm">
-                    <PhraseLists row={r} />
-                  </Table.Td>
-                  <Table.Td>
-                    <Stack gap={2}>
-                      <Badge
-                        color={COLORS[r.status]}
-                        variant="light"
-                        style={{ whiteSpace: 'nowrap' }}
-                      >
-                        {reviewStatusLabel(r)}
-                      </Badge>
-                      {r.errors.length > 0 ? (
-                        <List size="xs" c="red.8" spacing={0}>
-                          {r.errors.map((e, i) => (
-                            <List.Item key={i}>
-                              {e.field}: {e.message}
-                            </List.Item>
-                          ))}
-                        </List>
-                      ) : null}
-                    </Stack>
-                  </Table.Td>
-                </Table.Tr>
+                <RowCard key={r.row} row={r} />
               ))}
-            </Table.Tbody>
-          </Table>
+            </PlainList>
+          ) : (
+            <Table stickyHeader verticalSpacing="xs" aria-label="Parsed rows">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Row</Table.Th>
+                  <Table.Th>Text</Table.Th>
+                  <Table.Th>Translation</Table.Th>
+                  <Table.Th>Tone</Table.Th>
+                  <Table.Th>Usage</Table.Th>
+                  <Table.Th>Meanings</Table.Th>
+                  <Table.Th>Status</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {shown.map((r) => (
+                  <Table.Tr key={r.row} data-status={r.status} bg={rowBackground(r)}>
+                    <Table.Td>{r.row}</Table.Td>
+                    <Table.Td>{r.cells.text}</Table.Td>
+                    <Table.Td>{r.cells.translation}</Table.Td>
+                    <Table.Td>{r.idiom?.tone ?? r.cells.tone}</Table.Td>
+                    <Table.Td>{r.idiom?.usage ?? r.cells.usage}</Table.Td>
+                    <Table.Td>
+                      <PhraseLists row={r} />
+                    </Table.Td>
+                    <Table.Td>
+                      <Stack gap={2} align="flex-start">
+                        <StatusBadge row={r} />
+                        <RowErrors row={r} />
+                      </Stack>
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          )}
         </ScrollArea.Autosize>
       )}
       {pages > 1 ? (
@@ -154,6 +134,79 @@ export function ImportReview({ review }: { review: Review }) {
         </Group>
       ) : null}
     </Stack>
+  )
+}
+
+const rowBackground = (r: ReviewRow) =>
+  r.status === 'error' ? 'var(--mantine-color-red-light)' : undefined
+
+/** The status, whole: a narrow column cut "Already exists" to "ALREA…". */
+function StatusBadge({ row }: { row: ReviewRow }) {
+  return (
+    <Badge
+      color={COLORS[row.status]}
+      variant="light"
+      miw="max-content"
+      style={{ whiteSpace: 'nowrap' }}
+    >
+      {reviewStatusLabel(row)}
+    </Badge>
+  )
+}
+
+function RowErrors({ row }: { row: ReviewRow }) {
+  if (row.errors.length === 0) return null
+  return (
+    <List size="xs" c="red.8" spacing={0}>
+      {row.errors.map((e, i) => (
+        <List.Item key={i}>
+          {e.field}: {e.message}
+        </List.Item>
+      ))}
+    </List>
+  )
+}
+
+/**
+ * A row on a phone: its number and status, the text, then translation, tone and usage on one
+ * line, and the meanings button that opens its phrases, as the table's Meanings column does.
+ */
+function RowCard({ row }: { row: ReviewRow }) {
+  const usage = row.idiom?.usage ?? row.cells.usage
+  const details = [
+    row.cells.translation,
+    row.idiom?.tone ?? row.cells.tone,
+    String(usage) && `usage ${usage}`,
+  ].filter(Boolean)
+  return (
+    <Paper
+      component="li"
+      withBorder
+      radius="md"
+      p="sm"
+      data-status={row.status}
+      bg={rowBackground(row)}
+      aria-label={`Row ${row.row}`}
+    >
+      <Stack gap={6}>
+        <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
+          <Text size="sm" c="dimmed">
+            Row {row.row}
+          </Text>
+          <StatusBadge row={row} />
+        </Group>
+        <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
+          {row.cells.text}
+        </Text>
+        {details.length ? (
+          <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+            {details.join(' · ')}
+          </Text>
+        ) : null}
+        <RowErrors row={row} />
+        <PhraseLists row={row} />
+      </Stack>
+    </Paper>
   )
 }
 
