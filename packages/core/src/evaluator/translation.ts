@@ -2660,6 +2660,48 @@ function kindOf(specific: string, general: string): boolean {
   return id !== undefined && kindParentsOf(specific).includes(id)
 }
 
+/**
+ * The forms a word marked as a woman's takes for a man, by English morphology alone: "actress" /
+ * "actor", "waitress" / "waiter", "hostess" / "host", "princess" / "prince", "headmistress" /
+ * "headmaster", "chairwoman" / "chairman", "schoolgirl" / "schoolboy" (plurals alike). Empty for
+ * a word with no such mark.
+ */
+function masculineForms(word: string): string[] {
+  const forms: string[] = []
+  const swap = word
+    .replace(/woman$/, 'man')
+    .replace(/women$/, 'men')
+    .replace(/mistress(es)?$/, (_, s) => (s ? 'masters' : 'master'))
+    .replace(/girl(s?)/, 'boy$1')
+  if (swap !== word) forms.push(swap)
+  const ess = /^([a-z]{3,}?)(t?)ress(es)?$|^([a-z]{3,})ess(es)?$/.exec(word)
+  if (ess?.[1]) {
+    const plural = ess[3] ? 's' : ''
+    forms.push(`${ess[1]}${ess[2]}er${plural}`, `${ess[1]}${ess[2]}or${plural}`)
+  }
+  if (ess?.[4]) {
+    const plural = ess[5] ? 's' : ''
+    forms.push(`${ess[4]}${plural}`, `${ess[4]}e${plural}`)
+  }
+  return forms
+}
+
+/**
+ * Whether two words name the same role for the other sex ("headmaster" for "headmistress",
+ * "actor" for "actress"): WordNet often makes the one a kind of the other, but the learner has
+ * changed who the person is, a detail the rubric counts (dad for mom).
+ */
+function genderSiblings(a: string, b: string): boolean {
+  return a !== b && (masculineForms(a).includes(b) || masculineForms(b).includes(a))
+}
+
+/** Whether a one-word unit's word has its other-sex sibling in the other text and not itself. */
+function otherSexSaid(text: EnglishText, u: Unit, other: EnglishText): boolean {
+  if (u.multi) return false
+  const word = text.tokens[u.start] ?? ''
+  return !other.tokens.includes(word) && other.tokens.some((t) => genderSiblings(word, t))
+}
+
 /** The reference's words the learner left out and the learner's words the reference lacks. */
 function compareWords(p: Pair): WordComparison {
   const { ref, user } = p
@@ -2675,9 +2717,10 @@ function compareWords(p: Pair): WordComparison {
     (u) =>
       !u.light &&
       !p.idiomInRef.has(u.start) &&
-      (!matchedInUser(ref, user, u, true) || saidOnlyByTakenWords(user, u, refContent)) &&
-      !impliedPlace(u) &&
-      !kindSaid(ref, u, user),
+      (otherSexSaid(ref, u, user) ||
+        ((!matchedInUser(ref, user, u, true) || saidOnlyByTakenWords(user, u, refContent)) &&
+          !impliedPlace(u) &&
+          !kindSaid(ref, u, user))),
   )
   const folded = foldedSurfaces(ref)
   const isDetail = (u: Unit): boolean => {
@@ -2690,6 +2733,7 @@ function compareWords(p: Pair): WordComparison {
     if (user.opening.has(u.start) || userIdiom.has(u.start)) return false
     // "got offered" for "offered": a general verb adds no detail of its own
     if (!u.multi && u.keys.some(isLightVerb)) return false
+    if (otherSexSaid(user, u, ref)) return true
     for (let i = u.start; i <= u.end; i++) {
       const covering = user.units.filter((x) => x.start <= i && i <= x.end)
       if (covering.some((x) => hasUnit(x.asDetail ?? x, ref))) return false
@@ -2711,13 +2755,17 @@ function missingMeaning(
   const { missing, extra, isDetail } = words
   let evidence = p.userSpan !== null
   let missingDetails = missing
+  // a role the learner names for the other sex is said, as a changed detail, not the idiom
+  const otherSex = (u: Unit): boolean => otherSexSaid(p.ref, u, p.user)
   if (!p.refSpan) {
     if (p.userSpan) {
       missingDetails = missing.filter(
         (u) =>
-          isDetail(u) || (u.multi ? isCompound(p.ref, u) : isNounLike(p.ref.tokens[u.start] ?? '')),
+          isDetail(u) ||
+          otherSex(u) ||
+          (u.multi ? isCompound(p.ref, u) : isNounLike(p.ref.tokens[u.start] ?? '')),
       )
-    } else evidence = missing.every((u) => isDetail(u) || farFromIdiom(p, u))
+    } else evidence = missing.every((u) => isDetail(u) || otherSex(u) || farFromIdiom(p, u))
   }
   if (evidence) return { judgement: null, missingDetails }
   return {
@@ -3125,8 +3173,11 @@ function slipsOf(
     slips.push(`You left out part of the sentence: "${omitted}".`)
   } else if (missingDetails.length === 1 && extraDetails.length === 1) {
     // "lift" for "elevator": the same thing in a rarer sense of one of the words
+    // a role named for the other sex ("chairwoman" for "chairman") is another person, though
+    // WordNet puts the two in one synset
     if (
-      !sameThingInAnySense(missingDetails[0]!, extraDetails[0]!) &&
+      (!sameThingInAnySense(missingDetails[0]!, extraDetails[0]!) ||
+        otherSexSaid(ref, missingDetails[0]!, user)) &&
       !(
         isName(ref, missingDetails[0]!) &&
         samePlaceName(surfaceOf(ref, missingDetails[0]!), surfaceOf(user, extraDetails[0]!))
@@ -3554,11 +3605,12 @@ function judge(
   // dropped name, place, time or object is the detail slip the rubric calls minor
   const { omitted, candidates, otherWords, reworded, rewording } = droppedClause(p, words)
   const details = missingDetails.filter(
-    (u) => isDetailUnit(ref, u, words.isDetail) && !reworded.includes(u),
+    (u) =>
+      (isDetailUnit(ref, u, words.isDetail) || otherSexSaid(ref, u, user)) && !reworded.includes(u),
   )
   const extraDetails = words.extra.filter(
     (u) =>
-      isDetailUnit(user, u, words.isDetail) &&
+      (isDetailUnit(user, u, words.isDetail) || otherSexSaid(user, u, ref)) &&
       !rewording.some(([from, to]) => u.start > from && u.end < to),
   )
   // the learner negates the idiom's meaning phrase where the Spanish negates the idiom and the
