@@ -1759,6 +1759,15 @@ function statementPolarity(
         skip.delete(i)
         return
       }
+      // "cannot be refunded" against "non-refundable": the other text says the "not" by a prefix
+      if (
+        other?.tokens.some((t) =>
+          deniedByPrefix(t).some((d) => lemmasOf(analysed.tokens[k]!).includes(d)),
+        )
+      ) {
+        skip.delete(i)
+        return
+      }
       if (kept(k)) return
       // a negating verb negates the verb after it ("stop making so much noise"), not more
       if (++seen === (NEGATORS.has(analysed.tokens[i]!) ? NEGATED_WORDS : 1)) break
@@ -1806,7 +1815,8 @@ function statementPolarity(
           ((antonymNegates(tokens[k]!, otherLemmas) ||
             (otherNegated.size > 0 &&
               !negatedWords(analysed).has(tokens[k]!) &&
-              opposedTo(tokens[k]!).some((a) => otherNegated.has(a)))) &&
+              (opposedTo(tokens[k]!).some((a) => otherNegated.has(a)) ||
+                deniedByPrefix(tokens[k]!).some((a) => otherNegated.has(a))))) &&
             !idiomWords.has(offset + k))
         if (negates) {
           negators++
@@ -1896,6 +1906,28 @@ function opposedTo(word: string, next = ''): string[] {
  * The dictionary forms of the words a negator negates in a text ("not present" → present): the
  * first content word after each negator. Empty where the text has no negator.
  */
+/**
+ * The words a word with a negative prefix denies, by English morphology: "non-refundable" /
+ * "refund", "unpaid" / "paid", "impossible" / "possible", "dishonest" / "honest". Only a rest the
+ * lexicon knows, of five letters or more ("intend" is no "not tend"); empty for other words.
+ */
+function deniedByPrefix(word: string): string[] {
+  let denied = deniedCache.get(word)
+  if (denied) return denied
+  denied = []
+  const m = /^(?:non|un|in|im|il|ir|dis)([a-z]{5,})$/.exec(word)
+  if (m) {
+    const rest = m[1]!
+    const stem = /^(.{3,})[ai]ble$/.exec(rest)?.[1]
+    for (const form of stem ? [rest, stem, `${stem}e`] : [rest])
+      if (inLexicon(form)) denied.push(...lemmasOf(form))
+  }
+  if (deniedCache.size >= 10_000) deniedCache.clear()
+  deniedCache.set(word, denied)
+  return denied
+}
+const deniedCache = new Map<string, string[]>()
+
 function negatedWords(text: EnglishText): ReadonlySet<string> {
   let set = negatedSets.get(text)
   if (!set) {
@@ -2702,6 +2734,23 @@ function otherSexSaid(text: EnglishText, u: Unit, other: EnglishText): boolean {
   return !other.tokens.includes(word) && other.tokens.some((t) => genderSiblings(word, t))
 }
 
+/**
+ * Whether a one-word unit is a word with a negative prefix whose rest the other text says
+ * negated ("non-refundable" / "cannot be refunded"), or a word this text negates that the other
+ * says with such a prefix: the same word, its "not" said another way.
+ */
+function saidByPrefix(text: EnglishText, u: Unit, other: EnglishText): boolean {
+  if (u.multi) return false
+  const word = text.tokens[u.start] ?? ''
+  if (deniedByPrefix(word).some((d) => negatedWords(other).has(d))) return true
+  const negated = negatedWords(text)
+  const lemmas = lemmasOf(word)
+  return (
+    lemmas.some((l) => negated.has(l)) &&
+    other.tokens.some((t) => deniedByPrefix(t).some((d) => lemmas.includes(d)))
+  )
+}
+
 /** The reference's words the learner left out and the learner's words the reference lacks. */
 function compareWords(p: Pair): WordComparison {
   const { ref, user } = p
@@ -2720,7 +2769,8 @@ function compareWords(p: Pair): WordComparison {
       (otherSexSaid(ref, u, user) ||
         ((!matchedInUser(ref, user, u, true) || saidOnlyByTakenWords(user, u, refContent)) &&
           !impliedPlace(u) &&
-          !kindSaid(ref, u, user))),
+          !kindSaid(ref, u, user) &&
+          !saidByPrefix(ref, u, user))),
   )
   const folded = foldedSurfaces(ref)
   const isDetail = (u: Unit): boolean => {
@@ -2734,6 +2784,7 @@ function compareWords(p: Pair): WordComparison {
     // "got offered" for "offered": a general verb adds no detail of its own
     if (!u.multi && u.keys.some(isLightVerb)) return false
     if (otherSexSaid(user, u, ref)) return true
+    if (saidByPrefix(user, u, ref)) return false
     for (let i = u.start; i <= u.end; i++) {
       const covering = user.units.filter((x) => x.start <= i && i <= x.end)
       if (covering.some((x) => hasUnit(x.asDetail ?? x, ref))) return false
