@@ -3515,6 +3515,48 @@ function replacedDoer(p: Pair, extraDetails: Unit[]): [string, string] | null {
 }
 
 /** A person the reference does not have; the idiom's own wording may bring its own ("I'm not buying it"). */
+/** Words that may come before an imperative's verb ("Please pick …", "Just tell …"). */
+const IMPERATIVE_OPENERS: ReadonlySet<string> = new Set(['please', 'just', 'so', 'and', 'now'])
+
+/**
+ * Whether a text has a sentence or clause in the imperative ("Do me a favour and …", "Give your
+ * brother a break", "Don't …"): its doer is "you", unsaid. Read from each sentence's and each
+ * clause's first word (after "please", "just" …): the plain form of a verb, not a person, a
+ * determiner or a question's auxiliary ("do you …").
+ */
+function imperativeOf(text: string): boolean {
+  let found = imperativeCache.get(text)
+  if (found !== undefined) return found
+  found = false
+  for (const part of text.split(/[.!?;:,]/)) {
+    const tokens = tokeniseEnglish(part)
+    let i = 0
+    while (IMPERATIVE_OPENERS.has(tokens[i] ?? '')) i++
+    const word = tokens[i]
+    if (!word) continue
+    const next = tokens[i + 1] ?? ''
+    if (word === 'do' || word === 'let') {
+      found = !personOf(next) || POSSESSIVES.has(next) || ['me', 'us'].includes(next)
+    } else {
+      found =
+        !isFunctionWord(word) &&
+        !personOf(word) &&
+        verbLemma(word) === word &&
+        !isPastForm(word) &&
+        !/ing$/.test(word) &&
+        senseSpan(word, VERB) > 0 &&
+        (ARTICLES.has(next) ||
+          POSSESSIVES.has(next) ||
+          (!!personOf(next) && !POSSESSIVES.has(word)))
+    }
+    if (found) break
+  }
+  if (imperativeCache.size >= CACHE_LIMIT) imperativeCache.clear()
+  imperativeCache.set(text, found)
+  return found
+}
+const imperativeCache = new Map<string, boolean>()
+
 function personChanged(p: Pair): boolean {
   const { userSpan } = p
   const glossPerson = p.userGloss?.analysed.tokens.some((t) => personOf(t)) ?? false
@@ -3532,6 +3574,8 @@ function personChanged(p: Pair): boolean {
     (person) => !refPersons.has(person) && !refOwners.has(person),
   )
   if (added.length === 0) return false
+  // "Could you do me a favour and …" for "Do me a favour and …": the imperative's unsaid "you"
+  if (added.every((person) => person === '2') && imperativeOf(p.reference)) return false
   // "told me" / "told us" for "said": the one told is who hears, not a new doer
   const said = p.ref.tokens.some((t) => SAY.has(t))
   const hearers = new Set<string>()
