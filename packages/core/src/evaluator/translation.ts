@@ -1696,6 +1696,28 @@ function negativeSubjectOpening(tokens: string[], opening: ReadonlySet<number>):
  * questions ("don't you want another one?" asks the same as "do you want another one?"), the
  * opening interjection ("Don't worry," for "Relax,") and the idiom's own words, checked apart.
  */
+/** Words that, after a "not", limit what it denies: "not just", "not only", "not merely". */
+const LIMITERS: ReadonlySet<string> = new Set(['just', 'only', 'merely', 'simply'])
+
+/** Whether the negator at `i` denies a limit ("don't want to just pass", "not only"). */
+function notJustAt(tokens: string[], i: number): boolean {
+  for (let k = i + 1; k <= i + NEGATION_WINDOW && k < tokens.length; k++) {
+    if (LIMITERS.has(tokens[k]!)) return true
+    if (!isFunctionWord(tokens[k]!) && !/^(want|need|like)$/.test(verbLemma(tokens[k]!))) break
+  }
+  return false
+}
+
+/** Whether a text says "more than" unnegated: a positive "not just". */
+function moreThanSaid(tokens: string[]): boolean {
+  return tokens.some((t, i) => {
+    if (t !== 'more' || tokens[i + 1] !== 'than') return false
+    for (let k = Math.max(0, i - NEGATION_WINDOW); k < i; k++)
+      if (negatesAt(tokens, k)) return false
+    return true
+  })
+}
+
 function statementPolarity(
   text: string,
   analysed: EnglishText,
@@ -1724,8 +1746,15 @@ function statementPolarity(
       : NO_POSITIONS
   // a negator whose clause the other text left out says nothing about polarity ("and never laid
   // a brick" dropped is an omission, not an opposite)
+  const moreThan = other ? moreThanSaid(other.tokens) : false
   analysed.tokens.forEach((_, i) => {
     if (!negatesAt(analysed.tokens, i) || replies.has(i)) return
+    // "don't want to just scrape through" against "want more than a bare pass": "not just" is
+    // "more than", no "not" of the statement
+    if (moreThan && notJustAt(analysed.tokens, i)) {
+      skip.add(i)
+      return
+    }
     // a verb that says "not" ("avoided relegation", "refused the request") said by the other
     // text with a synonym of its own ("escaped relegation", "rejected the request"): the same
     // act, not a negation the other text lacks
