@@ -973,7 +973,31 @@ function glossWords(gloss: Gloss, text: EnglishText): number[] | null {
   if (bestGaps > MAX_GLOSS_GAPS || !best) return null
   // "against the wall" is not "with one's back to the wall": the owned noun is the phrase's
   if (gloss.owned.length > 0 && !gloss.owned.every((w) => saysWord(text, w))) return null
+  if (pluralForOne(gloss, text, best)) return null
   return !trailingOf(gloss) || ofAfter(text, best) ? best : null
+}
+
+/**
+ * Whether the text says a phrase's one thing ("have a code", "a code") by "have" and its bare
+ * plural ("has codes"): things owned, another reading ("codes" are ciphers or
+ * passwords, "a code" is one's honour), not the phrase. Elsewhere a plural is the same phrase
+ * said of several ("feeding me lines" for "feed someone a line").
+ */
+function pluralForOne(gloss: Gloss, text: EnglishText, span: number[]): boolean {
+  const words = gloss.analysed.tokens
+  for (const i of span) {
+    const t = text.tokens[i]!
+    if (!t.endsWith('s') || verbLemma(text.tokens[i - 1] ?? '') !== 'have') continue
+    for (let j = 1; j < words.length; j++)
+      if (
+        (words[j - 1] === 'a' || words[j - 1] === 'an') &&
+        words[j] !== t &&
+        `${words[j]}s` === t &&
+        lemmasOf(t).includes(words[j]!)
+      )
+        return true
+  }
+  return false
 }
 
 /** Whether a text has a word in any form ("lot" in "lots"). */
