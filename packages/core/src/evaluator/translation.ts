@@ -973,8 +973,40 @@ function glossWords(gloss: Gloss, text: EnglishText): number[] | null {
   if (bestGaps > MAX_GLOSS_GAPS || !best) return null
   // "against the wall" is not "with one's back to the wall": the owned noun is the phrase's
   if (gloss.owned.length > 0 && !gloss.owned.every((w) => saysWord(text, w))) return null
-  if (pluralForOne(gloss, text, best)) return null
+  if (pluralForOne(gloss, text, best) || indefiniteForThis(gloss, text, best)) return null
   return !trailingOf(gloss) || ofAfter(text, best) ? best : null
+}
+
+const DEMONSTRATIVES: ReadonlySet<string> = new Set(['this', 'that', 'these', 'those'])
+const INDEFINITES: ReadonlySet<string> = new Set(['a', 'an', 'another', 'some', 'any'])
+
+/**
+ * Whether the text says a phrase's pointed-at thing ("this date", "as of this date") with an
+ * indefinite determiner ("at a later date", "on another date"): some other one, not the one the
+ * phrase points at.
+ */
+function indefiniteForThis(gloss: Gloss, text: EnglishText, span: number[]): boolean {
+  const words = gloss.analysed.tokens
+  for (let d = 0; d < words.length; d++) {
+    if (!DEMONSTRATIVES.has(words[d]!)) continue
+    // the thing pointed at: the next content word ("this very date")
+    let j = d + 1
+    while (j < words.length && isFunctionWord(words[j]!)) j++
+    if (j === words.length) continue
+    for (const i of span) {
+      if (lemmasOf(text.tokens[i]!).includes(words[j]!) && indefiniteBefore(text.tokens, i))
+        return true
+    }
+  }
+  return false
+}
+
+/** Whether an indefinite determiner heads the noun at `i`, an adjective between or not. */
+function indefiniteBefore(tokens: string[], i: number): boolean {
+  return (
+    INDEFINITES.has(tokens[i - 1] ?? '') ||
+    (INDEFINITES.has(tokens[i - 2] ?? '') && !isFunctionWord(tokens[i - 1] ?? ''))
+  )
 }
 
 /**
@@ -2407,7 +2439,13 @@ function locateIdiom(
       if (!user.tokens.some((t) => lemmasOf(t).some((l) => verb.includes(l)))) return true
       return particles.some((t) => user.tokens.includes(t))
     }
+    // "this week" is not carried over by "a later week": another one
+    const pointedAt = (u: Unit): boolean =>
+      !u.multi &&
+      DEMONSTRATIVES.has(ref.tokens[u.start - 1] ?? '') &&
+      user.units.some((x) => stands(x, u) && indefiniteBefore(user.tokens, x.start))
     const carriedOver = (u: Unit): boolean =>
+      !pointedAt(u) &&
       matchedInUser(ref, user, u) &&
       (user.units.some((x) => stands(x, u)) || !user.units.some((x) => unitsMatch(x, u))) &&
       particlesKept(u)
