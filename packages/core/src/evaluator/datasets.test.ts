@@ -214,10 +214,11 @@ describe('evaluator agreement', () => {
     // moved from pasar factura's meanings to its literals, 87.5 % with two
     'v14 tuning': [fileURLToPath(new URL('./heldout-v14/tuning.jsonl', import.meta.url)), 0.875, 2],
     // session 18 (decision 055): "has codes" and "at a later date" majors, "headmaster" for
-    // "headmistress" minor, "want more than a bare pass" perfect: 90.7 % with no critical error
+    // "headmistress" minor, "want more than a bare pass" and "anyone" for "people" perfect: 91.7 %
+    // with no critical error
     'spent v14 untouched': [
       fileURLToPath(new URL('./heldout-v14/untouched.jsonl', import.meta.url)),
-      0.905,
+      0.915,
       0,
     ],
   }

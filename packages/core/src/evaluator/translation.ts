@@ -2842,6 +2842,31 @@ function saidByPrefix(text: EnglishText, u: Unit, other: EnglishText): boolean {
   )
 }
 
+/** Nouns that name people in general ("people in the neighbourhood", "a person who …"). */
+const GENERAL_PERSONS: ReadonlySet<string> = new Set([
+  'people',
+  'person',
+  'persons',
+  'folk',
+  'folks',
+])
+/** Pronouns that name people in general: anyone, everyone, someone, nobody, whoever. */
+const INDEFINITE_PERSONS: ReadonlySet<string> = new Set(
+  'anyone anybody everyone everybody someone somebody nobody whoever'.split(' '),
+)
+
+/**
+ * Whether a reference word naming people in general ("steal from people", "People with a guilty
+ * conscience …") is said by the learner's pronoun for anyone ("robs anyone", "Anyone who …"):
+ * the same people, no detail left out.
+ */
+function generalPersonSaid(ref: EnglishText, u: Unit, user: EnglishText): boolean {
+  if (u.multi || !GENERAL_PERSONS.has(ref.tokens[u.start] ?? '')) return false
+  return user.tokens.some(
+    (t, i) => INDEFINITE_PERSONS.has(t) || (t === 'one' && user.tokens[i - 1] === 'no'),
+  )
+}
+
 /** The reference's words the learner left out and the learner's words the reference lacks. */
 function compareWords(p: Pair): WordComparison {
   const { ref, user } = p
@@ -2861,7 +2886,8 @@ function compareWords(p: Pair): WordComparison {
         ((!matchedInUser(ref, user, u, true) || saidOnlyByTakenWords(user, u, refContent)) &&
           !impliedPlace(u) &&
           !kindSaid(ref, u, user) &&
-          !saidByPrefix(ref, u, user))),
+          !saidByPrefix(ref, u, user) &&
+          !generalPersonSaid(ref, u, user))),
   )
   const folded = foldedSurfaces(ref)
   const isDetail = (u: Unit): boolean => {
