@@ -1803,6 +1803,7 @@ function statementPolarity(
   // a negator whose clause the other text left out says nothing about polarity ("and never laid
   // a brick" dropped is an omission, not an opposite)
   const moreThan = other ? moreThanSaid(other.tokens) : false
+  const otherDenied = other ? deniedOf(other) : NO_LEMMAS
   analysed.tokens.forEach((_, i) => {
     if (!negatesAt(analysed.tokens, i) || replies.has(i)) return
     // "don't want to just scrape through" against "want more than a bare pass": "not just" is
@@ -1845,11 +1846,7 @@ function statementPolarity(
         return
       }
       // "cannot be refunded" against "non-refundable": the other text says the "not" by a prefix
-      if (
-        other?.tokens.some((t) =>
-          deniedByPrefix(t).some((d) => lemmasOf(analysed.tokens[k]!).includes(d)),
-        )
-      ) {
+      if (otherDenied.size > 0 && lemmasOf(analysed.tokens[k]!).some((l) => otherDenied.has(l))) {
         skip.delete(i)
         return
       }
@@ -2012,6 +2009,18 @@ function deniedByPrefix(word: string): string[] {
   return denied
 }
 const deniedCache = new Map<string, string[]>()
+
+/** The words a text's prefixed words deny (deniedByPrefix), kept per text. */
+function deniedOf(text: EnglishText): ReadonlySet<string> {
+  let set = deniedSets.get(text)
+  if (!set) {
+    const denied = text.tokens.flatMap((t) => deniedByPrefix(t))
+    set = denied.length > 0 ? new Set(denied) : NO_LEMMAS
+    deniedSets.set(text, set)
+  }
+  return set
+}
+const deniedSets = new WeakMap<EnglishText, ReadonlySet<string>>()
 
 function negatedWords(text: EnglishText): ReadonlySet<string> {
   let set = negatedSets.get(text)
@@ -2789,40 +2798,62 @@ function kindOf(specific: string, general: string): boolean {
  * "headmaster", "chairwoman" / "chairman", "schoolgirl" / "schoolboy" (plurals alike). Empty for
  * a word with no such mark.
  */
-function masculineForms(word: string): string[] {
-  const forms: string[] = []
+function masculineForms(word: string): readonly string[] {
+  if (!FEMININE_MARK.test(word)) return NO_FORMS
+  let forms = masculineCache.get(word)
+  if (forms) return forms
+  const found: string[] = []
   const swap = word
     .replace(/woman$/, 'man')
     .replace(/women$/, 'men')
     .replace(/mistress(es)?$/, (_, s) => (s ? 'masters' : 'master'))
     .replace(/girl(s?)/, 'boy$1')
-  if (swap !== word) forms.push(swap)
+  if (swap !== word) found.push(swap)
   const ess = /^([a-z]{3,}?)(t?)ress(es)?$|^([a-z]{3,})ess(es)?$/.exec(word)
   if (ess?.[1]) {
     const plural = ess[3] ? 's' : ''
-    forms.push(`${ess[1]}${ess[2]}er${plural}`, `${ess[1]}${ess[2]}or${plural}`)
+    found.push(`${ess[1]}${ess[2]}er${plural}`, `${ess[1]}${ess[2]}or${plural}`)
   }
   if (ess?.[4]) {
     const plural = ess[5] ? 's' : ''
-    forms.push(`${ess[4]}${plural}`, `${ess[4]}e${plural}`)
+    found.push(`${ess[4]}${plural}`, `${ess[4]}e${plural}`)
   }
+  forms = found
+  if (masculineCache.size >= 10_000) masculineCache.clear()
+  masculineCache.set(word, forms)
   return forms
 }
+/** A word that may carry a woman's mark (masculineForms); the rest are passed over at once. */
+const FEMININE_MARK = /ess(es)?$|wom[ae]n$|girl/
+const NO_FORMS: readonly string[] = []
+const masculineCache = new Map<string, readonly string[]>()
+
+/** The men's forms of a text's words marked as a woman's ("waitress": "waiter"), kept per text. */
+function masculineOf(text: EnglishText): ReadonlySet<string> {
+  let set = masculineSets.get(text)
+  if (!set) {
+    const forms = text.tokens.flatMap((t) => masculineForms(t))
+    set = forms.length > 0 ? new Set(forms) : NO_LEMMAS
+    masculineSets.set(text, set)
+  }
+  return set
+}
+const masculineSets = new WeakMap<EnglishText, ReadonlySet<string>>()
 
 /**
- * Whether two words name the same role for the other sex ("headmaster" for "headmistress",
- * "actor" for "actress"): WordNet often makes the one a kind of the other, but the learner has
- * changed who the person is, a detail the rubric counts (dad for mom).
+ * Whether a one-word unit's word names a role whose other-sex form ("headmaster" for
+ * "headmistress", "actor" for "actress", "chairwoman" for "chairman") the other text has, and
+ * not the word itself. WordNet often makes the one a kind of the other or puts both in one
+ * synset, but the learner has changed who the person is, a detail the rubric counts (dad for mom).
  */
-function genderSiblings(a: string, b: string): boolean {
-  return a !== b && (masculineForms(a).includes(b) || masculineForms(b).includes(a))
-}
-
-/** Whether a one-word unit's word has its other-sex sibling in the other text and not itself. */
 function otherSexSaid(text: EnglishText, u: Unit, other: EnglishText): boolean {
   if (u.multi) return false
   const word = text.tokens[u.start] ?? ''
-  return !other.tokens.includes(word) && other.tokens.some((t) => genderSiblings(word, t))
+  const forms = masculineForms(word)
+  const others = masculineOf(other)
+  if (forms.length === 0 && others.size === 0) return false
+  if (other.tokens.includes(word)) return false
+  return others.has(word) || other.tokens.some((t) => forms.includes(t))
 }
 
 /**
@@ -2834,12 +2865,10 @@ function saidByPrefix(text: EnglishText, u: Unit, other: EnglishText): boolean {
   if (u.multi) return false
   const word = text.tokens[u.start] ?? ''
   if (deniedByPrefix(word).some((d) => negatedWords(other).has(d))) return true
+  const denied = deniedOf(other)
+  if (denied.size === 0) return false
   const negated = negatedWords(text)
-  const lemmas = lemmasOf(word)
-  return (
-    lemmas.some((l) => negated.has(l)) &&
-    other.tokens.some((t) => deniedByPrefix(t).some((d) => lemmas.includes(d)))
-  )
+  return lemmasOf(word).some((l) => negated.has(l) && denied.has(l))
 }
 
 /** Nouns that name people in general ("people in the neighbourhood", "a person who …"). */
@@ -2882,12 +2911,12 @@ function compareWords(p: Pair): WordComparison {
     (u) =>
       !u.light &&
       !p.idiomInRef.has(u.start) &&
-      (otherSexSaid(ref, u, user) ||
-        ((!matchedInUser(ref, user, u, true) || saidOnlyByTakenWords(user, u, refContent)) &&
-          !impliedPlace(u) &&
-          !kindSaid(ref, u, user) &&
-          !saidByPrefix(ref, u, user) &&
-          !generalPersonSaid(ref, u, user))),
+      (((!matchedInUser(ref, user, u, true) || saidOnlyByTakenWords(user, u, refContent)) &&
+        !impliedPlace(u) &&
+        !kindSaid(ref, u, user) &&
+        !saidByPrefix(ref, u, user) &&
+        !generalPersonSaid(ref, u, user)) ||
+        otherSexSaid(ref, u, user)),
   )
   const folded = foldedSurfaces(ref)
   const isDetail = (u: Unit): boolean => {
@@ -2901,12 +2930,11 @@ function compareWords(p: Pair): WordComparison {
     // "got offered" for "offered": a general verb adds no detail of its own
     if (!u.multi && u.keys.some(isLightVerb)) return false
     if (otherSexSaid(user, u, ref)) return true
-    if (saidByPrefix(user, u, ref)) return false
     for (let i = u.start; i <= u.end; i++) {
       const covering = user.units.filter((x) => x.start <= i && i <= x.end)
       if (covering.some((x) => hasUnit(x.asDetail ?? x, ref))) return false
     }
-    return !kindSaid(user, u, ref)
+    return !kindSaid(user, u, ref) && !saidByPrefix(user, u, ref)
   })
   return { missing, extra, isDetail }
 }
