@@ -166,11 +166,12 @@ describe('evaluator agreement', () => {
     // raised in session 14 (decision 055): the role swap and "well enough to" are majors, 89.4 %
     // tuning (the "headache" left; 89.8 % with "whenever"), 91.7 % untouched with no critical error;
     // session 16: "had a headache" a major (a noun only says no verb phrase), 90.3 % tuning
-    // session 17: 90.7 % tuning, 92.1 % untouched
+    // session 17: 90.7 % tuning, 92.1 % untouched; session 18: 92.6 % untouched (an
+    // imperative's unsaid "you")
     'v10 tuning': [fileURLToPath(new URL('./heldout-v10/tuning.jsonl', import.meta.url)), 0.905],
     'spent v10 untouched': [
       fileURLToPath(new URL('./heldout-v10/untouched.jsonl', import.meta.url)),
-      0.92,
+      0.925,
     ],
     // the eleventh set, measured once at 15:12 on 2026-11-24, session 14 (heldout-v11/RESULTS.md:
     // 88.9 % untouched with one critical error, a "not" moved to the other clause; 91.7 % tuning
@@ -212,10 +213,13 @@ describe('evaluator agreement', () => {
     // reference says neither sense's words); then "present the bill" and "send the bill for it"
     // moved from pasar factura's meanings to its literals, 87.5 % with two
     'v14 tuning': [fileURLToPath(new URL('./heldout-v14/tuning.jsonl', import.meta.url)), 0.875, 2],
+    // session 18 (decision 055): "has codes" and "at a later date" majors, "headmaster" for
+    // "headmistress" minor, "want more than a bare pass" and "anyone" for "people" perfect: 91.7 %
+    // with no critical error
     'spent v14 untouched': [
       fileURLToPath(new URL('./heldout-v14/untouched.jsonl', import.meta.url)),
-      0.885,
-      2,
+      0.915,
+      0,
     ],
   }
   for (const [name, [path, bar, critical = 0]] of Object.entries(withMeanings)) {

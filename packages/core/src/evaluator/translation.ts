@@ -973,7 +973,63 @@ function glossWords(gloss: Gloss, text: EnglishText): number[] | null {
   if (bestGaps > MAX_GLOSS_GAPS || !best) return null
   // "against the wall" is not "with one's back to the wall": the owned noun is the phrase's
   if (gloss.owned.length > 0 && !gloss.owned.every((w) => saysWord(text, w))) return null
+  if (pluralForOne(gloss, text, best) || indefiniteForThis(gloss, text, best)) return null
   return !trailingOf(gloss) || ofAfter(text, best) ? best : null
+}
+
+const DEMONSTRATIVES: ReadonlySet<string> = new Set(['this', 'that', 'these', 'those'])
+const INDEFINITES: ReadonlySet<string> = new Set(['a', 'an', 'another', 'some', 'any'])
+
+/**
+ * Whether the text says a phrase's pointed-at thing ("this date", "as of this date") with an
+ * indefinite determiner ("at a later date", "on another date"): some other one, not the one the
+ * phrase points at.
+ */
+function indefiniteForThis(gloss: Gloss, text: EnglishText, span: number[]): boolean {
+  const words = gloss.analysed.tokens
+  for (let d = 0; d < words.length; d++) {
+    if (!DEMONSTRATIVES.has(words[d]!)) continue
+    // the thing pointed at: the next content word ("this very date")
+    let j = d + 1
+    while (j < words.length && isFunctionWord(words[j]!)) j++
+    if (j === words.length) continue
+    for (const i of span) {
+      if (lemmasOf(text.tokens[i]!).includes(words[j]!) && indefiniteBefore(text.tokens, i))
+        return true
+    }
+  }
+  return false
+}
+
+/** Whether an indefinite determiner heads the noun at `i`, an adjective between or not. */
+function indefiniteBefore(tokens: string[], i: number): boolean {
+  return (
+    INDEFINITES.has(tokens[i - 1] ?? '') ||
+    (INDEFINITES.has(tokens[i - 2] ?? '') && !isFunctionWord(tokens[i - 1] ?? ''))
+  )
+}
+
+/**
+ * Whether the text says a phrase's one thing ("have a code", "a code") by "have" and its bare
+ * plural ("has codes"): things owned, another reading ("codes" are ciphers or
+ * passwords, "a code" is one's honour), not the phrase. Elsewhere a plural is the same phrase
+ * said of several ("feeding me lines" for "feed someone a line").
+ */
+function pluralForOne(gloss: Gloss, text: EnglishText, span: number[]): boolean {
+  const words = gloss.analysed.tokens
+  for (const i of span) {
+    const t = text.tokens[i]!
+    if (!t.endsWith('s') || verbLemma(text.tokens[i - 1] ?? '') !== 'have') continue
+    for (let j = 1; j < words.length; j++)
+      if (
+        (words[j - 1] === 'a' || words[j - 1] === 'an') &&
+        words[j] !== t &&
+        `${words[j]}s` === t &&
+        lemmasOf(t).includes(words[j]!)
+      )
+        return true
+  }
+  return false
 }
 
 /** Whether a text has a word in any form ("lot" in "lots"). */
@@ -1696,6 +1752,28 @@ function negativeSubjectOpening(tokens: string[], opening: ReadonlySet<number>):
  * questions ("don't you want another one?" asks the same as "do you want another one?"), the
  * opening interjection ("Don't worry," for "Relax,") and the idiom's own words, checked apart.
  */
+/** Words that, after a "not", limit what it denies: "not just", "not only", "not merely". */
+const LIMITERS: ReadonlySet<string> = new Set(['just', 'only', 'merely', 'simply'])
+
+/** Whether the negator at `i` denies a limit ("don't want to just pass", "not only"). */
+function notJustAt(tokens: string[], i: number): boolean {
+  for (let k = i + 1; k <= i + NEGATION_WINDOW && k < tokens.length; k++) {
+    if (LIMITERS.has(tokens[k]!)) return true
+    if (!isFunctionWord(tokens[k]!) && !/^(want|need|like)$/.test(verbLemma(tokens[k]!))) break
+  }
+  return false
+}
+
+/** Whether a text says "more than" unnegated: a positive "not just". */
+function moreThanSaid(tokens: string[]): boolean {
+  return tokens.some((t, i) => {
+    if (t !== 'more' || tokens[i + 1] !== 'than') return false
+    for (let k = Math.max(0, i - NEGATION_WINDOW); k < i; k++)
+      if (negatesAt(tokens, k)) return false
+    return true
+  })
+}
+
 function statementPolarity(
   text: string,
   analysed: EnglishText,
@@ -1724,8 +1802,16 @@ function statementPolarity(
       : NO_POSITIONS
   // a negator whose clause the other text left out says nothing about polarity ("and never laid
   // a brick" dropped is an omission, not an opposite)
+  const moreThan = other ? moreThanSaid(other.tokens) : false
+  const otherDenied = other ? deniedOf(other) : NO_LEMMAS
   analysed.tokens.forEach((_, i) => {
     if (!negatesAt(analysed.tokens, i) || replies.has(i)) return
+    // "don't want to just scrape through" against "want more than a bare pass": "not just" is
+    // "more than", no "not" of the statement
+    if (moreThan && notJustAt(analysed.tokens, i)) {
+      skip.add(i)
+      return
+    }
     // a verb that says "not" ("avoided relegation", "refused the request") said by the other
     // text with a synonym of its own ("escaped relegation", "rejected the request"): the same
     // act, not a negation the other text lacks
@@ -1756,6 +1842,11 @@ function statementPolarity(
         ) &&
         !otherForms().has(analysed.tokens[k]!)
       ) {
+        skip.delete(i)
+        return
+      }
+      // "cannot be refunded" against "non-refundable": the other text says the "not" by a prefix
+      if (otherDenied.size > 0 && lemmasOf(analysed.tokens[k]!).some((l) => otherDenied.has(l))) {
         skip.delete(i)
         return
       }
@@ -1806,7 +1897,8 @@ function statementPolarity(
           ((antonymNegates(tokens[k]!, otherLemmas) ||
             (otherNegated.size > 0 &&
               !negatedWords(analysed).has(tokens[k]!) &&
-              opposedTo(tokens[k]!).some((a) => otherNegated.has(a)))) &&
+              (opposedTo(tokens[k]!).some((a) => otherNegated.has(a)) ||
+                deniedByPrefix(tokens[k]!).some((a) => otherNegated.has(a))))) &&
             !idiomWords.has(offset + k))
         if (negates) {
           negators++
@@ -1896,6 +1988,40 @@ function opposedTo(word: string, next = ''): string[] {
  * The dictionary forms of the words a negator negates in a text ("not present" → present): the
  * first content word after each negator. Empty where the text has no negator.
  */
+/**
+ * The words a word with a negative prefix denies, by English morphology: "non-refundable" /
+ * "refund", "unpaid" / "paid", "impossible" / "possible", "dishonest" / "honest". Only a rest the
+ * lexicon knows, of five letters or more ("intend" is no "not tend"); empty for other words.
+ */
+function deniedByPrefix(word: string): string[] {
+  let denied = deniedCache.get(word)
+  if (denied) return denied
+  denied = []
+  const m = /^(?:non|un|in|im|il|ir|dis)([a-z]{5,})$/.exec(word)
+  if (m) {
+    const rest = m[1]!
+    const stem = /^(.{3,})[ai]ble$/.exec(rest)?.[1]
+    for (const form of stem ? [rest, stem, `${stem}e`] : [rest])
+      if (inLexicon(form)) denied.push(...lemmasOf(form))
+  }
+  if (deniedCache.size >= 10_000) deniedCache.clear()
+  deniedCache.set(word, denied)
+  return denied
+}
+const deniedCache = new Map<string, string[]>()
+
+/** The words a text's prefixed words deny (deniedByPrefix), kept per text. */
+function deniedOf(text: EnglishText): ReadonlySet<string> {
+  let set = deniedSets.get(text)
+  if (!set) {
+    const denied = text.tokens.flatMap((t) => deniedByPrefix(t))
+    set = denied.length > 0 ? new Set(denied) : NO_LEMMAS
+    deniedSets.set(text, set)
+  }
+  return set
+}
+const deniedSets = new WeakMap<EnglishText, ReadonlySet<string>>()
+
 function negatedWords(text: EnglishText): ReadonlySet<string> {
   let set = negatedSets.get(text)
   if (!set) {
@@ -2322,7 +2448,13 @@ function locateIdiom(
       if (!user.tokens.some((t) => lemmasOf(t).some((l) => verb.includes(l)))) return true
       return particles.some((t) => user.tokens.includes(t))
     }
+    // "this week" is not carried over by "a later week": another one
+    const pointedAt = (u: Unit): boolean =>
+      !u.multi &&
+      DEMONSTRATIVES.has(ref.tokens[u.start - 1] ?? '') &&
+      user.units.some((x) => stands(x, u) && indefiniteBefore(user.tokens, x.start))
     const carriedOver = (u: Unit): boolean =>
+      !pointedAt(u) &&
       matchedInUser(ref, user, u) &&
       (user.units.some((x) => stands(x, u)) || !user.units.some((x) => unitsMatch(x, u))) &&
       particlesKept(u)
@@ -2660,6 +2792,110 @@ function kindOf(specific: string, general: string): boolean {
   return id !== undefined && kindParentsOf(specific).includes(id)
 }
 
+/**
+ * The forms a word marked as a woman's takes for a man, by English morphology alone: "actress" /
+ * "actor", "waitress" / "waiter", "hostess" / "host", "princess" / "prince", "headmistress" /
+ * "headmaster", "chairwoman" / "chairman", "schoolgirl" / "schoolboy" (plurals alike). Empty for
+ * a word with no such mark.
+ */
+function masculineForms(word: string): readonly string[] {
+  if (!FEMININE_MARK.test(word)) return NO_FORMS
+  let forms = masculineCache.get(word)
+  if (forms) return forms
+  const found: string[] = []
+  const swap = word
+    .replace(/woman$/, 'man')
+    .replace(/women$/, 'men')
+    .replace(/mistress(es)?$/, (_, s) => (s ? 'masters' : 'master'))
+    .replace(/girl(s?)/, 'boy$1')
+  if (swap !== word) found.push(swap)
+  const ess = /^([a-z]{3,}?)(t?)ress(es)?$|^([a-z]{3,})ess(es)?$/.exec(word)
+  if (ess?.[1]) {
+    const plural = ess[3] ? 's' : ''
+    found.push(`${ess[1]}${ess[2]}er${plural}`, `${ess[1]}${ess[2]}or${plural}`)
+  }
+  if (ess?.[4]) {
+    const plural = ess[5] ? 's' : ''
+    found.push(`${ess[4]}${plural}`, `${ess[4]}e${plural}`)
+  }
+  forms = found
+  if (masculineCache.size >= 10_000) masculineCache.clear()
+  masculineCache.set(word, forms)
+  return forms
+}
+/** A word that may carry a woman's mark (masculineForms); the rest are passed over at once. */
+const FEMININE_MARK = /ess(es)?$|wom[ae]n$|girl/
+const NO_FORMS: readonly string[] = []
+const masculineCache = new Map<string, readonly string[]>()
+
+/** The men's forms of a text's words marked as a woman's ("waitress": "waiter"), kept per text. */
+function masculineOf(text: EnglishText): ReadonlySet<string> {
+  let set = masculineSets.get(text)
+  if (!set) {
+    const forms = text.tokens.flatMap((t) => masculineForms(t))
+    set = forms.length > 0 ? new Set(forms) : NO_LEMMAS
+    masculineSets.set(text, set)
+  }
+  return set
+}
+const masculineSets = new WeakMap<EnglishText, ReadonlySet<string>>()
+
+/**
+ * Whether a one-word unit's word names a role whose other-sex form ("headmaster" for
+ * "headmistress", "actor" for "actress", "chairwoman" for "chairman") the other text has, and
+ * not the word itself. WordNet often makes the one a kind of the other or puts both in one
+ * synset, but the learner has changed who the person is, a detail the rubric counts (dad for mom).
+ */
+function otherSexSaid(text: EnglishText, u: Unit, other: EnglishText): boolean {
+  if (u.multi) return false
+  const word = text.tokens[u.start] ?? ''
+  const forms = masculineForms(word)
+  const others = masculineOf(other)
+  if (forms.length === 0 && others.size === 0) return false
+  if (other.tokens.includes(word)) return false
+  return others.has(word) || other.tokens.some((t) => forms.includes(t))
+}
+
+/**
+ * Whether a one-word unit is a word with a negative prefix whose rest the other text says
+ * negated ("non-refundable" / "cannot be refunded"), or a word this text negates that the other
+ * says with such a prefix: the same word, its "not" said another way.
+ */
+function saidByPrefix(text: EnglishText, u: Unit, other: EnglishText): boolean {
+  if (u.multi) return false
+  const word = text.tokens[u.start] ?? ''
+  if (deniedByPrefix(word).some((d) => negatedWords(other).has(d))) return true
+  const denied = deniedOf(other)
+  if (denied.size === 0) return false
+  const negated = negatedWords(text)
+  return lemmasOf(word).some((l) => negated.has(l) && denied.has(l))
+}
+
+/** Nouns that name people in general ("people in the neighbourhood", "a person who …"). */
+const GENERAL_PERSONS: ReadonlySet<string> = new Set([
+  'people',
+  'person',
+  'persons',
+  'folk',
+  'folks',
+])
+/** Pronouns that name people in general: anyone, everyone, someone, nobody, whoever. */
+const INDEFINITE_PERSONS: ReadonlySet<string> = new Set(
+  'anyone anybody everyone everybody someone somebody nobody whoever'.split(' '),
+)
+
+/**
+ * Whether a reference word naming people in general ("steal from people", "People with a guilty
+ * conscience …") is said by the learner's pronoun for anyone ("robs anyone", "Anyone who …"):
+ * the same people, no detail left out.
+ */
+function generalPersonSaid(ref: EnglishText, u: Unit, user: EnglishText): boolean {
+  if (u.multi || !GENERAL_PERSONS.has(ref.tokens[u.start] ?? '')) return false
+  return user.tokens.some(
+    (t, i) => INDEFINITE_PERSONS.has(t) || (t === 'one' && user.tokens[i - 1] === 'no'),
+  )
+}
+
 /** The reference's words the learner left out and the learner's words the reference lacks. */
 function compareWords(p: Pair): WordComparison {
   const { ref, user } = p
@@ -2675,9 +2911,12 @@ function compareWords(p: Pair): WordComparison {
     (u) =>
       !u.light &&
       !p.idiomInRef.has(u.start) &&
-      (!matchedInUser(ref, user, u, true) || saidOnlyByTakenWords(user, u, refContent)) &&
-      !impliedPlace(u) &&
-      !kindSaid(ref, u, user),
+      (((!matchedInUser(ref, user, u, true) || saidOnlyByTakenWords(user, u, refContent)) &&
+        !impliedPlace(u) &&
+        !kindSaid(ref, u, user) &&
+        !saidByPrefix(ref, u, user) &&
+        !generalPersonSaid(ref, u, user)) ||
+        otherSexSaid(ref, u, user)),
   )
   const folded = foldedSurfaces(ref)
   const isDetail = (u: Unit): boolean => {
@@ -2690,11 +2929,12 @@ function compareWords(p: Pair): WordComparison {
     if (user.opening.has(u.start) || userIdiom.has(u.start)) return false
     // "got offered" for "offered": a general verb adds no detail of its own
     if (!u.multi && u.keys.some(isLightVerb)) return false
+    if (otherSexSaid(user, u, ref)) return true
     for (let i = u.start; i <= u.end; i++) {
       const covering = user.units.filter((x) => x.start <= i && i <= x.end)
       if (covering.some((x) => hasUnit(x.asDetail ?? x, ref))) return false
     }
-    return !kindSaid(user, u, ref)
+    return !kindSaid(user, u, ref) && !saidByPrefix(user, u, ref)
   })
   return { missing, extra, isDetail }
 }
@@ -2711,13 +2951,17 @@ function missingMeaning(
   const { missing, extra, isDetail } = words
   let evidence = p.userSpan !== null
   let missingDetails = missing
+  // a role the learner names for the other sex is said, as a changed detail, not the idiom
+  const otherSex = (u: Unit): boolean => otherSexSaid(p.ref, u, p.user)
   if (!p.refSpan) {
     if (p.userSpan) {
       missingDetails = missing.filter(
         (u) =>
-          isDetail(u) || (u.multi ? isCompound(p.ref, u) : isNounLike(p.ref.tokens[u.start] ?? '')),
+          isDetail(u) ||
+          otherSex(u) ||
+          (u.multi ? isCompound(p.ref, u) : isNounLike(p.ref.tokens[u.start] ?? '')),
       )
-    } else evidence = missing.every((u) => isDetail(u) || farFromIdiom(p, u))
+    } else evidence = missing.every((u) => isDetail(u) || otherSex(u) || farFromIdiom(p, u))
   }
   if (evidence) return { judgement: null, missingDetails }
   return {
@@ -3125,8 +3369,11 @@ function slipsOf(
     slips.push(`You left out part of the sentence: "${omitted}".`)
   } else if (missingDetails.length === 1 && extraDetails.length === 1) {
     // "lift" for "elevator": the same thing in a rarer sense of one of the words
+    // a role named for the other sex ("chairwoman" for "chairman") is another person, though
+    // WordNet puts the two in one synset
     if (
-      !sameThingInAnySense(missingDetails[0]!, extraDetails[0]!) &&
+      (!sameThingInAnySense(missingDetails[0]!, extraDetails[0]!) ||
+        otherSexSaid(ref, missingDetails[0]!, user)) &&
       !(
         isName(ref, missingDetails[0]!) &&
         samePlaceName(surfaceOf(ref, missingDetails[0]!), surfaceOf(user, extraDetails[0]!))
@@ -3413,6 +3660,48 @@ function replacedDoer(p: Pair, extraDetails: Unit[]): [string, string] | null {
 }
 
 /** A person the reference does not have; the idiom's own wording may bring its own ("I'm not buying it"). */
+/** Words that may come before an imperative's verb ("Please pick …", "Just tell …"). */
+const IMPERATIVE_OPENERS: ReadonlySet<string> = new Set(['please', 'just', 'so', 'and', 'now'])
+
+/**
+ * Whether a text has a sentence or clause in the imperative ("Do me a favour and …", "Give your
+ * brother a break", "Don't …"): its doer is "you", unsaid. Read from each sentence's and each
+ * clause's first word (after "please", "just" …): the plain form of a verb, not a person, a
+ * determiner or a question's auxiliary ("do you …").
+ */
+function imperativeOf(text: string): boolean {
+  let found = imperativeCache.get(text)
+  if (found !== undefined) return found
+  found = false
+  for (const part of text.split(/[.!?;:,]/)) {
+    const tokens = tokeniseEnglish(part)
+    let i = 0
+    while (IMPERATIVE_OPENERS.has(tokens[i] ?? '')) i++
+    const word = tokens[i]
+    if (!word) continue
+    const next = tokens[i + 1] ?? ''
+    if (word === 'do' || word === 'let') {
+      found = !personOf(next) || POSSESSIVES.has(next) || ['me', 'us'].includes(next)
+    } else {
+      found =
+        !isFunctionWord(word) &&
+        !personOf(word) &&
+        verbLemma(word) === word &&
+        !isPastForm(word) &&
+        !/ing$/.test(word) &&
+        senseSpan(word, VERB) > 0 &&
+        (ARTICLES.has(next) ||
+          POSSESSIVES.has(next) ||
+          (!!personOf(next) && !POSSESSIVES.has(word)))
+    }
+    if (found) break
+  }
+  if (imperativeCache.size >= CACHE_LIMIT) imperativeCache.clear()
+  imperativeCache.set(text, found)
+  return found
+}
+const imperativeCache = new Map<string, boolean>()
+
 function personChanged(p: Pair): boolean {
   const { userSpan } = p
   const glossPerson = p.userGloss?.analysed.tokens.some((t) => personOf(t)) ?? false
@@ -3430,6 +3719,8 @@ function personChanged(p: Pair): boolean {
     (person) => !refPersons.has(person) && !refOwners.has(person),
   )
   if (added.length === 0) return false
+  // "Could you do me a favour and …" for "Do me a favour and …": the imperative's unsaid "you"
+  if (added.every((person) => person === '2') && imperativeOf(p.reference)) return false
   // "told me" / "told us" for "said": the one told is who hears, not a new doer
   const said = p.ref.tokens.some((t) => SAY.has(t))
   const hearers = new Set<string>()
@@ -3554,11 +3845,12 @@ function judge(
   // dropped name, place, time or object is the detail slip the rubric calls minor
   const { omitted, candidates, otherWords, reworded, rewording } = droppedClause(p, words)
   const details = missingDetails.filter(
-    (u) => isDetailUnit(ref, u, words.isDetail) && !reworded.includes(u),
+    (u) =>
+      (isDetailUnit(ref, u, words.isDetail) || otherSexSaid(ref, u, user)) && !reworded.includes(u),
   )
   const extraDetails = words.extra.filter(
     (u) =>
-      isDetailUnit(user, u, words.isDetail) &&
+      (isDetailUnit(user, u, words.isDetail) || otherSexSaid(user, u, ref)) &&
       !rewording.some(([from, to]) => u.start > from && u.end < to),
   )
   // the learner negates the idiom's meaning phrase where the Spanish negates the idiom and the
