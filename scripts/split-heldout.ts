@@ -19,6 +19,7 @@
  *      npx tsx scripts/split-heldout.ts heldout-v12 20261128  (a new seed)
  *      npx tsx scripts/split-heldout.ts heldout-v13 20261129  (a new seed)
  *      npx tsx scripts/split-heldout.ts heldout-v14 20261130  (a new seed)
+ *      npx tsx scripts/split-heldout.ts heldout-v15 20261201  (a new seed)
  * The first argument names the folder under packages/core/src/evaluator, the second the seed.
  */
 import { readFileSync, writeFileSync } from 'node:fs'
