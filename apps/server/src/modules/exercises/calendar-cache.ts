@@ -16,6 +16,13 @@ export interface KeptCard {
   card: CalendarCard
   /** The card's reply text up to its confidence (cardHead); undefined: not in the library, not listed. */
   head: Buffer | undefined
+  /**
+   * Its confidence, and the instants (ms) between which it is known to be that: worked out at
+   * `from` and again an hour on, and equal at both (see confidencesAt). Empty at first.
+   */
+  confidence: number
+  from: number
+  until: number
 }
 
 /** A learner's calendar as this instance last answered it. */
@@ -87,14 +94,23 @@ export type CalendarCache = ReturnType<typeof createCalendarCache>
 
 /** `records` labelled from `library` as calendarItems makes them (the one rule), in reply order. */
 export function labelCards(
-  records: readonly Omit<KeptCard, 'head'>[],
+  records: readonly Pick<KeptCard, 'id' | 'exampleId' | 'dueDate' | 'card'>[],
   library: LibrarySnapshot,
   now: Date,
 ): KeptCard[] {
   const byId = new Map<string, KeptCard>()
   const items = []
   for (const r of records) {
-    byId.set(r.id, { ...r, head: undefined })
+    byId.set(r.id, {
+      id: r.id,
+      exampleId: r.exampleId,
+      dueDate: r.dueDate,
+      card: r.card,
+      head: undefined,
+      confidence: 0,
+      from: Number.POSITIVE_INFINITY,
+      until: Number.NEGATIVE_INFINITY,
+    })
     // Labelled with its idiom from the library in memory (a record's example always exists:
     // deleting an example deletes its records).
     const found = library.get(r.exampleId)
@@ -137,11 +153,30 @@ export function mergeCards(cards: readonly KeptCard[], changed: readonly KeptCar
   return merged
 }
 
-/** The confidence of every listed card as of `now`. */
+/** How far ahead a card's confidence is worked out a second time (see confidencesAt). */
+const PROBE_MS = 3_600_000
+
+/**
+ * The confidence of every listed card as of `now`. A card's confidence never rises as time
+ * passes with nothing written (core calendarItemConfidence: retrievability falls with the time
+ * since the last review, and the cap, the floor and the rounding keep the order; a core test
+ * holds it), so when it is the same at `from` and an hour later it is that all the hour between:
+ * a card is worked out again only outside the span it is known for (twice: now and an hour on),
+ * and a clock set back is outside it too.
+ */
 function confidencesAt(listed: readonly KeptCard[], now: Date): Float64Array {
+  const t = now.getTime()
   const confidences = new Float64Array(listed.length)
-  for (let i = 0; i < listed.length; i++)
-    confidences[i] = calendarItemConfidence(listed[i]!.card, now)
+  for (let i = 0; i < listed.length; i++) {
+    const card = listed[i]!
+    if (!(t >= card.from && t <= card.until)) {
+      card.confidence = calendarItemConfidence(card.card, now)
+      const later = calendarItemConfidence(card.card, new Date(t + PROBE_MS))
+      card.from = t
+      card.until = later === card.confidence ? t + PROBE_MS : t
+    }
+    confidences[i] = card.confidence
+  }
   return confidences
 }
 
