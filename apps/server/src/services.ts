@@ -231,6 +231,7 @@ export function createServices(deps: ServiceDeps) {
   })
   const caches = createCacheRegistry({ broadcast: deps.announce('caches') })
   caches.register('settings', () => settings.invalidate())
+  caches.register('calendars', () => exercises.forgetCalendars())
 
   return {
     clock,

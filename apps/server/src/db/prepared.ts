@@ -89,14 +89,27 @@ export function preparedText(root: Db, label: string, types: readonly string[], 
     return made
   }
 
-  async function runPglite(db: Db, params: readonly string[]): Promise<unknown> {
+  async function runPglite(db: Db, params: readonly string[]): Promise<unknown[] | undefined> {
     const client = clientOf(db) as PgliteLike
     if (client === rootClient) await prepare()
     else if (!preparedOn.get(rootClient as object)?.has(name))
       throw new Error(`${name} is run in a transaction before prepare() was awaited`)
     const args = params.length ? `(${params.map(literal).join(', ')})` : ''
     const [result] = await client.exec(`execute ${name}${args}`, { rowMode: 'array' })
-    return result?.rows[0]?.[0]
+    return result?.rows[0]
+  }
+
+  /** The first row's values (an empty list when there is none). */
+  async function firstRow(db: Db, params: readonly string[]): Promise<unknown[]> {
+    if (params.length !== types.length) throw new Error(`${name} takes ${types.length} values`)
+    // PostgreSQL text never holds one; refused alike on both databases.
+    if (params.some((p) => p.includes('\0')))
+      throw new Error('a statement parameter holds a NUL character')
+    const row = isPglite
+      ? await runPglite(db, params)
+      : (await (clientOf(db) as PgLike).query({ name, text, values: params, rowMode: 'array' }))
+          .rows[0]
+    return row ?? []
   }
 
   return {
@@ -107,15 +120,11 @@ export function preparedText(root: Db, label: string, types: readonly string[], 
     prepare,
     /** The statement's text value on `db` (the root database or a transaction). */
     async run(db: Db, params: readonly string[]): Promise<string | null> {
-      if (params.length !== types.length) throw new Error(`${name} takes ${types.length} values`)
-      // PostgreSQL text never holds one; refused alike on both databases.
-      if (params.some((p) => p.includes('\0')))
-        throw new Error('a statement parameter holds a NUL character')
-      const value = isPglite
-        ? await runPglite(db, params)
-        : (await (clientOf(db) as PgLike).query({ name, text, values: params, rowMode: 'array' }))
-            .rows[0]?.[0]
-      return (value as string | null | undefined) ?? null
+      return ((await firstRow(db, params))[0] as string | null | undefined) ?? null
+    },
+    /** The statement's first row as texts, each null when SQL null (for statements of text columns). */
+    async row(db: Db, params: readonly string[]): Promise<(string | null)[]> {
+      return (await firstRow(db, params)).map((v) => (v as string | null | undefined) ?? null)
     },
   }
 }

@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest'
 import { CalendarItem, ScheduleStats } from '../contract/entities.js'
 import type { Accuracy } from '../contract/evaluation.js'
 import { newCard, scheduleReview } from './schedule.js'
-import { byCodeUnits, calendarItems, scheduleStats, type ScheduleStatsInput } from './stats.js'
+import {
+  byCodeUnits,
+  calendarItemConfidence,
+  calendarItems,
+  scheduleStats,
+  type ScheduleStatsInput,
+} from './stats.js'
 import { confidenceDots } from './schedule.js'
 
 const BA = 'America/Argentina/Buenos_Aires'
@@ -264,5 +270,37 @@ describe('stats', () => {
       expect(item!.confidence).toBe(0.5)
       expect(confidenceDots(item!.confidence)).toBe(1)
     })
+  })
+})
+
+describe('calendarItemConfidence', () => {
+  // A server keeps a card's confidence while it is the same at two instants, as it then is all
+  // the time between (decision 069): that needs it never to rise as time passes.
+  it('never rises as time passes with nothing written', () => {
+    let seed = 20261125
+    const random = () => {
+      seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31
+      return seed / 2 ** 31
+    }
+    const states = ['new', 'learning', 'review', 'relearning'] as const
+    const ratings = [undefined, 'again', 'hard', 'good', 'easy'] as const
+    for (let n = 0; n < 400; n++) {
+      const lastReview = new Date(NOW.getTime() - random() * 400 * 86_400_000)
+      const card = {
+        state: states[Math.floor(random() * states.length)]!,
+        lastReview: random() < 0.05 ? null : lastReview.toISOString(),
+        stability: random() < 0.05 ? 0 : 0.05 + random() ** 2 * 800,
+        streak: Math.floor(random() * 4),
+        lastRating: ratings[Math.floor(random() * ratings.length)],
+      }
+      let previous = Number.POSITIVE_INFINITY
+      // From before the review to two years on, in steps of a minute to a month.
+      for (let t = lastReview.getTime() - 86_400_000; t < NOW.getTime() + 730 * 86_400_000; ) {
+        const confidence = calendarItemConfidence(card, new Date(t))
+        expect(confidence, JSON.stringify({ card, at: new Date(t) })).toBeLessThanOrEqual(previous)
+        previous = confidence
+        t += 60_000 + random() * 30 * 86_400_000 * random() ** 3
+      }
+    }
   })
 })

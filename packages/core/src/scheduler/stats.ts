@@ -207,10 +207,19 @@ export function calendarItems(
         tone: record.tone,
         idiom: record.idiom,
         range: { label: USAGE_BAND_RANGES[band].label, icon: USAGE_BAND_ICONS[band] },
-        confidence: Math.round(calendarConfidence(record.card, now, params) * 1000) / 1000,
+        confidence: calendarItemConfidence(record.card, now, params),
       }
     })
     .sort((a, b) => byCodeUnits(a.dueDate, b.dueDate) || byCodeUnits(a.progressId, b.progressId))
+}
+
+/**
+ * A calendar item's `confidence`: calendarConfidence rounded to 3 decimals. The one rule for
+ * calendarItems and for a server that keeps a learner's calendar and asks again only this, which
+ * is what changes with the time (decision 069).
+ */
+export function calendarItemConfidence(card: CalendarCard, now: Date, params?: FsrsParams): number {
+  return Math.round(calendarConfidence(card, now, params) * 1000) / 1000
 }
 
 /**

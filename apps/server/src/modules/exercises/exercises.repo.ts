@@ -127,21 +127,45 @@ function hotStatements(db: Db) {
      * 0.4 ms; core calendarItems takes a canonical one as it is) and the five card fields the
      * confidence reads (core CalendarCard), a field the card lacks as ''. One text: the fields
      * joined by ',' and the records by ';' — uuids, ISO dates, numbers and the card's enum
-     * words hold neither, and `listForCalendar` refuses a record without exactly 8 fields.
+     * words hold neither, and `calendarRecordsOf` refuses a record without exactly 8 fields.
      * `json_agg` of one text array per record took PGlite 0.4–0.9 ms more for 589 records
      * (decision 044, session 14); jsonb values converted to JSON cost more still (decision 050).
      * In the calendar's order (due date, then id: the order calendarItems sorts into, which then
-     * finds one run instead of comparing 589 sliced strings, 0.4 ms).
+     * finds one run instead of comparing 589 sliced strings, 0.4 ms). First, the statement's
+     * snapshot, from which a later read asks what changed (`calendarSince`, decision 069).
      */
     calendar: preparedText(
       db,
       'calendar',
       ['uuid'],
-      sql`select coalesce(string_agg(concat_ws(',', p.id, p.example_id,
+      sql`select pg_current_snapshot()::text, coalesce(string_agg(concat_ws(',', p.id, p.example_id,
           coalesce(p.card->>'due', ''), coalesce(p.card->>'state', ''),
           coalesce(p.card->>'lastReview', ''), coalesce(p.card->>'stability', ''),
           coalesce(p.card->>'streak', ''), coalesce(p.card->>'lastRating', '')), ';'
           order by p.due_at, p.id), '')
+        from ${progress} p where p.user_id = ${param(1)}::uuid`,
+    ),
+    /**
+     * What changed in the calendar's records of one learner ($1) since an earlier read whose
+     * snapshot was $2 (decision 069): this read's snapshot; '1' when a record of the learner was
+     * deleted (or moved to someone else, or the table truncated) by a transaction $2 did not see,
+     * else ''; and, as the `calendar` statement writes them, in no order, the records whose last
+     * writer (`changed_in`, migration 0021) $2 did not see.
+     */
+    calendarSince: preparedText(
+      db,
+      'calendar_since',
+      ['uuid', 'text'],
+      sql`select pg_current_snapshot()::text,
+          case when exists (select 1 from progress_deletions d
+            where d.user_id in (${param(1)}::uuid, '00000000-0000-0000-0000-000000000000')
+              and not pg_visible_in_snapshot(d.deleted_in, (select ${param(2)}::pg_snapshot)))
+            then '1' else '' end,
+          coalesce(string_agg(concat_ws(',', p.id, p.example_id,
+          coalesce(p.card->>'due', ''), coalesce(p.card->>'state', ''),
+          coalesce(p.card->>'lastReview', ''), coalesce(p.card->>'stability', ''),
+          coalesce(p.card->>'streak', ''), coalesce(p.card->>'lastRating', '')), ';')
+            filter (where not pg_visible_in_snapshot(p.changed_in, (select ${param(2)}::pg_snapshot))), '')
         from ${progress} p where p.user_id = ${param(1)}::uuid`,
     ),
     /**
@@ -229,7 +253,11 @@ function hotStatements(db: Db) {
         select json_build_array(kept.i, ${PROGRESS.list('found')}) from found join kept using (user_id, example_id)
       ) s`,
     ),
-    /** The group commit's write: every log row, record and stored payload (see commitMany). */
+    /**
+     * The group commit's write: every log row, record and stored payload (see commitMany). Each
+     * record is stamped with this transaction (`changed_in`, what the calendar asks about,
+     * decision 069) here, so migration 0021's trigger has nothing to do for it.
+     */
     write: preparedText(
       db,
       'write',
@@ -247,7 +275,8 @@ function hotStatements(db: Db) {
       )
       update ${progress} p set card = w.card, due_at = w.due_at, missed_words = w.missed_words,
         is_sandbox = w.is_sandbox, last_evaluation = w.last_evaluation, updated_at = w.updated_at,
-        review_count = p.review_count + 1, perfect_count = p.perfect_count + w.perfect
+        review_count = p.review_count + 1, perfect_count = p.perfect_count + w.perfect,
+        changed_in = pg_current_xact_id()
       from w where p.id = w.progress_id`,
     ),
   }
@@ -264,6 +293,35 @@ type HotStatements = ReturnType<typeof hotStatements>
 
 /** `{a,b}`: ids as a PostgreSQL array literal (uuids need no quoting). */
 const idArray = (ids: readonly string[]) => `{${ids.join(',')}}`
+
+/** A record as the calendar reads it (the `calendar` statement): a field the card lacks is undefined. */
+export interface CalendarRecord {
+  id: string
+  exampleId: string
+  dueDate: string
+  card: Record<keyof CalendarCard, unknown>
+}
+
+/** The `calendar` statement's records: fields joined by ',', records by ';'. */
+function calendarRecordsOf(text: string): CalendarRecord[] {
+  if (!text) return []
+  return text.split(';').map((record) => {
+    const f = record.split(',')
+    if (f.length !== 8) throw new Error(`a calendar record of ${f.length} fields: ${record}`)
+    return {
+      id: f[0]!,
+      exampleId: f[1]!,
+      dueDate: f[2]!,
+      card: {
+        state: f[3] || undefined,
+        lastReview: f[4] || null,
+        stability: f[5] ? Number(f[5]) : undefined,
+        streak: f[6] ? Number(f[6]) : undefined,
+        lastRating: f[7] || undefined,
+      },
+    }
+  })
+}
 
 /** What /next asks of one learner's records (see the `next` statement). */
 export interface NextQuestion {
@@ -730,35 +788,24 @@ export function createExercisesRepo(
     },
 
     /**
-     * Just what the calendar needs of each record (the `calendar` statement): a field a stored
-     * card lacks is undefined; the due date is ISO 8601 already.
+     * Just what the calendar needs of each record (the `calendar` statement), with the read's
+     * snapshot. With `since` (an earlier read's snapshot), only the records written since it
+     * (`calendarSince`, decision 069; `whole` false), unless a record of the learner left since
+     * (then all of them, `whole` true). A field a stored card lacks is undefined; the due date is
+     * ISO 8601 already.
      */
-    async listForCalendar(userId: string): Promise<
-      {
-        id: string
-        exampleId: string
-        dueDate: string
-        card: Record<keyof CalendarCard, unknown>
-      }[]
-    > {
-      const text = (await q.calendar.run(db, [userId])) ?? ''
-      if (!text) return []
-      return text.split(';').map((record) => {
-        const f = record.split(',')
-        if (f.length !== 8) throw new Error(`a calendar record of ${f.length} fields: ${record}`)
-        return {
-          id: f[0]!,
-          exampleId: f[1]!,
-          dueDate: f[2]!,
-          card: {
-            state: f[3] || undefined,
-            lastReview: f[4] || null,
-            stability: f[5] ? Number(f[5]) : undefined,
-            streak: f[6] ? Number(f[6]) : undefined,
-            lastRating: f[7] || undefined,
-          },
-        }
-      })
+    async calendarRecords(
+      userId: string,
+      since?: string,
+    ): Promise<{ snapshot: string; whole: boolean; records: CalendarRecord[] }> {
+      if (since !== undefined) {
+        const [snapshot, deleted, text] = await q.calendarSince.row(db, [userId, since])
+        if (!snapshot) throw new Error('no snapshot read')
+        if (!deleted) return { snapshot, whole: false, records: calendarRecordsOf(text ?? '') }
+      }
+      const [snapshot, text] = await q.calendar.row(db, [userId])
+      if (!snapshot) throw new Error('no snapshot read')
+      return { snapshot, whole: true, records: calendarRecordsOf(text ?? '') }
     },
 
     /** Just what choosing the next exercise needs: example and due date of each record. */

@@ -3,9 +3,8 @@ import { z } from 'zod'
 import type { AppContext } from '../../app-context.js'
 import { unauthenticated } from '../../errors.js'
 import { warmEvaluator } from '../../lib/evaluator-module.js'
-import { registerEndpoint, type Caller } from '../../plugins/contract.js'
+import { type Caller, JsonBytes, registerEndpoint } from '../../plugins/contract.js'
 import type { UserRow } from '../users/users.repo.js'
-import { calendarJson } from './calendar-json.js'
 import type { EarlyAttempt } from './exercises.service.js'
 
 /** The caller's user row; the learning loop needs a synced profile (POST /api/users/sync). */
@@ -28,13 +27,14 @@ export function registerExercisesRoutes(ctx: AppContext): void {
   registerEndpoint(app, contract, api.exercisesStats, ({ caller, query, request }) =>
     exercises.stats(syncedUser(caller), query.tz, request),
   )
-  // A long-time learner's calendar is large (≈ 150 KB for 770 cards): written as bytes card by card.
+  // A long-time learner's calendar is large (≈ 160 KB for 830 cards): written as bytes card by
+  // card, and kept while current (decision 069).
   registerEndpoint(
     app,
     contract,
     api.exercisesCalendar,
-    ({ caller, request }) => exercises.calendar(syncedUser(caller), request),
-    { serialize: calendarJson },
+    async ({ caller, request }) =>
+      new JsonBytes(await exercises.calendar(syncedUser(caller), request)),
   )
   registerEndpoint(app, contract, api.exercisesNext, ({ caller, query, request }) => {
     warmEvaluator()

@@ -11,14 +11,12 @@ import {
   type NextExercise,
   type PreferenceFilter,
   type ScheduleStats,
-  type CalendarItem,
   type Tone,
 } from '@che/core'
 import type { Evaluator } from '@che/core/evaluator'
 import {
   byCodeUnits,
   CalendarCard,
-  calendarItems,
   CardState,
   chooseNext,
   matchesFilter,
@@ -36,6 +34,14 @@ import { AppError, conflict, notFound, unavailable } from '../../errors.js'
 import type { AudioService } from '../audio/audio.service.js'
 import type { LibraryCache, LibraryCandidate, LibrarySnapshot } from '../examples/library.js'
 import { toExample } from '../idioms/idioms.mappers.js'
+import {
+  calendarAt,
+  createCalendarCache,
+  type KeptCalendar,
+  keptCalendar,
+  labelCards,
+  mergeCards,
+} from './calendar-cache.js'
 import type { ExampleRow, IdiomRow } from '../idioms/idioms.repo.js'
 import type { UserRow } from '../users/users.repo.js'
 import type {
@@ -53,7 +59,6 @@ export const NO_DUE_MESSAGE = 'No due idioms available. Please try again later.'
 
 type Payload = z.infer<typeof ExercisePayload>
 type Stats = z.infer<typeof ScheduleStats>
-type CalendarEntry = z.infer<typeof CalendarItem>
 
 import type { HistoryEntry } from '../../db/schema.js'
 
@@ -196,6 +201,9 @@ export function createExercisesService(deps: {
   clock: () => Date
   log?: { warn(obj: unknown, msg: string): void }
 }) {
+  // Each learner's last calendar, per instance, brought up to date at every request (decision 069).
+  const calendars = createCalendarCache()
+
   function filterOf(user: UserRow, query: Partial<PreferenceFilter>): PreferenceFilter {
     const prefs = Preferences.parse(user.preferences ?? {})
     return mergeFilter(prefs.filter, query)
@@ -524,32 +532,44 @@ export function createExercisesService(deps: {
     },
 
     /**
-     * Calendar cards (core calendarItems): labelled with the idiom; confidence is the card's
-     * retrievability now capped by its latest rating (docs/decisions/012).
+     * Calendar cards (core calendarItems) as the reply's JSON bytes: labelled with the idiom;
+     * confidence is the card's retrievability now capped by its latest rating
+     * (docs/decisions/012). The learner's last calendar is kept on this instance (decision 069):
+     * a request reads only the records written since it was read, labels only those (all of them
+     * when the library version moved), and works out the confidences, which move with the time,
+     * again; a record that left the learner makes the read whole.
      */
-    async calendar(user: UserRow, scope?: object): Promise<CalendarEntry[]> {
-      const [records, library] = await Promise.all([
-        deps.exercises.listForCalendar(user.id),
+    async calendar(user: UserRow, scope?: object): Promise<Buffer> {
+      const kept = calendars.get(user.id)
+      const [read, library] = await Promise.all([
+        deps.exercises.calendarRecords(user.id, kept?.snapshot),
         deps.library.snapshot(scope),
       ])
-      const items = []
-      for (const r of records) {
-        // Labelled with its idiom from the library in memory (a record's example always exists:
-        // deleting an example deletes its records).
-        const found = library.get(r.exampleId)
-        if (!found) continue
-        items.push({
-          progressId: r.id,
-          // calendarItems writes it as ISO 8601 (one Date per record).
-          dueDate: r.dueDate,
-          tone: found.idiom.tone,
-          usage: found.idiom.usage,
-          idiom: found.idiom.text,
-          card: CalendarCard.parse(r.card),
-        })
+      const now = deps.clock()
+      const checked = read.records.map((r) => ({ ...r, card: CalendarCard.parse(r.card) }))
+      let calendar: KeptCalendar
+      if (read.whole || !kept) {
+        calendar = keptCalendar(
+          read.snapshot,
+          library.version,
+          labelCards(checked, library, now),
+          now,
+        )
+      } else if (!checked.length && kept.library === library.version) {
+        calendar = calendarAt(kept, read.snapshot, now)
+      } else {
+        // Only what changed is labelled again, unless the library moved.
+        const base =
+          kept.library === library.version ? kept.cards : labelCards(kept.cards, library, now)
+        const cards = mergeCards(base, labelCards(checked, library, now))
+        calendar = keptCalendar(read.snapshot, library.version, cards, now)
       }
-      return calendarItems(items, deps.clock())
+      calendars.set(user.id, calendar)
+      return calendar.reply.bytes
     },
+
+    /** Drops the calendars this instance keeps (GET /api/admin/resetcaches). */
+    forgetCalendars: () => calendars.clear(),
   }
 }
 export type ExercisesService = ReturnType<typeof createExercisesService>
