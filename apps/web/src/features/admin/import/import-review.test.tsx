@@ -80,6 +80,14 @@ function onPhone() {
   }))
 }
 
+// the phrases of the two-sense row, as the review lists them when the row is opened
+const bolasPhrases = [
+  'Meanings: be in a state',
+  'Sense 1: be clueless · have no idea',
+  'Sense 2: be stark naked · in the buff',
+  'Literals: be in balls',
+]
+
 describe('buildReview', () => {
   it('marks errors, duplicates within the file and idioms already stored', () => {
     const review = buildReview(rows, existing)
@@ -170,12 +178,7 @@ describe('ImportReview', () => {
       within(phrases)
         .getAllByRole('listitem')
         .map((li) => li.textContent),
-    ).toEqual([
-      'Meanings: be in a state',
-      'Sense 1: be clueless · have no idea',
-      'Sense 2: be stark naked · in the buff',
-      'Literals: be in balls',
-    ])
+    ).toEqual(bolasPhrases)
     await user.click(bolas)
     expect(within(body[0]!).queryByRole('list', { name: 'Phrases of row 1' })).toBeNull()
 
@@ -226,12 +229,7 @@ describe('ImportReview', () => {
       within(within(bolas!).getByRole('list', { name: 'Phrases of row 7' }))
         .getAllByRole('listitem')
         .map((li) => li.textContent),
-    ).toEqual([
-      'Meanings: be in a state',
-      'Sense 1: be clueless · have no idea',
-      'Sense 2: be stark naked · in the buff',
-      'Literals: be in balls',
-    ])
+    ).toEqual(bolasPhrases)
     expect(within(exists!).queryByRole('button')).toBeNull()
   })
 
