@@ -973,7 +973,12 @@ function glossWords(gloss: Gloss, text: EnglishText): number[] | null {
   if (bestGaps > MAX_GLOSS_GAPS || !best) return null
   // "against the wall" is not "with one's back to the wall": the owned noun is the phrase's
   if (gloss.owned.length > 0 && !gloss.owned.every((w) => saysWord(text, w))) return null
-  if (pluralForOne(gloss, text, best) || indefiniteForThis(gloss, text, best)) return null
+  if (
+    pluralForOne(gloss, text, best) ||
+    indefiniteForThis(gloss, text, best) ||
+    pastChanceUnsaid(gloss, text, best)
+  )
+    return null
   return !trailingOf(gloss) || ofAfter(text, best) ? best : null
 }
 
@@ -999,6 +1004,23 @@ function indefiniteForThis(gloss: Gloss, text: EnglishText, span: number[]): boo
     }
   }
   return false
+}
+
+const PAST_MODALS: ReadonlySet<string> = new Set('should could would might must ought'.split(' '))
+
+/**
+ * Whether a phrase of a chance gone by ("you should have spoken up", "could have said so") is said
+ * by its verb without the modal's "have" ("you can still speak up now"): a "should have" or
+ * "could have" tells of something not done in the past; the same verb in the present or future
+ * says it may still be done, the opposite.
+ */
+function pastChanceUnsaid(gloss: Gloss, text: EnglishText, span: number[]): boolean {
+  const words = gloss.analysed.tokens
+  const at = words.findIndex((w, i) => PAST_MODALS.has(w) && words[i + 1] === 'have')
+  if (at < 0) return false
+  // the phrase's words from its verb on: the text's "have" stands before them
+  const from = span[0]!
+  return !text.tokens.slice(Math.max(0, from - 4), from).some((t) => t === 'have' || t === 'had')
 }
 
 /** Whether an indefinite determiner heads the noun at `i`, an adjective between or not. */
