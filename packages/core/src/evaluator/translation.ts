@@ -4538,6 +4538,28 @@ function otherSenseSaid(user: EnglishText, inSense: Gloss[], otherSense: Gloss[]
 }
 
 /**
+ * The idiom's other sense said in place of the one the references say (decision 067): a gloss of
+ * the other sense in the learner's text and in no reference, while a phrase of the references'
+ * own sense that a reference says is not in the learner's ("while we're at it" where the reference
+ * says "just passing through"). The learner kept some other phrase of the sense ("not staying"),
+ * but gave the idiom's place the other meaning. The other sense's gloss, or null.
+ */
+function otherSenseInstead(
+  user: EnglishText,
+  refs: EnglishText[],
+  inSense: Gloss[],
+  otherSense: Gloss[],
+): Gloss | null {
+  if (otherSense.length === 0) return null
+  const found = otherSense.find((g) => matchGloss(g, user) && !refs.some((r) => matchGloss(g, r)))
+  if (!found) return null
+  const dropped = inSense.some(
+    (g) => g.sense >= 0 && !matchGloss(g, user) && refs.some((r) => matchGloss(g, r)),
+  )
+  return dropped ? found : null
+}
+
+/**
  * Grades the learner's English against the reference translation (and the example's accepted
  * alternatives), following RUBRIC.md: the idiom's figurative meaning must be there, found through
  * the reference, the idiom's glosses and WordNet synonyms; a literal word-for-word rendering,
@@ -4675,7 +4697,12 @@ export function gradeTranslation(example: EvaluatorExample, answer: string): Tra
   const { accuracy, mistakeType, feedback, confidence } = best!
   // the idiom's meaning missing where the learner gave its other sense ("stark naked" for
   // "clueless"): said so, and sure of it
-  const other = mistakeType === 'meaning' ? otherSenseSaid(user, inSense, otherSense) : null
+  const other =
+    mistakeType === 'meaning'
+      ? otherSenseSaid(user, inSense, otherSense)
+      : accuracy === 'perfect'
+        ? otherSenseInstead(user, refs, inSense, otherSense)
+        : null
   if (other) {
     return majorOnly(
       'meaning',
