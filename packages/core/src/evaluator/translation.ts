@@ -960,9 +960,10 @@ function glossWords(gloss: Gloss, text: EnglishText): number[] | null {
     const positions = new Set<number>()
     for (const u of chosen) for (let i = u.start; i <= u.end; i++) positions.add(i)
     const span = [...positions].sort((a, b) => a - b)
+    const object = objectBetween(gloss, text.tokens, chosen[0]!, positions)
     let gaps = 0
     for (let i = span[0]!; i < span[span.length - 1]!; i++)
-      if (!positions.has(i) && !inPhraseGap(gloss, text.tokens, i)) gaps++
+      if (!positions.has(i) && !object.has(i) && !inPhraseGap(gloss, text.tokens, i)) gaps++
     if (gaps < bestGaps) {
       best = span
       bestGaps = gaps
@@ -980,6 +981,36 @@ function glossWords(gloss: Gloss, text: EnglishText): number[] | null {
   )
     return null
   return !trailingOf(gloss) || ofAfter(text, best) ? best : null
+}
+
+/** The most words a verb's object may have between a phrase's verb and its particle. */
+const MAX_OBJECT_WORDS = 5
+
+/**
+ * The words of a verb's object said between a meaning phrase's first word and the particle that
+ * follows it in the phrase ("praised Camila's first novel to the skies" for "praise to the
+ * skies", "put her son on a pedestal"): the phrase's own slot for an object, not a gap. Only a
+ * short run of words with no conjunction, negator or other phrase word in it; none otherwise.
+ */
+function objectBetween(
+  gloss: Gloss,
+  tokens: string[],
+  first: Unit,
+  positions: Set<number>,
+): Set<number> {
+  const words = gloss.analysed.tokens
+  const head = gloss.analysed.cover[0]
+  const particle = head ? words[head.end + 1] : undefined
+  if (!particle || !GLOSS_PARTICLES.has(particle) || first.multi) return new Set()
+  const object = new Set<number>()
+  for (let i = first.end + 1; i <= first.end + MAX_OBJECT_WORDS + 1; i++) {
+    const t = tokens[i]
+    if (t === undefined || positions.has(i)) return new Set()
+    if (t === particle) return object
+    if (CONJUNCTIONS.has(t) || NEGATORS.has(t)) return new Set()
+    object.add(i)
+  }
+  return new Set()
 }
 
 const DEMONSTRATIVES: ReadonlySet<string> = new Set(['this', 'that', 'these', 'those'])
