@@ -226,12 +226,13 @@ describe('evaluator agreement', () => {
     // kept, a literal "by car", the idiom's other sense —; 87.5 % tuning with one, the other sense)
     // after it (decision 055, session 18): a chance gone by said as still open, the other sense
     // in the idiom's place, a phrase said around its verb's object: 88.4 % tuning with no
-    // critical error, 89.4 % untouched with one (the literal "by car")
+    // critical error; and a noun many literal readings give ("car"), added: 89.8 % untouched with
+    // none
     'v15 tuning': [fileURLToPath(new URL('./heldout-v15/tuning.jsonl', import.meta.url)), 0.88, 0],
     'spent v15 untouched': [
       fileURLToPath(new URL('./heldout-v15/untouched.jsonl', import.meta.url)),
-      0.89,
-      1,
+      0.895,
+      0,
     ],
   }
   for (const [name, [path, bar, critical = 0]] of Object.entries(withMeanings)) {

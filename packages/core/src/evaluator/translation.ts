@@ -4403,7 +4403,12 @@ function majorOnly(
 /** The keys of the multi-word expressions in a list of meaning phrases (kept per list). */
 const meaningExpressions = new WeakMap<Gloss[], Set<string>>()
 
-function literalReading(owns: Unit[][], user: EnglishText, glosses: Gloss[]): boolean {
+function literalReading(
+  owns: Unit[][],
+  user: EnglishText,
+  glosses: Gloss[],
+  refs: EnglishText[],
+): boolean {
   if (owns.length === 0) return false
   // the learner's words inside an English idiom the meanings list ("threw in the towel"): the
   // same words as the literal "threw the towel", but said as the idiom
@@ -4420,16 +4425,47 @@ function literalReading(owns: Unit[][], user: EnglishText, glosses: Gloss[]): bo
     if (u.keys.some((k) => expressions.has(k)))
       for (let i = u.start; i <= u.end; i++) inMeaning.add(i)
   }
+  const said = (u: Unit): boolean =>
+    user.units.some(
+      (x) => !x.light && !inMeaning.has(x.start) && x.keys.some((k) => u.keys.includes(k)),
+    )
   for (const own of owns) {
     if (own.length === 0) continue
-    const hitUnits = own.filter((u) =>
-      user.units.some(
-        (x) => !x.light && !inMeaning.has(x.start) && x.keys.some((k) => u.keys.includes(k)),
-      ),
-    )
+    const hitUnits = own.filter(said)
     if (hitUnits.length >= Math.max(1, Math.ceil(own.length * 0.6))) return true
   }
-  return false
+  return steadyLiteralWord(owns, user, refs)
+}
+
+/** A word most of whose common senses are nouns ("car", "sea"; not "send"). */
+function mostlyNoun(word: string): boolean {
+  const all = sensesOf(word, REFERENCE_SENSE_RANK).size
+  return all > 0 && (all - sensesOutside(word, REFERENCE_SENSE_RANK, NOUN).size) * 2 > all
+}
+
+/** How many of the idiom's literal readings give a word, at least, before it stands for one of its own. */
+const STEADY_LITERALS = 3
+
+/**
+ * Whether the learner adds a word that many of the idiom's literal readings give ("car" in "and
+ * the sea in a car", "the sea by car", "and the sea in the car": a quarter of them or more): the
+ * steady reading of one of the idiom's Spanish words, a noun (not "send" of "send oneself a
+ * shit", a verb a learner may use for another of the sentence's words), in no reference and no
+ * meaning phrase and standing for no word of a reference: the learner read that word literally
+ * ("came by car" for "and everyone else came").
+ */
+function steadyLiteralWord(owns: Unit[][], user: EnglishText, refs: EnglishText[]): boolean {
+  const counts = new Map<string, number>()
+  for (const own of owns)
+    for (const key of new Set(own.flatMap((u) => u.keys)))
+      counts.set(key, (counts.get(key) ?? 0) + 1)
+  const steady = Math.max(STEADY_LITERALS, Math.ceil(owns.length / 4))
+  return user.units.some(
+    (x) =>
+      !x.light &&
+      x.keys.some((k) => (counts.get(k) ?? 0) >= steady && mostlyNoun(k)) &&
+      !refs.some((r) => r.units.some((u) => sameMeaning(x, u))),
+  )
 }
 
 /** Words that may stand inside a literal phrase said in a row ("has it very clear"). */
@@ -4697,7 +4733,7 @@ export function gradeTranslation(example: EvaluatorExample, answer: string): Tra
 
   // a literal phrase's own words, one said word for word, or a plain adverb of one
   if (
-    literalReading(owns, user, glosses) ||
+    literalReading(owns, user, glosses, refs) ||
     literalSaid(literalRows, user, glosses) ||
     literalAdverbSaid(literalAdverbs, user, glosses)
   ) {
