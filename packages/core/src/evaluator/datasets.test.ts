@@ -224,11 +224,15 @@ describe('evaluator agreement', () => {
     // the fifteenth set, measured once at 02:43 on 2026-11-25, session 18 (heldout-v15/RESULTS.md:
     // 88.0 % untouched with three critical errors — an opposite said with the rest of the sentence
     // kept, a literal "by car", the idiom's other sense —; 87.5 % tuning with one, the other sense)
-    'v15 tuning': [fileURLToPath(new URL('./heldout-v15/tuning.jsonl', import.meta.url)), 0.875, 1],
+    // after it (decision 055, session 18): a chance gone by said as still open, the other sense
+    // in the idiom's place, a phrase said around its verb's object: 88.4 % tuning with no
+    // critical error; and a noun many literal readings give ("car"), added: 89.8 % untouched with
+    // none
+    'v15 tuning': [fileURLToPath(new URL('./heldout-v15/tuning.jsonl', import.meta.url)), 0.88, 0],
     'spent v15 untouched': [
       fileURLToPath(new URL('./heldout-v15/untouched.jsonl', import.meta.url)),
-      0.875,
-      3,
+      0.895,
+      0,
     ],
   }
   for (const [name, [path, bar, critical = 0]] of Object.entries(withMeanings)) {

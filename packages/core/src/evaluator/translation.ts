@@ -960,9 +960,10 @@ function glossWords(gloss: Gloss, text: EnglishText): number[] | null {
     const positions = new Set<number>()
     for (const u of chosen) for (let i = u.start; i <= u.end; i++) positions.add(i)
     const span = [...positions].sort((a, b) => a - b)
+    const object = objectBetween(gloss, text.tokens, chosen[0]!, positions)
     let gaps = 0
     for (let i = span[0]!; i < span[span.length - 1]!; i++)
-      if (!positions.has(i) && !inPhraseGap(gloss, text.tokens, i)) gaps++
+      if (!positions.has(i) && !object.has(i) && !inPhraseGap(gloss, text.tokens, i)) gaps++
     if (gaps < bestGaps) {
       best = span
       bestGaps = gaps
@@ -973,8 +974,43 @@ function glossWords(gloss: Gloss, text: EnglishText): number[] | null {
   if (bestGaps > MAX_GLOSS_GAPS || !best) return null
   // "against the wall" is not "with one's back to the wall": the owned noun is the phrase's
   if (gloss.owned.length > 0 && !gloss.owned.every((w) => saysWord(text, w))) return null
-  if (pluralForOne(gloss, text, best) || indefiniteForThis(gloss, text, best)) return null
+  if (
+    pluralForOne(gloss, text, best) ||
+    indefiniteForThis(gloss, text, best) ||
+    pastChanceUnsaid(gloss, text, best)
+  )
+    return null
   return !trailingOf(gloss) || ofAfter(text, best) ? best : null
+}
+
+/** The most words a verb's object may have between a phrase's verb and its particle. */
+const MAX_OBJECT_WORDS = 5
+
+/**
+ * The words of a verb's object said between a meaning phrase's first word and the particle that
+ * follows it in the phrase ("praised Camila's first novel to the skies" for "praise to the
+ * skies", "put her son on a pedestal"): the phrase's own slot for an object, not a gap. Only a
+ * short run of words with no conjunction, negator or other phrase word in it; none otherwise.
+ */
+function objectBetween(
+  gloss: Gloss,
+  tokens: string[],
+  first: Unit,
+  positions: Set<number>,
+): Set<number> {
+  const words = gloss.analysed.tokens
+  const head = gloss.analysed.cover[0]
+  const particle = head ? words[head.end + 1] : undefined
+  if (!particle || !GLOSS_PARTICLES.has(particle) || first.multi) return new Set()
+  const object = new Set<number>()
+  for (let i = first.end + 1; i <= first.end + MAX_OBJECT_WORDS + 1; i++) {
+    const t = tokens[i]
+    if (t === undefined || positions.has(i)) return new Set()
+    if (t === particle) return object
+    if (CONJUNCTIONS.has(t) || NEGATORS.has(t)) return new Set()
+    object.add(i)
+  }
+  return new Set()
 }
 
 const DEMONSTRATIVES: ReadonlySet<string> = new Set(['this', 'that', 'these', 'those'])
@@ -999,6 +1035,23 @@ function indefiniteForThis(gloss: Gloss, text: EnglishText, span: number[]): boo
     }
   }
   return false
+}
+
+const PAST_MODALS: ReadonlySet<string> = new Set('should could would might must ought'.split(' '))
+
+/**
+ * Whether a phrase of a chance gone by ("you should have spoken up", "could have said so") is said
+ * by its verb without the modal's "have" ("you can still speak up now"): a "should have" or
+ * "could have" tells of something not done in the past; the same verb in the present or future
+ * says it may still be done, the opposite.
+ */
+function pastChanceUnsaid(gloss: Gloss, text: EnglishText, span: number[]): boolean {
+  const words = gloss.analysed.tokens
+  const at = words.findIndex((w, i) => PAST_MODALS.has(w) && words[i + 1] === 'have')
+  if (at < 0) return false
+  // the phrase's words from its verb on: the text's "have" stands before them
+  const from = span[0]!
+  return !text.tokens.slice(Math.max(0, from - 4), from).some((t) => t === 'have' || t === 'had')
 }
 
 /** Whether an indefinite determiner heads the noun at `i`, an adjective between or not. */
@@ -4350,7 +4403,12 @@ function majorOnly(
 /** The keys of the multi-word expressions in a list of meaning phrases (kept per list). */
 const meaningExpressions = new WeakMap<Gloss[], Set<string>>()
 
-function literalReading(owns: Unit[][], user: EnglishText, glosses: Gloss[]): boolean {
+function literalReading(
+  owns: Unit[][],
+  user: EnglishText,
+  glosses: Gloss[],
+  refs: EnglishText[],
+): boolean {
   if (owns.length === 0) return false
   // the learner's words inside an English idiom the meanings list ("threw in the towel"): the
   // same words as the literal "threw the towel", but said as the idiom
@@ -4367,16 +4425,47 @@ function literalReading(owns: Unit[][], user: EnglishText, glosses: Gloss[]): bo
     if (u.keys.some((k) => expressions.has(k)))
       for (let i = u.start; i <= u.end; i++) inMeaning.add(i)
   }
+  const said = (u: Unit): boolean =>
+    user.units.some(
+      (x) => !x.light && !inMeaning.has(x.start) && x.keys.some((k) => u.keys.includes(k)),
+    )
   for (const own of owns) {
     if (own.length === 0) continue
-    const hitUnits = own.filter((u) =>
-      user.units.some(
-        (x) => !x.light && !inMeaning.has(x.start) && x.keys.some((k) => u.keys.includes(k)),
-      ),
-    )
+    const hitUnits = own.filter(said)
     if (hitUnits.length >= Math.max(1, Math.ceil(own.length * 0.6))) return true
   }
-  return false
+  return steadyLiteralWord(owns, user, refs)
+}
+
+/** A word most of whose common senses are nouns ("car", "sea"; not "send"). */
+function mostlyNoun(word: string): boolean {
+  const all = sensesOf(word, REFERENCE_SENSE_RANK).size
+  return all > 0 && (all - sensesOutside(word, REFERENCE_SENSE_RANK, NOUN).size) * 2 > all
+}
+
+/** How many of the idiom's literal readings give a word, at least, before it stands for one of its own. */
+const STEADY_LITERALS = 3
+
+/**
+ * Whether the learner adds a word that many of the idiom's literal readings give ("car" in "and
+ * the sea in a car", "the sea by car", "and the sea in the car": a quarter of them or more): the
+ * steady reading of one of the idiom's Spanish words, a noun (not "send" of "send oneself a
+ * shit", a verb a learner may use for another of the sentence's words), in no reference and no
+ * meaning phrase and standing for no word of a reference: the learner read that word literally
+ * ("came by car" for "and everyone else came").
+ */
+function steadyLiteralWord(owns: Unit[][], user: EnglishText, refs: EnglishText[]): boolean {
+  const counts = new Map<string, number>()
+  for (const own of owns)
+    for (const key of new Set(own.flatMap((u) => u.keys)))
+      counts.set(key, (counts.get(key) ?? 0) + 1)
+  const steady = Math.max(STEADY_LITERALS, Math.ceil(owns.length / 4))
+  return user.units.some(
+    (x) =>
+      !x.light &&
+      x.keys.some((k) => (counts.get(k) ?? 0) >= steady && mostlyNoun(k)) &&
+      !refs.some((r) => r.units.some((u) => sameMeaning(x, u))),
+  )
 }
 
 /** Words that may stand inside a literal phrase said in a row ("has it very clear"). */
@@ -4516,6 +4605,28 @@ function otherSenseSaid(user: EnglishText, inSense: Gloss[], otherSense: Gloss[]
 }
 
 /**
+ * The idiom's other sense said in place of the one the references say (decision 067): a gloss of
+ * the other sense in the learner's text and in no reference, while a phrase of the references'
+ * own sense that a reference says is not in the learner's ("while we're at it" where the reference
+ * says "just passing through"). The learner kept some other phrase of the sense ("not staying"),
+ * but gave the idiom's place the other meaning. The other sense's gloss, or null.
+ */
+function otherSenseInstead(
+  user: EnglishText,
+  refs: EnglishText[],
+  inSense: Gloss[],
+  otherSense: Gloss[],
+): Gloss | null {
+  if (otherSense.length === 0) return null
+  const found = otherSense.find((g) => matchGloss(g, user) && !refs.some((r) => matchGloss(g, r)))
+  if (!found) return null
+  const dropped = inSense.some(
+    (g) => g.sense >= 0 && !matchGloss(g, user) && refs.some((r) => matchGloss(g, r)),
+  )
+  return dropped ? found : null
+}
+
+/**
  * Grades the learner's English against the reference translation (and the example's accepted
  * alternatives), following RUBRIC.md: the idiom's figurative meaning must be there, found through
  * the reference, the idiom's glosses and WordNet synonyms; a literal word-for-word rendering,
@@ -4622,7 +4733,7 @@ export function gradeTranslation(example: EvaluatorExample, answer: string): Tra
 
   // a literal phrase's own words, one said word for word, or a plain adverb of one
   if (
-    literalReading(owns, user, glosses) ||
+    literalReading(owns, user, glosses, refs) ||
     literalSaid(literalRows, user, glosses) ||
     literalAdverbSaid(literalAdverbs, user, glosses)
   ) {
@@ -4653,7 +4764,12 @@ export function gradeTranslation(example: EvaluatorExample, answer: string): Tra
   const { accuracy, mistakeType, feedback, confidence } = best!
   // the idiom's meaning missing where the learner gave its other sense ("stark naked" for
   // "clueless"): said so, and sure of it
-  const other = mistakeType === 'meaning' ? otherSenseSaid(user, inSense, otherSense) : null
+  const other =
+    mistakeType === 'meaning'
+      ? otherSenseSaid(user, inSense, otherSense)
+      : accuracy === 'perfect'
+        ? otherSenseInstead(user, refs, inSense, otherSense)
+        : null
   if (other) {
     return majorOnly(
       'meaning',
