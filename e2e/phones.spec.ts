@@ -155,7 +155,10 @@ describe('phones first', () => {
     // specs add idioms without examples, which may come first in the list).
     await page.goto('/admin/idioms')
     await page.getByRole('searchbox', { name: 'Search' }).fill('estar al horno')
-    await page.getByRole('link', { name: /^estar al horno$/i }).first().click()
+    await page
+      .getByRole('link', { name: /^estar al horno$/i })
+      .first()
+      .click()
     await page
       .getByRole('button', { name: /^Edit example/ })
       .first()
